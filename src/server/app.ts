@@ -1,0 +1,56 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { CLIENT_IP_HEADER } from './auth';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './errors';
+import { errorResponse, handleError } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { requireSession } from './middleware/session';
+import { serveWebApp } from './middleware/web-app';
+import { meRoutes, profileRoutes } from './routes/profile';
+
+/** JSON bodies are small; media uploads get their own, larger limit on their route. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+/** The typed API, mounted at /api. The web client imports only this type. */
+function apiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .route('/me', meRoutes(deps))
+    .route('/profile', profileRoutes(deps));
+}
+
+export type AppType = ReturnType<typeof apiRoutes>;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError(deps.log));
+  app.use(requestLog(deps.log));
+  app.use(securityHeaders());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('payload_too_large', `Request body is too large (the limit is ${JSON_BODY_LIMIT / 1024} KB).`);
+      },
+    }),
+  );
+
+  // better-auth reads the client address from one header that only this middleware sets.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, getConnInfo(c).remote.address ?? 'unknown');
+    return deps.auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.route('/api', apiRoutes(deps));
+  app.all('/api/*', (c) => errorResponse(c, new AppError('not_found', `No API route for ${c.req.method} ${c.req.path}.`)));
+  if (deps.webRoot) app.use('*', serveWebApp(deps.webRoot));
+  app.notFound((c) => errorResponse(c, new AppError('not_found', 'Not found.')));
+  return app;
+}
+
+export { HTTPException };

@@ -1,0 +1,54 @@
+import { betterAuth } from 'better-auth';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../shared/schemas/auth';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { Logger } from './logger';
+
+/** Set by our own middleware from the socket address, replacing anything a client sent. */
+export const CLIENT_IP_HEADER = 'x-planner-client-ip';
+
+export function createAuth(config: Config, database: DatabaseHandle, log: Logger) {
+  const limit = { window: 60, max: config.authRateLimitMax };
+  return betterAuth({
+    appName: 'Content Planner',
+    database: { db: database.db, type: database.kind },
+    secret: config.authSecret,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      revokeSessionsOnPasswordReset: true,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'memory',
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': limit, '/sign-up/email': limit, '/change-password': limit },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message) => log[level]({ event: 'auth.log' }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Creates or updates better-auth's own tables (its CLI needs a newer Node, so we call its migrator). */
+export async function migrateAuthTables(auth: Auth): Promise<void> {
+  const { getMigrations } = await import('better-auth/db/migration');
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Raised for a bad configuration value; main.ts prints its one-sentence message and exits. */
+export class ConfigError extends Error {}
+
+const optionalText = z.string().trim().min(1).optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'PORT must be a whole number between 0 and 65535' })
+    .int('PORT must be a whole number between 0 and 65535')
+    .min(0, 'PORT must be a whole number between 0 and 65535')
+    .max(65535, 'PORT must be a whole number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// connection URL')
+    .optional(),
+  AI_BASE_URL: z.url({ error: 'AI_BASE_URL must be an http(s) URL such as http://127.0.0.1:11434/v1' }).optional(),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  OPENAI_API_KEY: optionalText,
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters long').optional(),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an http(s) URL such as https://planner.example.com' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Slows nothing down; lets tests and benchmarks raise or lower the sign-in limits. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+});
+
+export type AiConfig =
+  | { kind: 'offline' }
+  | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  ai: AiConfig;
+  authSecret: string;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  authRateLimitMax: number;
+}
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
+
+/** Empty variables count as unset, as people write `AI_API_KEY=` in .env files. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+}
+
+function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
+  if (env.AI_BASE_URL) {
+    if (!env.AI_MODEL) throw new ConfigError('AI_MODEL must be set when AI_BASE_URL is set (for example AI_MODEL=llama3.1).');
+    if (!/^https?:/.test(env.AI_BASE_URL)) throw new ConfigError('AI_BASE_URL must start with http:// or https://.');
+    const host = new URL(env.AI_BASE_URL).host;
+    return {
+      kind: 'openai-compatible',
+      baseURL: env.AI_BASE_URL.replace(/\/+$/, ''),
+      apiKey: env.AI_API_KEY ?? env.OPENAI_API_KEY,
+      model: env.AI_MODEL,
+      provider: host === 'api.openai.com' ? 'OpenAI' : host,
+    };
+  }
+  const key = env.AI_API_KEY ?? env.OPENAI_API_KEY;
+  if (key) {
+    return { kind: 'openai-compatible', baseURL: OPENAI_BASE_URL, apiKey: key, model: env.AI_MODEL ?? OPENAI_DEFAULT_MODEL, provider: 'OpenAI' };
+  }
+  return { kind: 'offline' };
+}
+
+/** Reads AUTH_SECRET from the environment or a file in DATA_DIR, creating that file on first start. */
+function authSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(rawEnv));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'configuration');
+    const message = issue.message.startsWith(variable) ? issue.message : `${variable} is invalid: ${issue.message}`;
+    throw new ConfigError(message.endsWith('.') ? message : `${message}.`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new ConfigError(`DATA_DIR points to ${dataDir}, which cannot be created or written.`);
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
+  if (!/^https?:/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'planner.db') },
+    ai: aiConfig(env),
+    authSecret: authSecret(dataDir, env.AUTH_SECRET),
+    publicUrl,
+    logLevel: env.LOG_LEVEL,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Auth } from './auth';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import type { Logger } from './logger';
+import type { Services } from './services';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Everything the app needs, built once in main.ts (and by tests with their own database). */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  log: Logger;
+  services: Services;
+  /** Folder of the built web app; absent in API-only tests. */
+  webRoot?: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: SessionUser;
+  };
+}

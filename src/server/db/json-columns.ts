@@ -1,0 +1,14 @@
+/** Lists are stored as JSON text (portable between SQLite and PostgreSQL); parsed only here and in repositories. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+export function fromJsonList<T>(text: string | null | undefined): T[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}

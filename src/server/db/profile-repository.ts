@@ -1,0 +1,71 @@
+import type { Profile, ProfileInput } from '../../shared/schemas/profile';
+import { EMPTY_PROFILE_INPUT } from '../../shared/schemas/profile';
+import type { BusinessGoal, Industry, ToneOfVoice } from '../../shared/domain/options';
+import type { Db } from './database';
+import { fromJsonList, toJson } from './json-columns';
+import type { ProfilesTable } from './schema';
+
+function toProfile(row: ProfilesTable): Profile {
+  return {
+    name: row.name,
+    companyName: row.companyName,
+    description: row.description,
+    industry: row.industry as Industry | '',
+    toneOfVoice: fromJsonList<ToneOfVoice>(row.toneOfVoice),
+    brandColors: fromJsonList<string>(row.brandColors),
+    website: row.website,
+    targetAudience: row.targetAudience,
+    businessGoals: fromJsonList<BusinessGoal>(row.businessGoals),
+    completedOnboarding: row.completedOnboarding === 1,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export const NEW_PROFILE: Profile = { ...EMPTY_PROFILE_INPUT, completedOnboarding: false, updatedAt: null };
+
+export function createProfileRepository(db: Db) {
+  return {
+    async find(userId: string): Promise<Profile | undefined> {
+      const row = await db.selectFrom('profiles').selectAll().where('userId', '=', userId).executeTakeFirst();
+      return row ? toProfile(row) : undefined;
+    },
+
+    /** Writes the given fields, keeping the others (the spec's "write with merge"). */
+    async merge(userId: string, fields: Partial<ProfileInput> & { completedOnboarding: boolean; updatedAt: string }) {
+      const values: Partial<ProfilesTable> & Pick<ProfilesTable, 'completedOnboarding' | 'updatedAt'> = {
+        completedOnboarding: fields.completedOnboarding ? 1 : 0,
+        updatedAt: fields.updatedAt,
+      };
+      if (fields.name !== undefined) values.name = fields.name;
+      if (fields.companyName !== undefined) values.companyName = fields.companyName;
+      if (fields.description !== undefined) values.description = fields.description;
+      if (fields.industry !== undefined) values.industry = fields.industry;
+      if (fields.toneOfVoice !== undefined) values.toneOfVoice = toJson(fields.toneOfVoice);
+      if (fields.brandColors !== undefined) values.brandColors = toJson(fields.brandColors);
+      if (fields.website !== undefined) values.website = fields.website;
+      if (fields.targetAudience !== undefined) values.targetAudience = fields.targetAudience;
+      if (fields.businessGoals !== undefined) values.businessGoals = toJson(fields.businessGoals);
+      await db
+        .insertInto('profiles')
+        .values({ ...toRow(EMPTY_PROFILE_INPUT), ...values, userId })
+        .onConflict((conflict) => conflict.column('userId').doUpdateSet(values))
+        .execute();
+    },
+  };
+}
+
+function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOnboarding' | 'updatedAt'> {
+  return {
+    name: input.name,
+    companyName: input.companyName,
+    description: input.description,
+    industry: input.industry,
+    toneOfVoice: toJson(input.toneOfVoice),
+    brandColors: toJson(input.brandColors),
+    website: input.website,
+    targetAudience: input.targetAudience,
+    businessGoals: toJson(input.businessGoals),
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof createProfileRepository>;

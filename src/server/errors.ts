@@ -1,0 +1,31 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../shared/schemas/api-error';
+
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  archived: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/** The one error services throw; the app's error handler turns it into the JSON error shape. */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found.`);

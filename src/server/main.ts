@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth, migrateAuthTables } from './auth';
+import { ConfigError, loadConfig } from './config';
+import { assertReachable, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createLogger } from './logger';
+import { createServices } from './services';
+
+/** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
+function findWebRoot(): string | undefined {
+  const candidates = ['../web', '../../dist/web'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  return candidates.find((folder) => existsSync(`${folder}/index.html`));
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const database = openDatabase(config.database);
+  try {
+    await assertReachable(database.db);
+  } catch (error) {
+    const where = config.database.kind === 'postgres' ? 'the PostgreSQL server in DATABASE_URL' : `the SQLite file in ${config.dataDir}`;
+    fail(`Database error: cannot reach ${where} (${(error as Error).message}).`);
+  }
+  const auth = createAuth(config, database, log);
+  await migrateAuthTables(auth);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
+
+  const services = createServices(database);
+  const webRoot = findWebRoot();
+  if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
+  const app = createApp({ config, database, auth, log, services, webRoot });
+
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+    log.info({ event: 'server.listening', url: config.publicUrl, port: info.port, database: database.kind, ai: config.ai.kind }, 'listening');
+  });
+
+  const shutdown = (signal: string) => {
+    log.info({ event: 'server.stopping', signal }, 'stopping');
+    server.close(() => {
+      void database.close().then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => fail(`Start-up failed: ${(error as Error).message}`));

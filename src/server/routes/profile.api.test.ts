@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { TEST_PASSWORD, TestClient } from '../testing/test-client';
+
+const FULL_PROFILE = {
+  name: 'Dana Moss',
+  companyName: 'Bright Smile Dental',
+  description: 'A family dental practice in the city centre.',
+  industry: 'dental',
+  toneOfVoice: ['professional', 'conversational'],
+  brandColors: ['#3b5bdb'],
+  website: 'https://brightsmile.example',
+  targetAudience: 'Families and young professionals nearby.',
+  businessGoals: ['brandAwareness', 'customerEngagement'],
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+describe('accounts', () => {
+  it('signs a new user up with a session cookie that is httpOnly and SameSite', async () => {
+    const client = new TestClient(server.url);
+    const response = await client.post('/api/auth/sign-up/email', { email: 'new@example.com', password: TEST_PASSWORD, name: '' });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((line) => line.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(JSON.stringify(response.body)).not.toContain(TEST_PASSWORD);
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe('new@example.com');
+    expect(me.body.profile.completedOnboarding).toBe(false);
+  });
+
+  it('refuses a wrong password and lets the right one in', async () => {
+    const owner = new TestClient(server.url);
+    const { email } = await owner.signUp();
+    const stranger = new TestClient(server.url);
+    const wrong = await stranger.signIn(email, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(stranger.hasSession()).toBe(false);
+    const right = await stranger.signIn(email, TEST_PASSWORD);
+    expect(right.status).toBe(200);
+    expect((await stranger.get('/api/me')).status).toBe(200);
+  });
+
+  it('ends the session on sign-out, on the server as well', async () => {
+    const client = new TestClient(server.url);
+    await client.signUp();
+    const copy = new TestClient(server.url);
+    Object.assign(copy, { cookies: new Map((client as unknown as { cookies: Map<string, string> }).cookies) });
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(401);
+    // The old cookie replayed by someone else no longer works either.
+    expect((await copy.get('/api/me')).status).toBe(401);
+  });
+});
+
+describe('every API route needs a session', () => {
+  it.each([
+    ['GET', '/api/me'],
+    ['GET', '/api/profile'],
+    ['PUT', '/api/profile'],
+    ['POST', '/api/profile/skip'],
+  ])('%s %s answers 401 in the JSON error shape', async (method, path) => {
+    const response = await new TestClient(server.url).request(method, path, method === 'GET' ? undefined : {});
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await new TestClient(server.url).get('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('not_found');
+  });
+});
+
+describe('profile', () => {
+  it('saves the onboarding answers and reads them back, completed', async () => {
+    const client = new TestClient(server.url);
+    await client.signUp();
+    const saved = await client.put('/api/profile', FULL_PROFILE);
+    expect(saved.status).toBe(200);
+    const read = await client.get('/api/profile');
+    expect(read.body).toMatchObject({ ...FULL_PROFILE, completedOnboarding: true });
+    expect(Date.parse(read.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('skip keeps onboarding answers out but marks onboarding complete with empty names', async () => {
+    const client = new TestClient(server.url);
+    await client.signUp();
+    const skipped = await client.post('/api/profile/skip');
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toMatchObject({ name: '', companyName: '', completedOnboarding: true });
+    expect((await client.get('/api/me')).body.profile.completedOnboarding).toBe(true);
+  });
+
+  it('skip after a save merges: the other fields stay', async () => {
+    const client = new TestClient(server.url);
+    await client.signUp();
+    await client.put('/api/profile', FULL_PROFILE);
+    const skipped = await client.post('/api/profile/skip');
+    expect(skipped.body).toMatchObject({ name: '', companyName: '', industry: 'dental', website: FULL_PROFILE.website });
+  });
+
+  it('keeps one user out of another user’s profile', async () => {
+    const alice = new TestClient(server.url);
+    await alice.signUp();
+    await alice.put('/api/profile', FULL_PROFILE);
+    const bob = new TestClient(server.url);
+    await bob.signUp();
+    const bobs = await bob.get('/api/profile');
+    expect(bobs.body.companyName).toBe('');
+    expect(bobs.body.completedOnboarding).toBe(false);
+    await bob.put('/api/profile', { ...FULL_PROFILE, companyName: 'Bob Insurance' });
+    expect((await alice.get('/api/profile')).body.companyName).toBe('Bright Smile Dental');
+  });
+
+  it.each([
+    ['an unknown industry', { ...FULL_PROFILE, industry: 'mining' }],
+    ['an unknown tone', { ...FULL_PROFILE, toneOfVoice: ['sarcastic'] }],
+    ['a name that is too long', { ...FULL_PROFILE, name: 'x'.repeat(101) }],
+    ['a website that is not an address', { ...FULL_PROFILE, website: 'not a website' }],
+    ['a missing field', { name: 'Dana' }],
+    ['a list where text belongs', { ...FULL_PROFILE, companyName: ['a'] }],
+  ])('refuses %s with a 400 JSON error and stores nothing', async (_label, body) => {
+    const client = new TestClient(server.url);
+    await client.signUp();
+    const response = await client.put('/api/profile', body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('bad_request');
+    expect(response.body.error.message).toMatch(/Invalid json/);
+    expect((await client.get('/api/profile')).body.completedOnboarding).toBe(false);
+  });
+
+  it('refuses a body that is not JSON with a 400', async () => {
+    const client = new TestClient(server.url);
+    await client.signUp();
+    const response = await client.request('PUT', '/api/profile', '{"name": ', { 'content-type': 'application/json' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('bad_request');
+  });
+});

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+
+export interface JsonResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery-9';
+
+/** A browser stand-in: keeps its own cookies, sends JSON, reads JSON. One per simulated user. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        origin: this.baseUrl,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index);
+      const value = pair!.slice(index + 1);
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {});
+  put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+  patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body);
+  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+
+  async signUp(email = `user-${randomBytes(5).toString('hex')}@example.com`, password = TEST_PASSWORD) {
+    const response = await this.post('/api/auth/sign-up/email', { email, password, name: '' });
+    if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return { email, password, userId: (response.body as { user: { id: string } }).user.id };
+  }
+
+  signIn(email: string, password: string) {
+    return this.post('/api/auth/sign-in/email', { email, password });
+  }
+
+  hasSession(): boolean {
+    return [...this.cookies.keys()].some((name) => name.includes('session_token'));
+  }
+}
+
+/** A signed-up user who finished onboarding, ready for the signed-in API. */
+export async function onboardedClient(baseUrl: string): Promise<TestClient & { userId: string }> {
+  const client = new TestClient(baseUrl);
+  const { userId } = await client.signUp();
+  await client.put('/api/profile', {
+    name: 'Dana',
+    companyName: 'Bright Smile Dental',
+    description: 'A family dental practice.',
+    industry: 'dental',
+    toneOfVoice: ['professional', 'conversational'],
+    brandColors: [],
+    website: 'https://brightsmile.example',
+    targetAudience: 'Families nearby',
+    businessGoals: ['brandAwareness'],
+  });
+  return Object.assign(client, { userId });
+}

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../app';
+import { createAuth, migrateAuthTables } from '../auth';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { createLogger } from '../logger';
+import { createServices } from '../services';
+import { createTestDatabase } from './test-database';
+
+export interface TestServer {
+  url: string;
+  database: DatabaseHandle;
+  dataDir: string;
+  /** Every line the server logged, for tests that check what is (not) logged. */
+  logLines: string[];
+  close: () => Promise<void>;
+}
+
+/** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  let app: ReturnType<typeof createApp> | undefined;
+  const server: ServerType = await new Promise((resolve) => {
+    const instance = serve({ fetch: (request, env) => app!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(instance));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    DATA_DIR: testDb.dataDir,
+    PORT: String(port),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    LOG_LEVEL: 'info',
+    ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
+    ...env,
+  });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const log = createLogger(config.logLevel, sink);
+  const database = openDatabase(config.database);
+  const auth = createAuth(config, database, log);
+  await migrateAuthTables(auth);
+  await migrateToLatest(database.db);
+  app = createApp({ config, database, auth, log, services: createServices(database) });
+  return {
+    url,
+    database,
+    dataDir: testDb.dataDir,
+    logLines,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}

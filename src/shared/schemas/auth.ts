@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const credentialsSchema = z.object({
+  email: z.email('Enter a valid email address.').max(254),
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export const signUpSchema = credentialsSchema.extend({
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+    .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+});
+export type SignUp = z.infer<typeof signUpSchema>;

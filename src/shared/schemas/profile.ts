@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { BUSINESS_GOALS, INDUSTRIES, TONES_OF_VOICE } from '../domain/options';
+
+/** Length limits for the company profile; generous for real companies, small enough to keep prompts sane. */
+export const PROFILE_LIMITS = {
+  name: 100,
+  companyName: 120,
+  description: 1000,
+  website: 300,
+  targetAudience: 1000,
+  brandColors: 10,
+} as const;
+
+const trimmed = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+
+/** A website is optional; when given it must look like a web address. */
+const website = trimmed(PROFILE_LIMITS.website, 'Website URL').refine(
+  (value) => value === '' || /^(https?:\/\/)?[^\s/$.?#]+\.[^\s]+$/i.test(value),
+  'Website URL must be a web address, like https://example.com.',
+);
+
+/** The fields a user fills in during onboarding (spec section 3, "User record"). */
+export const profileInputSchema = z.object({
+  name: trimmed(PROFILE_LIMITS.name, 'Your Name'),
+  companyName: trimmed(PROFILE_LIMITS.companyName, 'Company Name'),
+  description: trimmed(PROFILE_LIMITS.description, 'Description'),
+  industry: z.union([z.enum(INDUSTRIES), z.literal('')]),
+  toneOfVoice: z.array(z.enum(TONES_OF_VOICE)).max(TONES_OF_VOICE.length),
+  brandColors: z
+    .array(z.string().trim().regex(/^#[0-9a-f]{6}$/i, 'Brand colours must be hex colours like #1a2b3c.'))
+    .max(PROFILE_LIMITS.brandColors),
+  website,
+  targetAudience: trimmed(PROFILE_LIMITS.targetAudience, 'Target audience'),
+  businessGoals: z.array(z.enum(BUSINESS_GOALS)).max(BUSINESS_GOALS.length),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** The stored record as the API returns it. */
+export const profileSchema = profileInputSchema.extend({
+  completedOnboarding: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const EMPTY_PROFILE_INPUT: ProfileInput = {
+  name: '',
+  companyName: '',
+  description: '',
+  industry: '',
+  toneOfVoice: [],
+  brandColors: [],
+  website: '',
+  targetAudience: '',
+  businessGoals: [],
+};
+
+/** What a signed-in client needs to route: who it is and whether onboarding is done. */
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  profile: profileSchema,
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,0 +1,92 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCalendarMonth,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMessageCircle,
+  IconSettings,
+} from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
+import { FullScreenLoading } from '../../components/full-screen-loading';
+import { useMe } from '../../features/auth/api/me';
+import { useSignOut } from '../../features/auth/api/session';
+import { Logo } from '../../features/auth/components/logo';
+import { paths } from '../paths';
+import classes from './signed-in-layout.module.css';
+
+const LINKS = [
+  { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
+  { label: 'Workspace', to: paths.workspace, icon: IconCalendarMonth },
+  { label: 'Analytics', to: paths.analytics, icon: IconChartBar },
+  { label: 'Settings', to: paths.settings, icon: IconSettings },
+  { label: 'Feedback', to: paths.feedback, icon: IconMessageCircle },
+];
+
+export function SignedInLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const me = useMe();
+
+  const logout = async () => {
+    try {
+      await signOut.mutateAsync();
+    } catch {
+      notifications.show({ color: 'red', title: 'Signed out on this device', message: 'The server could not be told; your session ends when it expires.' });
+    }
+    await navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: { base: 56, sm: 0 } }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={0}>
+      <AppShell.Header hiddenFrom="sm" px="md">
+        <Group h="100%" justify="space-between">
+          <Logo size={28} />
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" className={classes.navbar} aria-label="Main navigation">
+        <AppShell.Section visibleFrom="sm" mb="lg" px={6} pt={4}>
+          <Logo size={30} />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4}>
+            {LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                component={RouterNavLink}
+                to={link.to}
+                label={link.label}
+                leftSection={<link.icon size={20} stroke={1.7} aria-hidden="true" />}
+                className={classes.link}
+                onClick={close}
+              />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section className={classes.footer}>
+          {me.data && (
+            <Text size="xs" c="dimmed" px={12} mb={6} truncate="end" title={me.data.user.email}>
+              {me.data.user.email}
+            </Text>
+          )}
+          <UnstyledButton className={classes.logout} onClick={() => void logout()} disabled={signOut.isPending}>
+            <IconLogout size={20} stroke={1.7} aria-hidden="true" />
+            <span>Logout</span>
+          </UnstyledButton>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <Suspense fallback={<FullScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
