@@ -35,6 +35,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

@@ -1,14 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
-import { requireSession } from './middleware/session';
 import { serveWebApp } from './middleware/web-app';
 import { meRoutes, profileRoutes } from './routes/profile';
 
@@ -53,4 +51,3 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-export { HTTPException };

@@ -22,9 +22,10 @@ export interface TestServer {
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
-  let app: ReturnType<typeof createApp> | undefined;
+  // The app needs the port for its public URL, so the server listens first and gets the app after.
+  const holder: { app?: ReturnType<typeof createApp> } = {};
   const server: ServerType = await new Promise((resolve) => {
-    const instance = serve({ fetch: (request, env) => app!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(instance));
+    const instance = serve({ fetch: (request, env) => holder.app!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(instance));
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
@@ -49,7 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  app = createApp({ config, database, auth, log, services: createServices(database) });
+  holder.app = createApp({ config, database, auth, log, services: createServices(database) });
   return {
     url,
     database,

@@ -27,3 +27,51 @@ export const BUSINESS_GOAL_LABELS: Record<BusinessGoal, string> = {
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
+
+/** Platforms a post can be for, in the spec's order. */
+export const PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const PLATFORM_LABELS: Record<Platform, string> = {
+  facebook: 'Facebook',
+  twitter: 'X/Twitter',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+};
+
+/** Character limits of each network's post text. */
+export const PLATFORM_CHARACTER_LIMITS: Record<Platform, number> = {
+  twitter: 280,
+  linkedin: 3000,
+  instagram: 2200,
+  facebook: 63206,
+};
+
+export const POST_TYPES = ['text', 'image', 'video', 'carousel'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+/** Content-type checkboxes of the Generate tab, and the post type each one allows. */
+export const CONTENT_TYPES = ['Text only', 'Images', 'Videos', 'Carousels'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const CONTENT_TYPE_POST_TYPE: Record<ContentType, PostType> = {
+  'Text only': 'text',
+  Images: 'image',
+  Videos: 'video',
+  Carousels: 'carousel',
+};
+
+export const CALLS_TO_ACTION = [
+  'Visit Website',
+  'Schedule Appointment',
+  'Contact Us',
+  'Learn More',
+  'Follow/Subscribe',
+  'Shop Now',
+] as const;
+export type CallToAction = (typeof CALLS_TO_ACTION)[number];
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];

@@ -28,8 +28,9 @@ export function useOnboardingSave() {
   const saving = status?.kind === 'progress' || status?.kind === 'success';
 
   const finish = async (profile: Profile) => {
-    queryClient.setQueryData(meQueryKey, (me: { user: unknown; profile: Profile } | null | undefined) => (me ? { ...me, profile } : me));
     await pause(STATUS_READ_MS);
+    // The guard sends a completed user away from /onboarding, so the cache learns it only now.
+    queryClient.setQueryData(meQueryKey, (me: { user: unknown; profile: Profile } | null | undefined) => (me ? { ...me, profile } : me));
     await navigate(paths.dashboard, { replace: true });
   };
 

@@ -82,12 +82,12 @@ export function LoginPage() {
           )}
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
               <PasswordInput
                 label="Password"
                 autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
                 description={mode === 'signup' ? `At least ${PASSWORD_MIN} characters.` : undefined}
-                required
+
                 {...form.getInputProps('password')}
               />
               <Button type="submit" fullWidth size="md" loading={busy}>

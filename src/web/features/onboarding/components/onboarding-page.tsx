@@ -49,7 +49,7 @@ export function OnboardingPage() {
 
   return (
     <Center mih="100vh" p="md" component="main">
-      <Box w="100%" maw={720}>
+      <Box w="100%" maw={800}>
         <Group justify="space-between" mb="lg">
           <Logo />
           {!saving && (
@@ -59,7 +59,7 @@ export function OnboardingPage() {
           )}
         </Group>
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 36 }}>
-          <Stepper active={step} size="sm" mb={32} allowNextStepsSelect={false} onStepClick={saving ? undefined : setStep}>
+          <Stepper active={step} size="xs" mb={32} allowNextStepsSelect={false} onStepClick={saving ? undefined : setStep}>
             {ONBOARDING_STEPS.map((item) => (
               <Stepper.Step key={item.heading} label={item.heading} />
             ))}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'a-long-test-password-7';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Creates an account through the login page's "Create account" mode; ends on /onboarding. */
+export async function signUpThroughUi(page: Page, email = uniqueEmail()): Promise<string> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/onboarding');
+  return email;
+}
+
+/** Signs up and skips onboarding: the quickest way to a signed-in dashboard. */
+export async function signUpAndSkip(page: Page): Promise<string> {
+  const email = await signUpThroughUi(page);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/dashboard');
+  await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+  return email;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '../domain/options';
+
+export const POST_FREQUENCY = { min: 1, max: 7, default: 3 } as const;
+
+export const STRATEGY_LIMITS = {
+  keyThemes: 1000,
+  hashtags: 500,
+  additionalInstructions: 2000,
+  selectedHolidays: 31,
+} as const;
+
+/** ISO 3166-1 alpha-2 country code for the holiday list, e.g. 'US', 'GB', 'DE'. */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US.');
+
+/** A public holiday the user picked: its date in the month and its name. */
+export const selectedHolidaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Holiday dates look like 2026-12-25.'),
+  name: z.string().trim().min(1).max(120),
+});
+export type SelectedHoliday = z.infer<typeof selectedHolidaySchema>;
+
+/** The Generate tab's form: the spec's generation request fields that the user controls. */
+export const strategySchema = z.object({
+  postFrequency: z.number().int().min(POST_FREQUENCY.min).max(POST_FREQUENCY.max),
+  preferredDays: z.array(z.enum(WEEKDAYS)).max(7),
+  contentTypes: z.array(z.enum(CONTENT_TYPES)).max(CONTENT_TYPES.length),
+  keyThemes: z.string().trim().max(STRATEGY_LIMITS.keyThemes),
+  selectedCTAs: z.array(z.enum(CALLS_TO_ACTION)).max(CALLS_TO_ACTION.length),
+  /** Comma-separated, as typed: 'separated by commas'. */
+  hashtags: z.string().trim().max(STRATEGY_LIMITS.hashtags),
+  additionalInstructions: z.string().trim().max(STRATEGY_LIMITS.additionalInstructions),
+  includeHolidays: z.boolean(),
+  holidayCountry: countryCodeSchema,
+  selectedHolidays: z.array(selectedHolidaySchema).max(STRATEGY_LIMITS.selectedHolidays),
+  useEmojis: z.boolean(),
+});
+export type Strategy = z.infer<typeof strategySchema>;
+
+export const DEFAULT_STRATEGY: Strategy = {
+  postFrequency: POST_FREQUENCY.default,
+  preferredDays: [],
+  contentTypes: [],
+  keyThemes: '',
+  selectedCTAs: [],
+  hashtags: '',
+  additionalInstructions: '',
+  includeHolidays: false,
+  holidayCountry: 'US',
+  selectedHolidays: [],
+  useEmojis: true,
+};
+
+/** '#a, b ,#c' -> ['#a', '#b', '#c']: what the user typed in the hashtags field, normalised. */
+export function parseHashtags(text: string): string[] {
+  const tags = text
+    .split(',')
+    .map((tag) => tag.trim().replace(/^#+/, '').replace(/\s+/g, ''))
+    .filter((tag) => tag.length > 0)
+    .map((tag) => `#${tag}`);
+  return [...new Set(tags)];
+}
