@@ -8,6 +8,7 @@ import { errorResponse, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { serveWebApp } from './middleware/web-app';
+import { monthRoutes, workspaceRoutes } from './routes/months';
 import { meRoutes, profileRoutes } from './routes/profile';
 
 /** JSON bodies are small; media uploads get their own, larger limit on their route. */
@@ -17,7 +18,9 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 function apiRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .route('/me', meRoutes(deps))
-    .route('/profile', profileRoutes(deps));
+    .route('/profile', profileRoutes(deps))
+    .route('/workspace', workspaceRoutes(deps))
+    .route('/months', monthRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;

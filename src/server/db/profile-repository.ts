@@ -18,10 +18,11 @@ function toProfile(row: ProfilesTable): Profile {
     businessGoals: fromJsonList<BusinessGoal>(row.businessGoals),
     completedOnboarding: row.completedOnboarding === 1,
     updatedAt: row.updatedAt,
+    timeZone: row.timeZone,
   };
 }
 
-export const NEW_PROFILE: Profile = { ...EMPTY_PROFILE_INPUT, completedOnboarding: false, updatedAt: null };
+export const NEW_PROFILE: Profile = { ...EMPTY_PROFILE_INPUT, completedOnboarding: false, updatedAt: null, timeZone: 'UTC' };
 
 export function createProfileRepository(db: Db) {
   return {
@@ -32,7 +33,7 @@ export function createProfileRepository(db: Db) {
 
     /** Writes the given fields, keeping the others (the spec's "write with merge"). */
     async merge(userId: string, fields: Partial<ProfileInput> & { completedOnboarding: boolean; updatedAt: string }) {
-      const values: Partial<ProfilesTable> & Pick<ProfilesTable, 'completedOnboarding' | 'updatedAt'> = {
+      const values: Omit<Partial<ProfilesTable>, 'timeZone'> & Pick<ProfilesTable, 'completedOnboarding' | 'updatedAt'> = {
         completedOnboarding: fields.completedOnboarding ? 1 : 0,
         updatedAt: fields.updatedAt,
       };
@@ -47,14 +48,22 @@ export function createProfileRepository(db: Db) {
       if (fields.businessGoals !== undefined) values.businessGoals = toJson(fields.businessGoals);
       await db
         .insertInto('profiles')
-        .values({ ...toRow(EMPTY_PROFILE_INPUT), ...values, userId })
+        .values({ ...toRow(EMPTY_PROFILE_INPUT), ...values, userId, timeZone: 'UTC' })
         .onConflict((conflict) => conflict.column('userId').doUpdateSet(values))
+        .execute();
+    },
+
+    async setTimeZone(userId: string, timeZone: string) {
+      await db
+        .insertInto('profiles')
+        .values({ ...toRow(EMPTY_PROFILE_INPUT), userId, completedOnboarding: 0, updatedAt: null, timeZone })
+        .onConflict((conflict) => conflict.column('userId').doUpdateSet({ timeZone }))
         .execute();
     },
   };
 }
 
-function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOnboarding' | 'updatedAt'> {
+function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOnboarding' | 'updatedAt' | 'timeZone'> {
   return {
     name: input.name,
     companyName: input.companyName,

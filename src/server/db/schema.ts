@@ -16,8 +16,41 @@ export interface ProfilesTable {
   businessGoals: string;
   completedOnboarding: number;
   updatedAt: string | null;
+  timeZone: string;
+}
+
+export interface MonthsTable {
+  userId: string;
+  id: string;
+  name: string;
+  year: number;
+  month: number;
+  contentGenerated: number;
+  lastGeneratedAt: string | null;
+  strategy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PostsTable {
+  id: string;
+  userId: string;
+  monthId: string;
+  date: string;
+  platform: string;
+  content: string;
+  type: string;
+  mediaPrompt: string;
+  hashtags: string;
+  media: string;
+  status: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface DatabaseSchema {
   profiles: ProfilesTable;
+  months: MonthsTable;
+  posts: PostsTable;
 }

@@ -7,12 +7,13 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
-import { createServices } from '../services';
+import { createServices, type Services } from '../services';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
   database: DatabaseHandle;
+  services: Services;
   dataDir: string;
   /** Every line the server logged, for tests that check what is (not) logged. */
   logLines: string[];
@@ -50,10 +51,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  holder.app = createApp({ config, database, auth, log, services: createServices(database) });
+  const services = createServices(database);
+  holder.app = createApp({ config, database, auth, log, services });
   return {
     url,
     database,
+    services,
     dataDir: testDb.dataDir,
     logLines,
     close: async () => {

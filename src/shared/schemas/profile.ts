@@ -40,6 +40,8 @@ export type ProfileInput = z.infer<typeof profileInputSchema>;
 export const profileSchema = profileInputSchema.extend({
   completedOnboarding: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** IANA zone the user's months and "today" are counted in; set from the browser. */
+  timeZone: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'planner-config-'));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:3000', ai: { kind: 'offline' } });
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(dir, 'planner.db') });
+  });
+
+  it('generates the session secret once into DATA_DIR, readable only by the owner, and reuses it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it('selects PostgreSQL with DATABASE_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+  });
+
+  it('treats OPENAI_API_KEY alone as OpenAI and AI_BASE_URL as any compatible server', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-test' }).ai).toMatchObject({ kind: 'openai-compatible', baseURL: 'https://api.openai.com/v1', provider: 'OpenAI' });
+    expect(loadConfig({ DATA_DIR: dataDir(), AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.1' }).ai).toMatchObject({
+      kind: 'openai-compatible',
+      baseURL: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      apiKey: undefined,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ AI_BASE_URL: 'not a url' }, 'AI_BASE_URL'],
+    [{ AI_BASE_URL: 'http://127.0.0.1:11434/v1' }, 'AI_MODEL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ PUBLIC_URL: 'example' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on %o with one sentence naming %s', (env, variable) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(variable)).toBe(true);
+    expect(message.trim().endsWith('.')).toBe(true);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,101 @@
+
+import type { Strategy } from '../../shared/schemas/strategy';
+import { monthName, type MonthRef, monthId } from '../../shared/domain/months';
+import type { Db } from './database';
+import type { MonthsTable } from './schema';
+
+export interface MonthRow {
+  id: string;
+  name: string;
+  year: number;
+  month: number;
+  contentGenerated: boolean;
+  lastGeneratedAt: string | null;
+  strategy: Strategy | null;
+  createdAt: string;
+  updatedAt: string;
+  postCount: number;
+}
+
+function toMonth(row: MonthsTable & { postCount: number | string | bigint | null }): MonthRow {
+  let strategy: Strategy | null = null;
+  if (row.strategy) {
+    try {
+      strategy = JSON.parse(row.strategy) as Strategy;
+    } catch {
+      strategy = null;
+    }
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    year: row.year,
+    month: row.month,
+    contentGenerated: row.contentGenerated === 1,
+    lastGeneratedAt: row.lastGeneratedAt,
+    strategy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    postCount: Number(row.postCount ?? 0),
+  };
+}
+
+export function createMonthRepository(db: Db) {
+  const withPostCount = () =>
+    db
+      .selectFrom('months')
+      .selectAll('months')
+      .select((eb) =>
+        eb
+          .selectFrom('posts')
+          .select(eb.fn.countAll().as('count'))
+          .whereRef('posts.userId', '=', 'months.userId')
+          .whereRef('posts.monthId', '=', 'months.id')
+          .as('postCount'),
+      );
+
+  return {
+    async list(userId: string): Promise<MonthRow[]> {
+      const rows = await withPostCount().where('months.userId', '=', userId).execute();
+      return rows.map(toMonth);
+    },
+
+    async find(userId: string, id: string): Promise<MonthRow | undefined> {
+      const row = await withPostCount().where('months.userId', '=', userId).where('months.id', '=', id).executeTakeFirst();
+      return row ? toMonth(row) : undefined;
+    },
+
+    /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */
+    async ensure(userId: string, refs: MonthRef[], now: string): Promise<void> {
+      if (refs.length === 0) return;
+      await db
+        .insertInto('months')
+        .values(refs.map((ref) => ({ userId, id: monthId(ref), name: monthName(ref.month), year: ref.year, month: ref.month, contentGenerated: 0, lastGeneratedAt: null, strategy: null, createdAt: now, updatedAt: now })))
+        .onConflict((conflict) => conflict.columns(['userId', 'id']).doNothing())
+        .execute();
+    },
+
+    async saveStrategy(userId: string, id: string, strategy: Strategy, now: string): Promise<void> {
+      await db.updateTable('months').set({ strategy: JSON.stringify(strategy), updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+    },
+
+    async markGenerated(userId: string, id: string, now: string, trx: Db = db): Promise<void> {
+      await trx.updateTable('months').set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+    },
+
+    /** For tests and seeding: a month in the past, as if created then. */
+    async insertRaw(userId: string, ref: MonthRef, fields: Partial<Pick<MonthsTable, 'contentGenerated' | 'lastGeneratedAt' | 'createdAt'>> = {}) {
+      const at = fields.createdAt ?? new Date().toISOString();
+      await db
+        .insertInto('months')
+        .values({ userId, id: monthId(ref), name: monthName(ref.month), year: ref.year, month: ref.month, contentGenerated: fields.contentGenerated ?? 0, lastGeneratedAt: fields.lastGeneratedAt ?? null, strategy: null, createdAt: at, updatedAt: at })
+        .execute();
+    },
+
+    async touch(userId: string, id: string, now: string, trx: Db = db): Promise<void> {
+      await trx.updateTable('months').set({ updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type MonthRepository = ReturnType<typeof createMonthRepository>;

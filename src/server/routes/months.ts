@@ -1,0 +1,24 @@
+import { monthIdParamSchema, timeZoneSchema } from '../../shared/schemas/month';
+import { strategySchema } from '../../shared/schemas/strategy';
+import type { AppDeps } from '../context';
+import { validate } from '../validation';
+import { protectedRoutes } from './protected';
+
+export function workspaceRoutes(deps: AppDeps) {
+  const { services } = deps;
+  return protectedRoutes(deps)
+    .get('/', async (c) => c.json(await services.months.workspace(c.var.user.id)))
+    .get('/overview', async (c) => c.json(await services.months.overview(c.var.user.id)))
+    .put('/time-zone', validate('json', timeZoneSchema), async (c) =>
+      c.json({ timeZone: await services.months.setTimeZone(c.var.user.id, c.req.valid('json').timeZone) }),
+    );
+}
+
+export function monthRoutes(deps: AppDeps) {
+  const { services } = deps;
+  return protectedRoutes(deps)
+    .get('/:id', validate('param', monthIdParamSchema), async (c) => c.json(await services.months.get(c.var.user.id, c.req.valid('param').id)))
+    .put('/:id/strategy', validate('param', monthIdParamSchema), validate('json', strategySchema), async (c) =>
+      c.json(await services.months.saveStrategy(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
+    );
+}

@@ -1,0 +1,102 @@
+import { activeMonths, currentMonth, isArchived, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc } from '../../shared/domain/months';
+import type { MonthDetail, MonthSummary, Workspace } from '../../shared/schemas/month';
+import type { Post } from '../../shared/schemas/post';
+import type { Strategy } from '../../shared/schemas/strategy';
+import type { MonthRepository, MonthRow } from '../db/month-repository';
+import type { PostRepository } from '../db/post-repository';
+import type { ProfileRepository } from '../db/profile-repository';
+import { AppError, notFound } from '../errors';
+
+export const ARCHIVED_MESSAGE = 'This month is archived. Content cannot be modified.';
+
+interface Deps {
+  months: MonthRepository;
+  posts: PostRepository;
+  profiles: ProfileRepository;
+  now?: () => Date;
+}
+
+/** Months per user: current and next always exist, archived ones are read-only (decided here, from the date). */
+export function createMonthService({ months, posts, profiles, now = () => new Date() }: Deps) {
+  async function clock(userId: string) {
+    const timeZone = (await profiles.find(userId))?.timeZone ?? 'UTC';
+    const at = now();
+    return { at, timeZone, current: currentMonth(at, timeZone), today: todayIn(at, timeZone) };
+  }
+
+  function summary(row: MonthRow, current: { year: number; month: number }): MonthSummary {
+    const archived = isArchived(row, current);
+    return {
+      id: row.id,
+      name: row.name,
+      year: row.year,
+      month: row.month,
+      status: archived ? 'archived' : 'active',
+      archived,
+      contentGenerated: row.contentGenerated,
+      lastGeneratedAt: row.lastGeneratedAt,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      postCount: row.postCount,
+    };
+  }
+
+  async function findOwned(userId: string, id: string): Promise<MonthRow> {
+    if (!parseMonthId(id)) throw notFound('Month');
+    const row = await months.find(userId, id);
+    if (!row) throw notFound('Month');
+    return row;
+  }
+
+  return {
+    async workspace(userId: string): Promise<Workspace> {
+      const { at, timeZone, current, today } = await clock(userId);
+      await months.ensure(userId, activeMonths(current), at.toISOString());
+      const all = (await months.list(userId)).map((row) => summary(row, current));
+      return {
+        timeZone,
+        today,
+        currentMonthId: monthId(current),
+        active: sortOldestFirst(all.filter((month) => !month.archived)),
+        archived: sortArchivedNewestFirst(all.filter((month) => month.archived)),
+      };
+    },
+
+    async get(userId: string, id: string): Promise<MonthDetail> {
+      const { current, today } = await clock(userId);
+      const row = await findOwned(userId, id);
+      return { ...summary(row, current), posts: await posts.listByMonth(userId, id), strategy: row.strategy, today };
+    },
+
+    /** Every write to a month goes through here first: it must exist, be the user's, and not be archived. */
+    async requireWritable(userId: string, id: string): Promise<MonthRow> {
+      const { current } = await clock(userId);
+      const row = await findOwned(userId, id);
+      if (isArchived(row, current)) throw new AppError('archived', ARCHIVED_MESSAGE);
+      return row;
+    },
+
+    async saveStrategy(userId: string, id: string, strategy: Strategy): Promise<Strategy> {
+      await this.requireWritable(userId, id);
+      await months.saveStrategy(userId, id, strategy, now().toISOString());
+      return strategy;
+    },
+
+    /** The dashboard: posts of the next 7 days (today included) and the active months. */
+    async overview(userId: string): Promise<{ today: string; upcoming: Post[]; active: MonthSummary[] }> {
+      const workspace = await this.workspace(userId);
+      const start = new Date(`${workspace.today}T12:00:00Z`);
+      const end = new Date(start.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
+      const upcoming = await posts.listBetween(userId, noonUtc(workspace.today), noonUtc(end));
+      return { today: workspace.today, upcoming, active: workspace.active };
+    },
+
+    async setTimeZone(userId: string, timeZone: string): Promise<string> {
+      if (!isValidTimeZone(timeZone)) throw new AppError('bad_request', `Unknown time zone "${timeZone}".`, { timeZone: 'Unknown time zone.' });
+      await profiles.setTimeZone(userId, timeZone);
+      return timeZone;
+    },
+  };
+}
+
+export type MonthService = ReturnType<typeof createMonthService>;
