@@ -172,14 +172,14 @@ describe('relative days', () => {
   it.each([
     ['2026-11-20T00:00:00Z', 'today'],
     ['2026-11-20T23:00:00Z', 'today'],
-    ['2026-11-19T23:59:59Z', 'yesterday'],
-    ['2026-11-19T00:00:00Z', 'yesterday'],
+    ['2026-11-19T23:59:59Z', '1 day ago'],
+    ['2026-11-19T00:00:00Z', '1 day ago'],
     ['2026-11-18T12:00:00Z', '2 days ago'],
     ['2026-10-21T12:00:00Z', '30 days ago'],
     ['2025-11-20T12:00:00Z', '365 days ago'],
     ['2026-12-25T12:00:00Z', 'today'],
-    ['2026-11-19', 'yesterday'],
-    ['2026-11-20T01:00:00+02:00', 'yesterday'],
+    ['2026-11-19', '1 day ago'],
+    ['2026-11-20T01:00:00+02:00', '1 day ago'],
   ])('describes %j as %j', (from, expected) => expect(relativeDays(from, now)).toBe(expected));
   it('counts across a year boundary', () => expect(relativeDays('2026-12-30T12:00:00Z', new Date('2027-01-02T01:00:00Z'))).toBe('3 days ago'));
   it('gives an empty string for an unparseable date', () => expect(relativeDays('yesterday-ish', now)).toBe(''));

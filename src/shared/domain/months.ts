@@ -187,7 +187,7 @@ export function isDateInMonth(date: string, ref: MonthRef): boolean {
 }
 
 /**
- * 'today', 'yesterday' or 'N days ago', counted in whole UTC days between `from` and `now`.
+ * 'today', '1 day ago' or 'N days ago' (the spec's wording), counted in whole UTC days between `from` and `now`.
  * Future dates give 'today'; an unparseable `from` gives '' (nothing to show).
  */
 export function relativeDays(from: string, now: Date): string {
@@ -196,6 +196,6 @@ export function relativeDays(from: string, now: Date): string {
   if (!parsed || Number.isNaN(nowMs)) return '';
   const days = Math.floor(nowMs / DAY_MS) - Math.floor(parsed.ms / DAY_MS);
   if (days <= 0) return 'today';
-  if (days === 1) return 'yesterday';
+  if (days === 1) return '1 day ago';
   return `${days} days ago`;
 }

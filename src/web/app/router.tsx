@@ -23,8 +23,8 @@ const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./layout/signed-in-layout')).SignedInLayout }),
         children: [
           { path: paths.dashboard, lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }) },
-          { path: paths.workspace, lazy: async () => ({ Component: (await import('../features/placeholder/placeholder-pages')).WorkspacePlaceholder }) },
-          { path: '/month/:id', lazy: async () => ({ Component: (await import('../features/placeholder/placeholder-pages')).MonthPlaceholder }) },
+          { path: paths.workspace, lazy: async () => ({ Component: (await import('../features/workspace/components/workspace-page')).WorkspacePage }) },
+          { path: '/month/:id', lazy: async () => ({ Component: (await import('../routes/month-page')).MonthPage }) },
           { path: paths.analytics, lazy: async () => ({ Component: (await import('../features/placeholder/placeholder-pages')).AnalyticsPlaceholder }) },
           { path: paths.settings, lazy: async () => ({ Component: (await import('../features/placeholder/placeholder-pages')).SettingsPlaceholder }) },
           { path: paths.feedback, lazy: async () => ({ Component: (await import('../features/placeholder/placeholder-pages')).FeedbackPlaceholder }) },

@@ -15,6 +15,7 @@ import { FullScreenLoading } from '../../components/full-screen-loading';
 import { useMe } from '../../features/auth/api/me';
 import { useSignOut } from '../../features/auth/api/session';
 import { Logo } from '../../features/auth/components/logo';
+import { useSyncTimeZone } from '../../features/workspace/api/time-zone';
 import { paths } from '../paths';
 import classes from './signed-in-layout.module.css';
 
@@ -31,6 +32,7 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const me = useMe();
+  useSyncTimeZone(me.data?.profile.timeZone);
 
   const logout = async () => {
     try {

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarMonth, IconChartBar, IconMessageCircle, IconSettings, type Icon } from '@tabler/icons-react';
+import { IconChartBar, IconMessageCircle, IconSettings, type Icon } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 
 /** A page whose feature is still on its way: says so plainly instead of leading nowhere. */
@@ -24,12 +24,6 @@ function ComingSoon({ title, subtitle, icon: PageIcon, message }: { title: strin
   );
 }
 
-export const WorkspacePlaceholder = () => (
-  <ComingSoon title="Workspace" subtitle="Your months of content." icon={IconCalendarMonth} message="Months and their calendars will appear here." />
-);
-export const MonthPlaceholder = () => (
-  <ComingSoon title="Month" subtitle="Plan and review one month." icon={IconCalendarMonth} message="The month screen will appear here." />
-);
 export const AnalyticsPlaceholder = () => (
   <ComingSoon title="Analytics" subtitle="Your content mix across months." icon={IconChartBar} message="Charts of your posts by platform, type and week will appear here once you have generated content." />
 );

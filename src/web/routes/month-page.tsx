@@ -1,0 +1,134 @@
+import { Alert, Anchor, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { parseMonthId } from '../../shared/domain/months';
+import { paths } from '../app/paths';
+import { ErrorState } from '../components/error-state';
+import { StatusBadge } from '../components/status-badge';
+import { MonthCalendar } from '../features/calendar/components/month-calendar';
+import { useMonth } from '../features/month/api/month';
+import { ApiRequestError, errorMessage } from '../lib/api-error';
+import { resolveTab, type MonthTab } from './month-tabs';
+
+function NotFound() {
+  return (
+    <Center py={80}>
+      <Stack align="center" gap="xs">
+        <Title order={1} fz={24}>
+          Month not found
+        </Title>
+        <Text c="dimmed">It may belong to another account or never have existed.</Text>
+        <Anchor component={Link} to={paths.workspace}>
+          Back to Workspace
+        </Anchor>
+      </Stack>
+    </Center>
+  );
+}
+
+export function MonthPage() {
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const month = useMonth(id);
+
+  if (month.isPending) {
+    return (
+      <Center py={80} role="status">
+        <Stack align="center" gap="sm">
+          <Loader aria-hidden="true" />
+          <Text c="dimmed">Loading...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (month.isError) {
+    const missing = month.error instanceof ApiRequestError && (month.error.status === 404 || month.error.status === 400);
+    if (missing || !parseMonthId(id)) return <NotFound />;
+    return <ErrorState title="Could not load this month" message={errorMessage(month.error)} onRetry={() => void month.refetch()} />;
+  }
+
+  const data = month.data;
+  const tab = resolveTab(search.get('tab'), data);
+  const selectTab = (next: string | null) => {
+    if (!next) return;
+    const params = new URLSearchParams(search);
+    params.set('tab', next);
+    setSearch(params);
+  };
+
+  return (
+    <>
+      <Breadcrumbs mb="xs" separator="›">
+        <Anchor component={Link} to={paths.workspace} size="sm">
+          Workspace
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {data.name} {data.year}
+        </Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="center" mb="lg">
+        <Group gap="sm">
+          <Title order={1} fz={28}>
+            {data.name} {data.year}
+          </Title>
+          {data.archived ? (
+            <StatusBadge tone="neutral" icon={<IconLock size={12} aria-hidden="true" />}>
+              Archived
+            </StatusBadge>
+          ) : (
+            <StatusBadge tone="positive">
+              Active
+            </StatusBadge>
+          )}
+        </Group>
+      </Group>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {!data.archived && (
+            <Tabs.Tab value="generate" leftSection={<IconSparkles size={16} aria-hidden="true" />}>
+              Generate
+            </Tabs.Tab>
+          )}
+          <Tabs.Tab value="calendar" leftSection={<IconCalendarEvent size={16} aria-hidden="true" />}>
+            Calendar
+          </Tabs.Tab>
+          <Tabs.Tab value="scheduled" leftSection={<IconClockHour9 size={16} aria-hidden="true" />}>
+            Scheduled
+          </Tabs.Tab>
+        </Tabs.List>
+        {!data.archived && (
+          <Tabs.Panel value="generate">
+            <Paper withBorder p="xl">
+              <Title order={2} fz="xl" mb="xs">
+                Content Strategy for {data.name} {data.year}
+              </Title>
+              <Text c="dimmed">Set your preferences and strategic focus, then generate the month.</Text>
+            </Paper>
+          </Tabs.Panel>
+        )}
+        <Tabs.Panel value="calendar">
+          <Stack gap="md">
+            <Title order={2} fz="xl">
+              Content Calendar
+            </Title>
+            {data.archived && (
+              <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+                This month is archived. Content cannot be modified.
+              </Alert>
+            )}
+            <MonthCalendar month={data} posts={data.posts} today={data.today} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="scheduled">
+          <Title order={2} fz="xl" mb="md">
+            Scheduled Posts
+          </Title>
+          <Paper withBorder p="xl">
+            <Text c="dimmed">No posts are scheduled for this month yet.</Text>
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
