@@ -8,7 +8,7 @@ import { StatusBadge } from '../components/status-badge';
 import { MonthCalendar } from '../features/calendar/components/month-calendar';
 import { useMonth } from '../features/month/api/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
-import { resolveTab, type MonthTab } from './month-tabs';
+import { resolveTab } from './month-tabs';
 
 function NotFound() {
   return (
