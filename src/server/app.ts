@@ -8,6 +8,7 @@ import { errorResponse, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { serveWebApp } from './middleware/web-app';
+import { generationJobRoutes, holidayRoutes } from './routes/generation';
 import { monthRoutes, workspaceRoutes } from './routes/months';
 import { meRoutes, profileRoutes } from './routes/profile';
 
@@ -20,7 +21,9 @@ function apiRoutes(deps: AppDeps) {
     .route('/me', meRoutes(deps))
     .route('/profile', profileRoutes(deps))
     .route('/workspace', workspaceRoutes(deps))
-    .route('/months', monthRoutes(deps));
+    .route('/months', monthRoutes(deps))
+    .route('/generation-jobs', generationJobRoutes(deps))
+    .route('/holidays', holidayRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;

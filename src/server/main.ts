@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { assertReachable, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
+import { createWriter } from './ai/writer';
 import { createServices } from './services';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
@@ -41,7 +42,9 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
 
-  const services = createServices(database);
+  const services = createServices(database, { writer: createWriter(config.ai), log });
+  const interrupted = await services.runner.recoverInterrupted();
+  if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
   const webRoot = findWebRoot();
   if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
   const app = createApp({ config, database, auth, log, services, webRoot });
@@ -50,12 +53,15 @@ async function main() {
     log.info({ event: 'server.listening', url: config.publicUrl, port: info.port, database: database.kind, ai: config.ai.kind }, 'listening');
   });
 
+  // Stop accepting, let running jobs record their end, close the database, exit.
   const shutdown = (signal: string) => {
     log.info({ event: 'server.stopping', signal }, 'stopping');
-    server.close(() => {
-      void database.close().then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close();
+    void services.runner
+      .shutdown()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -78,8 +78,9 @@ export function createPostRepository(db: Db) {
       }
     },
 
-    async deleteByMonth(userId: string, monthId: string, trx: Db = db): Promise<void> {
-      await trx.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).execute();
+    /** Removes the month's posts that existed at `before`; posts added since (another tab) stay. */
+    async deleteByMonthCreatedBefore(userId: string, monthId: string, before: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('createdAt', '<=', before).execute();
     },
   };
 }

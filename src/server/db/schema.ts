@@ -49,8 +49,32 @@ export interface PostsTable {
   updatedAt: string;
 }
 
+export interface GenerationJobsTable {
+  id: string;
+  userId: string;
+  monthId: string;
+  status: string;
+  planned: number;
+  written: number;
+  replaceExisting: number;
+  error: string | null;
+  problems: string;
+  writer: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface GenerationJobPostsTable {
+  jobId: string;
+  slotIndex: number;
+  post: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
   posts: PostsTable;
+  generation_jobs: GenerationJobsTable;
+  generation_job_posts: GenerationJobPostsTable;
 }

@@ -2,6 +2,7 @@ import { monthIdParamSchema, timeZoneSchema } from '../../shared/schemas/month';
 import { strategySchema } from '../../shared/schemas/strategy';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
+import { monthGenerationRoutes } from './generation';
 import { protectedRoutes } from './protected';
 
 export function workspaceRoutes(deps: AppDeps) {
@@ -20,5 +21,6 @@ export function monthRoutes(deps: AppDeps) {
     .get('/:id', validate('param', monthIdParamSchema), async (c) => c.json(await services.months.get(c.var.user.id, c.req.valid('param').id)))
     .put('/:id/strategy', validate('param', monthIdParamSchema), validate('json', strategySchema), async (c) =>
       c.json(await services.months.saveStrategy(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
-    );
+    )
+    .route('/', monthGenerationRoutes(deps));
 }

@@ -1,19 +1,36 @@
+import type { Writer } from '../ai/writer';
 import type { DatabaseHandle } from '../db/database';
+import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
+import { createGenerationRunner } from '../jobs/generation-runner';
+import type { Logger } from '../logger';
+import { createGenerationService } from './generation-service';
 import { createMonthService } from './month-service';
 import { createProfileService } from './profile-service';
 
+interface Options {
+  writer: Writer;
+  log: Logger;
+  now?: () => Date;
+}
+
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, options: { now?: () => Date } = {}) {
+export function createServices(database: DatabaseHandle, { writer, log, now }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db);
+  const jobs = createJobRepository(database.db);
+  const monthService = createMonthService({ months, posts, profiles, now });
+  const runner = createGenerationRunner({ db: database.db, jobs, months, posts, writer, log, now });
   return {
-    repositories: { profiles, months, posts },
+    repositories: { profiles, months, posts, jobs },
+    writer,
+    runner,
     profile: createProfileService(profiles),
-    months: createMonthService({ months, posts, profiles, now: options.now }),
+    months: monthService,
+    generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
   };
 }
 

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
+import { createWriter, type WriterOptions } from '../ai/writer';
 import { createServices, type Services } from '../services';
 import { createTestDatabase } from './test-database';
 
@@ -21,7 +22,7 @@ export interface TestServer {
 }
 
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, writerOptions: WriterOptions = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
   // The app needs the port for its public URL, so the server listens first and gets the app after.
   const holder: { app?: ReturnType<typeof createApp> } = {};
@@ -51,7 +52,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database);
+  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log });
+  await services.runner.recoverInterrupted();
   holder.app = createApp({ config, database, auth, log, services });
   return {
     url,
@@ -60,6 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     dataDir: testDb.dataDir,
     logLines,
     close: async () => {
+      await services.runner.shutdown();
       await new Promise((resolve) => server.close(resolve));
       await database.close();
       await testDb.drop();

@@ -1,0 +1,334 @@
+import { APICallError } from 'ai';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PLATFORMS } from '../../shared/domain/options';
+import { planSlots, type PostSlot } from '../../shared/domain/slot-planner';
+import { writtenPostSchema, type WrittenPost } from '../../shared/schemas/post';
+import { EMPTY_PROFILE_INPUT, type Profile } from '../../shared/schemas/profile';
+import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { MAX_RETRY_AFTER_MS, retryDelay } from './call-model';
+import { readSlotsFromPrompt } from './month-plan/prompt';
+import { createWriter, WriterError, type Writer, type WriterOptions } from './writer';
+
+const profile: Profile = {
+  ...EMPTY_PROFILE_INPUT,
+  name: 'Dana',
+  companyName: 'Bright Smile Dental',
+  description: 'A family dental practice in Leeds with late opening hours.',
+  industry: 'dental',
+  toneOfVoice: ['conversational', 'professional'],
+  website: 'https://brightsmile.example',
+  targetAudience: 'Busy parents in Leeds',
+  businessGoals: ['brandAwareness', 'customerEngagement'],
+  completedOnboarding: true,
+  updatedAt: null,
+  timeZone: 'Europe/London',
+};
+
+const strategy: Strategy = {
+  ...DEFAULT_STRATEGY,
+  postFrequency: 3,
+  preferredDays: ['Tuesday', 'Thursday'],
+  contentTypes: ['Images', 'Carousels'],
+  keyThemes: 'Winter tooth care, Holiday sweets',
+  selectedCTAs: ['Schedule Appointment', 'Learn More'],
+  hashtags: 'SmileLeeds, #KidsTeeth',
+  additionalInstructions: 'Mention our Saturday clinic once.',
+  includeHolidays: true,
+  holidayCountry: 'GB',
+  selectedHolidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+  useEmojis: false,
+};
+
+const context = { profile, strategy, year: 2026, month: 12 };
+const slots = planSlots({ year: 2026, month: 12, strategy });
+
+let fake: FakeOpenAI;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.script({ always: 'ok', delayMs: 0, tokensPerSecond: 0 });
+});
+
+function writer(options: WriterOptions = {}, url = fake.url): Writer {
+  return createWriter(
+    { kind: 'openai-compatible', baseURL: url, apiKey: 'test-key', model: 'fake-model', provider: 'Fake AI' },
+    { retryDelayMs: 10, ...options },
+  );
+}
+
+async function writerError(promise: Promise<unknown>): Promise<WriterError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(WriterError);
+  return error as WriterError;
+}
+
+function expectPostForSlot(post: WrittenPost | null, slot: PostSlot) {
+  expect(post).not.toBeNull();
+  expect(writtenPostSchema.safeParse(post).success).toBe(true);
+  expect(post).toMatchObject({ date: slot.date, platform: slot.platform, type: slot.type });
+}
+
+describe('AI writer: month', () => {
+  it('writes a valid post for every slot', async () => {
+    const ai = writer();
+    expect(ai.kind).toBe('ai');
+    expect(ai.label).toBe('Fake AI fake-model');
+    const result = await ai.writeMonth(context, slots);
+    expect(result.problems).toEqual([]);
+    expect(result.posts).toHaveLength(slots.length);
+    result.posts.forEach((post, i) => expectPostForSlot(post, slots[i]!));
+    expect(result.posts[0]!.hashtags).toEqual(['#fake', '#Test']);
+  });
+
+  it('sends the profile, every strategy field, the month and the slots, asking for JSON', async () => {
+    await writer().writeMonth(context, slots.slice(0, 7));
+    const request = fake.requests[0]!;
+    expect(request.headers.authorization).toBe('Bearer test-key');
+    expect(request.body.model).toBe('fake-model');
+    expect(request.body.response_format).toEqual({ type: 'json_object' });
+    expect(request.body.stream).toBe(true);
+    const prompt = request.prompt;
+    for (const text of [
+      'December 2026', 'Bright Smile Dental', 'dental', 'conversational', 'professional', 'Busy parents in Leeds',
+      'Brand Awareness', 'Customer Engagement', 'A family dental practice in Leeds with late opening hours.',
+      'postFrequency): 3', 'Tuesday, Thursday', 'Images, Carousels', 'Winter tooth care, Holiday sweets',
+      'includeHolidays): yes', '2026-12-25 Christmas Day', 'useEmojis): no', 'Schedule Appointment, Learn More',
+      '#SmileLeeds, #KidsTeeth', 'Mention our Saturday clinic once.',
+    ]) {
+      expect(prompt).toContain(text);
+    }
+    for (const field of ['postFrequency', 'preferredDays', 'contentTypes', 'keyThemes', 'includeHolidays', 'selectedHolidays', 'useEmojis', 'selectedCTAs', 'hashtags', 'additionalInstructions']) {
+      expect(prompt).toContain(`(${field})`);
+    }
+    expect(readSlotsFromPrompt(prompt)!.map((slot) => [slot.slot, `${slot.date}T12:00:00Z`, slot.platform, slot.type, slot.holiday ?? undefined])).toEqual(
+      slots.slice(0, 7).map((slot, i) => [i + 1, slot.date, slot.platform, slot.type, slot.holiday]),
+    );
+  });
+
+  it('carries the holiday of a slot into the prompt', async () => {
+    const holidaySlot = slots.find((slot) => slot.holiday)!;
+    await writer().writeMonth(context, [holidaySlot]);
+    expect(readSlotsFromPrompt(fake.requests[0]!.prompt)![0]!.holiday).toBe('Christmas Day');
+  });
+
+  it('writes in batches and reports each batch as soon as it is done', async () => {
+    fake.script({ delayMs: 50 });
+    const reports: { indexes: number[]; requestsSoFar: number }[] = [];
+    const result = await writer({ batchSize: 5, concurrency: 1 }).writeMonth(context, slots, {
+      onPosts: (posts, indexes) => {
+        expect(posts).toHaveLength(indexes.length);
+        posts.forEach((post, k) => expectPostForSlot(post, slots[indexes[k]!]!));
+        reports.push({ indexes, requestsSoFar: fake.requests.length });
+      },
+    });
+    expect(fake.requests).toHaveLength(Math.ceil(slots.length / 5));
+    expect(reports.flatMap((report) => report.indexes).sort((a, b) => a - b)).toEqual(slots.map((_slot, i) => i));
+    expect(reports[0]!.requestsSoFar).toBe(1); // reported before the next batch was even sent
+    expect(result.posts.every(Boolean)).toBe(true);
+  });
+
+  it('runs batches concurrently up to the limit', async () => {
+    fake.script({ delayMs: 300 });
+    const started = Date.now();
+    await writer({ batchSize: 4, concurrency: 4 }).writeMonth(context, slots);
+    expect(fake.requests).toHaveLength(4);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('treats a reply without a posts list as empty: asks once more, then reports every slot', async () => {
+    fake.script({ always: 'missing-posts' });
+    const result = await writer().writeMonth(context, slots.slice(0, 3));
+    expect(result.posts).toEqual([null, null, null]);
+    expect(result.problems).toHaveLength(3);
+    expect(result.problems[0]).toMatch(/^The Facebook post for .* could not be written: the AI provider did not write it\.$/);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('fails with invalid_reply when the answer is not JSON, after asking once more', async () => {
+    fake.script({ always: 'malformed-json' });
+    const error = await writerError(writer().writeMonth(context, slots.slice(0, 3)));
+    expect(error.reason).toBe('invalid_reply');
+    expect(error.message).toBe('The AI provider answered with something that is not valid JSON.');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('recovers when only the first answer is not JSON, and reads fenced JSON', async () => {
+    fake.script({ next: ['malformed-json', 'fenced-json'] });
+    const result = await writer().writeMonth(context, slots.slice(0, 3));
+    expect(result.problems).toEqual([]);
+    result.posts.forEach((post, i) => expectPostForSlot(post, slots[i]!));
+  });
+
+  // Decision: the server owns dates. The slot's day in another format is corrected to the slot's
+  // noon-UTC date; a post for another day is invalid, asked for once more, then reported.
+  it('corrects dates that differ only in format and reports posts for other days', async () => {
+    fake.script({ always: 'wrong-dates' });
+    const four = slots.slice(0, 4);
+    const result = await writer().writeMonth(context, four);
+    // The fake dates even-numbered posts right (date only) and odd-numbered ones a day late, so
+    // slot 4 is late twice while slot 2 is answered first late, then right in the follow-up.
+    expectPostForSlot(result.posts[0]!, four[0]!);
+    expectPostForSlot(result.posts[1]!, four[1]!);
+    expectPostForSlot(result.posts[2]!, four[2]!);
+    expect(result.posts[3]).toBeNull();
+    expect(result.problems).toEqual([expect.stringMatching(/could not be written: the AI provider wrote it for .* instead\.$/)]);
+    // The follow-up asked only for the two rejected slots and said why.
+    expect(readSlotsFromPrompt(fake.requests[1]!.prompt)!.map((slot) => `${slot.date}T12:00:00Z`)).toEqual([four[1]!.date, four[3]!.date]);
+    expect(fake.requests[1]!.prompt).toContain('Your previous answer for these slots was rejected');
+  });
+
+  it('fills posts with a wrong date in the follow-up request', async () => {
+    fake.script({ next: ['wrong-dates'] });
+    const result = await writer().writeMonth(context, slots.slice(0, 4));
+    expect(result.problems).toEqual([]);
+    result.posts.forEach((post, i) => expectPostForSlot(post, slots[i]!));
+  });
+
+  it('retries an invalid post once, then reports it and keeps the valid ones', async () => {
+    fake.script({ always: 'invalid-post' });
+    const result = await writer().writeMonth(context, slots.slice(0, 3));
+    expect(fake.requests).toHaveLength(2);
+    expect(readSlotsFromPrompt(fake.requests[1]!.prompt)).toHaveLength(1);
+    expect(result.posts[0]).toBeNull();
+    expectPostForSlot(result.posts[1]!, slots[1]!);
+    expectPostForSlot(result.posts[2]!, slots[2]!);
+    expect(result.problems).toEqual([expect.stringContaining('"myspace"')]);
+  });
+
+  it('maps a persistent 500 to provider_error after the retries', async () => {
+    fake.script({ always: 'status-500' });
+    const error = await writerError(writer({ maxRetries: 2 }).writeMonth(context, slots.slice(0, 3)));
+    expect(error.reason).toBe('provider_error');
+    expect(error.message).toBe('The AI provider had an internal error (HTTP 500). Please try again later.');
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('recovers from one 500 by retrying', async () => {
+    fake.script({ next: ['status-500'] });
+    const result = await writer().writeMonth(context, slots.slice(0, 3));
+    expect(result.problems).toEqual([]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('maps 429 to rate_limited after waiting Retry-After before the retry', async () => {
+    fake.script({ always: 'status-429' });
+    const started = Date.now();
+    const error = await writerError(writer({ maxRetries: 1 }).writeMonth(context, slots.slice(0, 2)));
+    expect(error.reason).toBe('rate_limited');
+    expect(error.message).toBe('The AI provider is rate limiting requests. Please try again in a minute.');
+    expect(fake.requests).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('times out a provider that never answers, without retrying', async () => {
+    fake.script({ always: 'hang' });
+    const error = await writerError(writer({ timeoutMs: 500 }).writeMonth(context, slots.slice(0, 2)));
+    expect(error.reason).toBe('timeout');
+    expect(error.message).toBe('The AI provider did not answer within 0.5 seconds.');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('stops when the caller aborts', async () => {
+    fake.script({ always: 'hang' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await writerError(writer().writeMonth(context, slots, { signal: controller.signal }));
+    expect(error.reason).toBe('aborted');
+  });
+
+  it('falls back to prompt-only JSON when the server rejects response_format', async () => {
+    fake.script({ always: 'no-json-mode' });
+    const ai = writer();
+    const result = await ai.writeMonth(context, slots.slice(0, 2));
+    expect(result.problems).toEqual([]);
+    expect(fake.requests.map((request) => request.body.response_format)).toEqual([{ type: 'json_object' }, undefined]);
+    await ai.writeMonth(context, slots.slice(0, 2));
+    expect(fake.requests[2]!.body.response_format).toBeUndefined(); // remembered
+  });
+
+  it('reports an unreachable provider as provider_error', async () => {
+    const gone = await startFakeOpenAI();
+    await gone.close();
+    const error = await writerError(writer({ maxRetries: 0 }, gone.url).writeMonth(context, slots.slice(0, 1)));
+    expect(error.reason).toBe('provider_error');
+    expect(error.message).toContain('could not be reached');
+  });
+});
+
+describe('AI writer: single posts', () => {
+  it('rewrites a post by instruction', async () => {
+    const text = await writer().rewritePost({ profile, content: 'Book your check-up today.', platform: 'twitter', instructions: 'Make it shorter', useEmojis: false });
+    expect(text).not.toBe('Book your check-up today.');
+    expect(text).toContain('Book your check-up today.');
+    const request = fake.requests[0]!;
+    expect(request.task).toBe('rewrite');
+    expect(request.body.response_format).toBeUndefined();
+    expect(request.prompt).toContain('Make it shorter');
+    expect(request.prompt).toContain('Bright Smile Dental');
+  });
+
+  it('fails a rewrite with invalid_reply when the answer stays empty', async () => {
+    fake.script({ always: 'invalid-post' });
+    const error = await writerError(writer().rewritePost({ profile, content: 'Hello.', platform: 'facebook', instructions: 'More formal' }));
+    expect(error.reason).toBe('invalid_reply');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('writes a single post for a day at noon UTC', async () => {
+    const post = await writer().writeSinglePost({ profile, strategy, date: '2026-12-25', prompt: 'Our opening hours over Christmas' });
+    expect(writtenPostSchema.safeParse(post).success).toBe(true);
+    expect(post.date).toBe('2026-12-25T12:00:00Z');
+    expect(PLATFORMS).toContain(post.platform);
+    expect(['image', 'carousel']).toContain(post.type);
+    expect(fake.requests[0]!.prompt).toContain('Our opening hours over Christmas');
+    expect(fake.requests[0]!.prompt).toContain('Christmas Day');
+  });
+
+  it('keeps the platform and type asked for, without a strategy', async () => {
+    const post = await writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03T12:00:00Z', platform: 'linkedin', type: 'video', prompt: '' });
+    expect(post).toMatchObject({ date: '2026-12-03T12:00:00Z', platform: 'linkedin', type: 'video' });
+  });
+
+  it('retries an invalid single post once, then fails with invalid_reply', async () => {
+    fake.script({ always: 'invalid-post' });
+    const error = await writerError(writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03', prompt: 'x' }));
+    expect(error.reason).toBe('invalid_reply');
+    expect(fake.requests).toHaveLength(2);
+    fake.script({ always: 'ok', next: ['invalid-post'] });
+    const post = await writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03', prompt: 'x' });
+    expect(post.platform).toBe('facebook');
+  });
+});
+
+describe('fake OpenAI server', () => {
+  it('answers non-streaming requests with usage', async () => {
+    const response = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'Hello' }] }),
+    });
+    const body = (await response.json()) as { choices: { message: { content: string } }[]; usage: { completion_tokens: number } };
+    expect(body.choices[0]!.message.content).toBe('OK');
+    expect(body.usage.completion_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe('retry delay', () => {
+  const rateLimited = (headers: Record<string, string>) =>
+    new WriterError('x', 'rate_limited', {
+      cause: new APICallError({ message: 'x', url: 'u', requestBodyValues: {}, statusCode: 429, responseHeaders: headers, isRetryable: true }),
+    });
+
+  it('waits Retry-After, capped at 30 s, else backs off exponentially', () => {
+    expect(retryDelay(rateLimited({ 'retry-after': '2' }), 0, 1000)).toBe(2000);
+    expect(retryDelay(rateLimited({ 'retry-after': '120' }), 0, 1000)).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryDelay(rateLimited({ 'retry-after-ms': '250' }), 0, 1000)).toBe(250);
+    expect(retryDelay(rateLimited({}), 2, 1000)).toBe(4000);
+  });
+});

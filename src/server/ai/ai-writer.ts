@@ -1,0 +1,33 @@
+/** The AI writer: an OpenAI-compatible provider behind the Writer interface. */
+import { createCallModel } from './call-model';
+import { writeMonthPlan } from './month-plan';
+import { describeProvider, type ProviderConfig } from './provider';
+import { rewritePostWithAi } from './rewrite-post';
+import { writeSinglePostWithAi } from './single-post';
+import type { Writer, WriterOptions } from './writer';
+
+/** Spec section 9: the AI client's 10-minute time-out and 2 retries. */
+export const AI_DEFAULTS = {
+  timeoutMs: 10 * 60_000,
+  maxRetries: 2,
+  batchSize: 7,
+  concurrency: 4,
+  retryDelayMs: 1000,
+} as const;
+
+export function createAiWriter(ai: ProviderConfig, options: WriterOptions = {}): Writer {
+  const settings = { ...AI_DEFAULTS, ...definedOnly(options) };
+  const callModel = createCallModel(ai, settings);
+  return {
+    kind: 'ai',
+    label: describeProvider(ai),
+    writeMonth: (context, slots, monthOptions) => writeMonthPlan(callModel, settings, context, slots, monthOptions),
+    rewritePost: (input, signal) => rewritePostWithAi(callModel, input, signal),
+    writeSinglePost: (input, signal) => writeSinglePostWithAi(callModel, input, signal),
+  };
+}
+
+/** `{ timeoutMs: undefined }` must not override a default. */
+function definedOnly(options: WriterOptions): Partial<typeof AI_DEFAULTS> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,130 @@
+/**
+ * One chat completion with the policies every AI task shares: a per-request timeout, retries of
+ * 429/5xx/connection errors honouring Retry-After (capped at 30 s), and errors mapped to WriterError.
+ * Replies are streamed: a slow local model keeps the connection busy instead of hitting idle timeouts.
+ */
+import { APICallError, Output, streamText, type LanguageModel } from 'ai';
+import { MESSAGES, toWriterError, WriterError } from './errors';
+import { createLanguageModel, type ProviderConfig } from './provider';
+
+export interface CallSettings {
+  timeoutMs: number;
+  maxRetries: number;
+  retryDelayMs: number;
+}
+
+export interface ModelCall {
+  system: string;
+  prompt: string;
+  /** Ask for a JSON object (`response_format: json_object`); the caller still parses and validates it. */
+  json: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ModelReply {
+  text: string;
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+}
+
+export type CallModel = (call: ModelCall) => Promise<ModelReply>;
+
+export const MAX_RETRY_AFTER_MS = 30_000;
+
+/** Plain text output that asks for JSON mode: the SDK's own JSON output would reject fenced replies. */
+const jsonObjectOutput: Output.Output<string, string, never> = {
+  ...Output.text(),
+  name: 'json-object',
+  responseFormat: Promise.resolve({ type: 'json' }),
+};
+
+function providerCause(error: WriterError): APICallError | undefined {
+  return APICallError.isInstance(error.cause) ? error.cause : undefined;
+}
+
+/** Retry-After (seconds or HTTP date) or retry-after-ms, capped; else exponential back-off. */
+export function retryDelay(error: WriterError, attempt: number, baseDelayMs: number): number {
+  const headers = providerCause(error)?.responseHeaders ?? {};
+  let wait: number | undefined;
+  if (headers['retry-after-ms']) wait = Number.parseFloat(headers['retry-after-ms']);
+  else if (headers['retry-after']) {
+    const seconds = Number.parseFloat(headers['retry-after']);
+    wait = Number.isNaN(seconds) ? Date.parse(headers['retry-after']) - Date.now() : seconds * 1000;
+  }
+  if (wait !== undefined && Number.isFinite(wait) && wait >= 0) return Math.min(wait, MAX_RETRY_AFTER_MS);
+  return Math.min(baseDelayMs * 2 ** attempt, MAX_RETRY_AFTER_MS);
+}
+
+function isRetryable(error: WriterError): boolean {
+  return error.reason === 'rate_limited' || (error.reason === 'provider_error' && providerCause(error)?.isRetryable === true);
+}
+
+/** A 400 that names response_format: the server does not do JSON mode, so ask in the prompt only. */
+function rejectsJsonMode(error: WriterError): boolean {
+  const cause = providerCause(error);
+  return cause?.statusCode === 400 && /response_format|json_object/i.test(`${cause.responseBody ?? ''} ${cause.message}`);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new WriterError(MESSAGES.aborted, 'aborted'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new WriterError(MESSAGES.aborted, 'aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, timeoutMs: number, baseURL: string): Promise<ModelReply> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const abortSignal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  try {
+    const result = streamText({
+      model,
+      system: call.system,
+      prompt: call.prompt,
+      maxRetries: 0, // retried below, with our cap on Retry-After
+      abortSignal,
+      ...(json ? { output: jsonObjectOutput } : {}),
+      onError: () => {}, // errors arrive as stream parts; the SDK default would print them
+    });
+    let text = '';
+    let usage: { inputTokens: number | undefined; outputTokens: number | undefined } = { inputTokens: undefined, outputTokens: undefined };
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') text += part.text;
+      else if (part.type === 'error') throw part.error;
+      else if (part.type === 'abort') throw abortSignal.reason ?? new Error('aborted');
+      else if (part.type === 'finish') usage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
+    }
+    if (abortSignal.aborted) throw abortSignal.reason;
+    return { text, ...usage };
+  } catch (error) {
+    throw toWriterError(error, { timeoutMs, timedOut: timeout.aborted, aborted: call.signal?.aborted === true, baseURL });
+  }
+}
+
+export function createCallModel(ai: ProviderConfig, settings: CallSettings): CallModel {
+  const model = createLanguageModel(ai);
+  let jsonModeWorks = true;
+  return async (call) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await streamOnce(model, call, call.json && jsonModeWorks, settings.timeoutMs, ai.baseURL);
+      } catch (error) {
+        const writerError = error instanceof WriterError ? error : toWriterError(error, { timeoutMs: settings.timeoutMs, timedOut: false, aborted: false, baseURL: ai.baseURL });
+        if (call.json && jsonModeWorks && rejectsJsonMode(writerError)) {
+          jsonModeWorks = false; // remembered for this writer; this attempt does not count as a retry
+          attempt--;
+          continue;
+        }
+        if (!isRetryable(writerError) || attempt >= settings.maxRetries) throw writerError;
+        await sleep(retryDelay(writerError, attempt, settings.retryDelayMs), call.signal);
+      }
+    }
+  };
+}

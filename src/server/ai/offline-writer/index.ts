@@ -1,0 +1,94 @@
+/**
+ * The built-in template writer: used when no AI provider is configured, so the app works out of the
+ * box with no key and no network. Deterministic: each post is seeded by its date and platform.
+ */
+import { normaliseToNoonUtc } from '../../../shared/domain/months';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, type PostType } from '../../../shared/domain/options';
+import type { PostSlot } from '../../../shared/domain/slot-planner';
+import type { WrittenPost } from '../../../shared/schemas/post';
+import { parseHashtags, type Strategy } from '../../../shared/schemas/strategy';
+import { MESSAGES, WriterError } from '../errors';
+import type { Writer } from '../writer';
+import { FALLBACK_THEMES } from './phrases';
+import { rewriteWithHeuristics } from './rewrite';
+import { brandOf, composePost, type Brand } from './templates';
+import { hashSeed, seededRandom } from './text-tools';
+
+export const OFFLINE_WRITER_LABEL = 'Built-in template writer (not AI)';
+
+/** Key themes as typed (one per comma, semicolon or line), else themes that fit the industry. */
+export function themesOf(strategy: Strategy | null, brand: Brand): string[] {
+  const typed = (strategy?.keyThemes ?? '').split(/[,;\n]+/).map((theme) => theme.trim()).filter(Boolean);
+  return typed.length > 0 ? typed : FALLBACK_THEMES[brand.industry];
+}
+
+/** Strategy hashtags that are valid single words (the post schema rejects others). */
+function strategyHashtags(strategy: Strategy | null): string[] {
+  return parseHashtags(strategy?.hashtags ?? '').filter((tag) => /^#[^\s#,]{1,98}$/u.test(tag));
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new WriterError(MESSAGES.aborted, 'aborted');
+}
+
+function writeSlot(brand: Brand, strategy: Strategy | null, slot: PostSlot, index: number, theme: string, previous: string | undefined): WrittenPost {
+  const ctas = strategy?.selectedCTAs ?? [];
+  const request = {
+    slot,
+    theme,
+    cta: ctas.length > 0 ? ctas[index % ctas.length]! : null,
+    useEmojis: strategy?.useEmojis ?? true,
+    strategyHashtags: strategyHashtags(strategy),
+  };
+  const seed = hashSeed(`${slot.date}|${slot.platform}`);
+  let post = composePost(brand, request, seededRandom(seed));
+  // Never repeat the previous post word for word: try other seeds.
+  for (let attempt = 1; attempt < 8 && post.content === previous; attempt++) post = composePost(brand, request, seededRandom(seed + attempt));
+  return post;
+}
+
+export function createOfflineWriter(): Writer {
+  return {
+    kind: 'offline',
+    label: OFFLINE_WRITER_LABEL,
+
+    async writeMonth(context, slots, options = {}) {
+      throwIfAborted(options.signal);
+      const brand = brandOf(context.profile);
+      const themes = themesOf(context.strategy, brand);
+      const posts: WrittenPost[] = [];
+      slots.forEach((slot, index) => {
+        // Themes rotate in order so every theme the user typed is used.
+        posts.push(writeSlot(brand, context.strategy, slot, index, themes[index % themes.length]!, posts.at(-1)?.content));
+      });
+      throwIfAborted(options.signal);
+      if (posts.length > 0) options.onPosts?.(posts, posts.map((_post, index) => index));
+      return { posts, problems: [] };
+    },
+
+    async rewritePost(input, signal) {
+      throwIfAborted(signal);
+      return rewriteWithHeuristics(input);
+    },
+
+    async writeSinglePost(input, signal) {
+      throwIfAborted(signal);
+      const date = normaliseToNoonUtc(input.date);
+      if (date === null) throw new RangeError(`Not a date: ${input.date}`);
+      const seed = hashSeed(`${date}|${input.prompt}`);
+      const chosenTypes = CONTENT_TYPES.filter((type) => input.strategy?.contentTypes.includes(type)).map((type) => CONTENT_TYPE_POST_TYPE[type]);
+      const types: PostType[] = chosenTypes.length > 0 ? chosenTypes : ['text', 'image'];
+      const holiday = input.strategy?.includeHolidays ? input.strategy.selectedHolidays.find((entry) => entry.date === date.slice(0, 10)) : undefined;
+      const slot: PostSlot = {
+        date,
+        platform: input.platform ?? PLATFORMS[seed % PLATFORMS.length]!,
+        type: input.type ?? types[seed % types.length]!,
+        ...(holiday ? { holiday: holiday.name } : {}),
+      };
+      const brand = brandOf(input.profile);
+      const themes = themesOf(input.strategy, brand);
+      const theme = input.prompt.trim() || themes[seed % themes.length]!;
+      return writeSlot(brand, input.strategy, slot, seed, theme, undefined);
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/** Composes one post from the phrase banks, shaped for its platform and within its limits. */
+import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type Platform, type PostType, type ToneOfVoice } from '../../../shared/domain/options';
+import type { PostSlot } from '../../../shared/domain/slot-planner';
+import { POST_LIMITS, type WrittenPost } from '../../../shared/schemas/post';
+import type { Profile } from '../../../shared/schemas/profile';
+import {
+  AWARENESS_LINES, CONNECTIONS, ctaLine, EMOJIS, ENGAGEMENT_LINES, HEADLINES, HOLIDAY_HEADLINES, HOLIDAY_LINES,
+  INDUSTRY_HASHTAGS, SCENES, STYLES, TIPS, TYPE_LINES, type Register, type Words,
+} from './phrases';
+import { capitalizeFirst, firstSentence, fitToLimit, hashtagOf, pick, shorten, type Random } from './text-tools';
+
+export interface Brand {
+  name: string | null;
+  industry: Industry | 'general';
+  register: Register;
+  audience: string | null;
+  about: string | null;
+  website: string | null;
+  brandColors: string[];
+  wantsEngagement: boolean;
+  wantsAwareness: boolean;
+}
+
+const REGISTER_OF_TONE: Record<ToneOfVoice, Register> = {
+  formal: 'formal', authoritative: 'formal', professional: 'formal',
+  enthusiastic: 'upbeat', funny: 'upbeat', animated: 'upbeat',
+  conversational: 'casual', informal: 'casual',
+};
+
+/** The register most of the chosen tones share (first chosen wins a tie); casual when none. */
+export function registerOf(tones: ToneOfVoice[]): Register {
+  const counts = new Map<Register, number>();
+  for (const tone of tones) counts.set(REGISTER_OF_TONE[tone], (counts.get(REGISTER_OF_TONE[tone]) ?? 0) + 1);
+  let best: Register = 'casual';
+  let bestCount = 0;
+  for (const tone of tones) {
+    const count = counts.get(REGISTER_OF_TONE[tone]) ?? 0;
+    if (count > bestCount) [best, bestCount] = [REGISTER_OF_TONE[tone], count];
+  }
+  return best;
+}
+
+export function brandOf(profile: Profile): Brand {
+  const audience = shorten(profile.targetAudience, 80);
+  return {
+    name: profile.companyName.trim() || null,
+    industry: profile.industry || 'general',
+    register: registerOf(profile.toneOfVoice),
+    audience: audience ? audience.charAt(0).toLowerCase() + audience.slice(1) : null,
+    about: firstSentence(profile.description, 200),
+    website: profile.website.trim() || null,
+    brandColors: profile.brandColors,
+    wantsEngagement: profile.businessGoals.includes('customerEngagement'),
+    wantsAwareness: profile.businessGoals.includes('brandAwareness'),
+  };
+}
+
+export interface PostRequest {
+  slot: PostSlot;
+  theme: string;
+  cta: CallToAction | null;
+  useEmojis: boolean;
+  strategyHashtags: string[];
+}
+
+const HASHTAG_ROOM: Record<Platform, number> = { twitter: 3, facebook: 6, linkedin: 6, instagram: 12 };
+/** Characters of hashtags on twitter, where they share the 280 with the text. */
+const TWITTER_HASHTAG_ROOM = 90;
+
+/** Strategy hashtags first, then a couple derived from the theme, holiday and industry. */
+function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
+  const room = HASHTAG_ROOM[request.slot.platform];
+  const derivedWanted = request.slot.platform === 'twitter' ? 1 : 2;
+  const derived = [request.slot.holiday ? hashtagOf(request.slot.holiday) : null, hashtagOf(request.theme), pick(random, INDUSTRY_HASHTAGS[brand.industry])]
+    .filter((tag): tag is string => tag !== null);
+  const fromStrategy = request.strategyHashtags.slice(0, Math.max(room - derivedWanted, room - derived.length));
+  const seen = new Set<string>();
+  const tags = [...fromStrategy, ...derived]
+    .filter((tag) => tag.length <= POST_LIMITS.hashtag && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()))
+    .slice(0, room);
+  if (request.slot.platform !== 'twitter') return tags;
+  let length = 0;
+  return tags.filter((tag) => {
+    if (length + tag.length + 1 > TWITTER_HASHTAG_ROOM) return false;
+    length += tag.length + 1;
+    return true;
+  });
+}
+
+
+function mediaPromptFor(brand: Brand, request: PostRequest, words: Words, ctaText: string | null, random: Random): string {
+  const { type, platform, holiday } = request.slot;
+  if (type === 'text') return '';
+  const scene = `${pick(random, SCENES[brand.industry])}${holiday ? `, with a subtle ${holiday} touch` : ''}`;
+  const style = STYLES[brand.register];
+  const colours = brand.brandColors.length > 0 ? ` Brand colours: ${brand.brandColors.join(', ')}.` : '';
+  const shape = platform === 'instagram' ? (type === 'video' ? 'vertical 9:16' : 'square 1:1') : 'landscape 16:9';
+  const prompts: Record<Exclude<PostType, 'text'>, string> = {
+    image: `Photo of ${scene}; ${style}; ${shape}. Theme: ${words.theme}.${colours}`,
+    video: `Short ${platform === 'twitter' ? '15' : '30'}-second video (${shape}) showing ${scene}; ${style}${ctaText ? '; end on the call to action' : ''}. Theme: ${words.theme}.${colours}`,
+    carousel: `Carousel of 4 slides (${shape}, ${style}): 1) title "${words.Theme}", 2) ${scene}, 3) one practical tip on ${words.theme}, 4) ${ctaText ? `"${ctaText}"` : 'logo and contact details'}.${colours}`,
+  };
+  return fitToLimit(prompts[type], POST_LIMITS.mediaPrompt);
+}
+
+/** Joins paragraphs, dropping optional ones from the end until the text fits `limit`. */
+function assemble(required: string[], optional: string[], separator: string, limit: number): string {
+  const parts = [...optional];
+  let text = [...required.slice(0, 1), ...parts, ...required.slice(1)].filter(Boolean).join(separator);
+  while (text.length > limit && parts.length > 0) {
+    parts.pop();
+    text = [...required.slice(0, 1), ...parts, ...required.slice(1)].filter(Boolean).join(separator);
+  }
+  return fitToLimit(text, limit);
+}
+
+export function composePost(brand: Brand, request: PostRequest, random: Random): WrittenPost {
+  const { slot } = request;
+  const theme = shorten(request.theme, 80);
+  const words: Words = {
+    org: brand.name ?? 'our team',
+    atOrg: brand.name ? ` at ${brand.name}` : '',
+    theme,
+    Theme: capitalizeFirst(theme),
+    audience: brand.audience,
+    holiday: slot.holiday ?? '',
+  };
+  const emoji = (set: string[]) => (request.useEmojis ? ` ${pick(random, set)}` : '');
+  const headline = slot.holiday
+    ? pick(random, HOLIDAY_HEADLINES[brand.register])(words) + emoji(EMOJIS.holiday)
+    : pick(random, HEADLINES[brand.register])(words) + emoji(EMOJIS[brand.industry]);
+  const body = slot.holiday ? pick(random, HOLIDAY_LINES)(words) : pick(random, TIPS[brand.industry]);
+  // A holiday post stays about the holiday.
+  const connection = slot.holiday ? '' : pick(random, CONNECTIONS)(words);
+  const goalLines = [
+    ...(brand.wantsEngagement ? ENGAGEMENT_LINES : []),
+    ...(brand.wantsAwareness ? AWARENESS_LINES : []),
+  ];
+  const goal = goalLines.length > 0 && random() < 0.8 ? pick(random, goalLines)(words) : '';
+  const about = brand.about && brand.wantsAwareness && random() < 0.5 ? `About us: ${brand.about}` : '';
+  const typeLine = slot.type === 'video' || slot.type === 'carousel' ? pick(random, TYPE_LINES[slot.type]) : '';
+  const ctaText = request.cta ? ctaLine(request.cta, slot.platform, brand.website, brand.name) : null;
+  const cta = ctaText ? `${request.useEmojis ? '👉 ' : ''}${ctaText}` : '';
+  const hashtags = hashtagsFor(brand, request, random);
+  const limit = PLATFORM_CHARACTER_LIMITS[slot.platform];
+
+  let content: string;
+  if (slot.platform === 'twitter') {
+    // Hashtags are published with the text: keep both under 280.
+    const room = limit - hashtags.join(' ').length - 1;
+    content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [random() < 0.5 || !connection ? body : connection], ' ', room);
+  } else if (slot.platform === 'instagram') {
+    content = assemble([headline, cta], [body, typeLine, goal], '\n\n', limit);
+  } else if (slot.platform === 'linkedin') {
+    content = assemble([headline, cta], [[body, connection].filter(Boolean).join(' '), about, goal, typeLine], '\n\n', limit);
+  } else {
+    content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' '), goal], '\n\n', limit);
+  }
+
+  return {
+    date: slot.date,
+    platform: slot.platform,
+    content,
+    type: slot.type,
+    mediaPrompt: mediaPromptFor(brand, request, words, ctaText, random),
+    hashtags,
+  };
+}

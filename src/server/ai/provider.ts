@@ -1,0 +1,26 @@
+/** AiConfig -> AI SDK language model, for any OpenAI-compatible chat-completions server. */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { AiConfig } from '../config';
+
+export type ProviderConfig = Extract<AiConfig, { kind: 'openai-compatible' }>;
+
+export function createLanguageModel(ai: ProviderConfig): LanguageModel {
+  const provider = createOpenAICompatible({
+    // The name is only an id inside the SDK (provider options key); the user-facing name is `ai.provider`.
+    name: 'openai-compatible',
+    baseURL: ai.baseURL,
+    ...(ai.apiKey ? { apiKey: ai.apiKey } : {}),
+    // Plain servers (Ollama, llama.cpp, LM Studio, vLLM) do not all support `json_schema`: without this
+    // flag a JSON request becomes `response_format: { type: 'json_object' }` and we validate with zod.
+    supportsStructuredOutputs: false,
+    // `stream_options.include_usage` is only sent to OpenAI itself: some local servers reject unknown options.
+    includeUsage: ai.provider === 'OpenAI',
+  });
+  return provider.chatModel(ai.model);
+}
+
+/** 'OpenAI gpt-4o-mini', '127.0.0.1:11434 llama3.1'. */
+export function describeProvider(ai: ProviderConfig): string {
+  return `${ai.provider} ${ai.model}`;
+}

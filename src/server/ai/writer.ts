@@ -1,0 +1,79 @@
+/**
+ * The one interface both writers implement: the AI writer (any OpenAI-compatible provider) and the
+ * built-in offline template writer used when no provider is configured.
+ */
+import type { Platform, PostType } from '../../shared/domain/options';
+import type { PostSlot } from '../../shared/domain/slot-planner';
+import type { WrittenPost } from '../../shared/schemas/post';
+import type { Profile } from '../../shared/schemas/profile';
+import type { Strategy } from '../../shared/schemas/strategy';
+import type { AiConfig } from '../config';
+import { createAiWriter } from './ai-writer';
+import { createOfflineWriter } from './offline-writer';
+
+export { WriterError, type WriterErrorReason } from './errors';
+
+export interface WriterContext {
+  profile: Profile;
+  strategy: Strategy;
+  year: number;
+  month: number;
+}
+
+export interface WriteMonthOptions {
+  signal?: AbortSignal;
+  /** Called as soon as some posts are ready, with the indexes of their slots. */
+  onPosts?: (posts: WrittenPost[], slotIndexes: number[]) => void;
+}
+
+export interface WriteMonthResult {
+  /** Aligned with the slots; null where writing that slot failed (see problems). */
+  posts: (WrittenPost | null)[];
+  /** One sentence per slot that could not be written, for the user and the log. */
+  problems: string[];
+}
+
+export interface RewritePostInput {
+  profile: Profile;
+  content: string;
+  platform: Platform;
+  instructions: string;
+  useEmojis?: boolean;
+}
+
+export interface SinglePostInput {
+  profile: Profile;
+  strategy: Strategy | null;
+  /** The day of the post: YYYY-MM-DD or any ISO date; the result is at noon UTC of that day. */
+  date: string;
+  platform?: Platform;
+  type?: PostType;
+  /** What the post should be about; may be empty. */
+  prompt: string;
+}
+
+export interface Writer {
+  readonly kind: 'ai' | 'offline';
+  /** Shown to the user, e.g. 'OpenAI gpt-4o-mini' or 'Built-in template writer (not AI)'. */
+  readonly label: string;
+  writeMonth(context: WriterContext, slots: PostSlot[], options?: WriteMonthOptions): Promise<WriteMonthResult>;
+  rewritePost(input: RewritePostInput, signal?: AbortSignal): Promise<string>;
+  writeSinglePost(input: SinglePostInput, signal?: AbortSignal): Promise<WrittenPost>;
+}
+
+export interface WriterOptions {
+  /** Per request to the provider; default 10 minutes. */
+  timeoutMs?: number;
+  /** Retries of a failed request (429, 5xx, connection errors); default 2. */
+  maxRetries?: number;
+  /** Slots per request when writing a month; default 7. */
+  batchSize?: number;
+  /** Requests in flight at once when writing a month; default 4. */
+  concurrency?: number;
+  /** First back-off between retries when the provider sends no Retry-After; doubles each time. Default 1 s. */
+  retryDelayMs?: number;
+}
+
+export function createWriter(ai: AiConfig, options: WriterOptions = {}): Writer {
+  return ai.kind === 'offline' ? createOfflineWriter() : createAiWriter(ai, options);
+}

@@ -1,0 +1,101 @@
+import type { GenerationJob, JobStatus } from '../../shared/schemas/generation';
+import type { WrittenPost } from '../../shared/schemas/post';
+import type { Db } from './database';
+import { fromJsonList } from './json-columns';
+import type { GenerationJobsTable } from './schema';
+
+export type JobRow = GenerationJobsTable;
+
+/** Unique-index violations on both drivers: the "one running job per month" rule. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function createJobRepository(db: Db) {
+  return {
+    async insert(row: JobRow): Promise<void> {
+      await db.insertInto('generation_jobs').values(row).execute();
+    },
+
+    async find(userId: string, jobId: string): Promise<JobRow | undefined> {
+      return db.selectFrom('generation_jobs').selectAll().where('userId', '=', userId).where('id', '=', jobId).executeTakeFirst();
+    },
+
+    async findById(jobId: string): Promise<JobRow | undefined> {
+      return db.selectFrom('generation_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    },
+
+    async latestForMonth(userId: string, monthId: string): Promise<JobRow | undefined> {
+      return db
+        .selectFrom('generation_jobs')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('monthId', '=', monthId)
+        .orderBy('createdAt', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], written: number, now: string): Promise<void> {
+      if (entries.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('generation_job_posts')
+          .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: JSON.stringify(entry.post) })))
+          .onConflict((conflict) => conflict.columns(['jobId', 'slotIndex']).doNothing())
+          .execute();
+        await trx.updateTable('generation_jobs').set({ written, updatedAt: now }).where('id', '=', jobId).execute();
+      });
+    },
+
+    async stagedPosts(jobId: string, trx: Db = db): Promise<WrittenPost[]> {
+      const rows = await trx.selectFrom('generation_job_posts').select('post').where('jobId', '=', jobId).orderBy('slotIndex').execute();
+      return rows.map((row) => JSON.parse(row.post) as WrittenPost);
+    },
+
+    /** Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery). */
+    async finish(jobId: string, fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number }, now: string, trx: Db = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('generation_jobs')
+        .set({
+          status: fields.status,
+          error: fields.error ?? null,
+          ...(fields.problems ? { problems: JSON.stringify(fields.problems) } : {}),
+          ...(fields.written !== undefined ? { written: fields.written } : {}),
+          updatedAt: now,
+          finishedAt: now,
+        })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      await trx.deleteFrom('generation_job_posts').where('jobId', '=', jobId).execute();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** At start-up: jobs still "running" were cut off by a stop or crash of the previous process. */
+    async failAllRunning(reason: string, now: string): Promise<number> {
+      const running = await db.selectFrom('generation_jobs').select('id').where('status', '=', 'running').execute();
+      for (const { id } of running) await this.finish(id, { status: 'failed', error: reason }, now);
+      return running.length;
+    },
+  };
+}
+
+export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
+  return {
+    id: row.id,
+    monthId: row.monthId,
+    status: row.status as JobStatus,
+    planned: row.planned,
+    written: row.written,
+    error: row.error,
+    problems: fromJsonList<string>(row.problems),
+    writer: row.writer,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+    posts,
+  };
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
+import { planSlots } from '../../shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { onboardedClient, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { createServices } from '../services';
+import { createWriter } from '../ai/writer';
+import { INTERRUPTED_REASON } from '../jobs/generation-runner';
+import { createLogger } from '../logger';
+
+const STRATEGY: Strategy = {
+  ...DEFAULT_STRATEGY,
+  postFrequency: 3,
+  preferredDays: ['Monday', 'Wednesday', 'Friday'],
+  contentTypes: ['Text only', 'Images'],
+  keyThemes: 'Healthy smiles, family check-ups',
+  selectedCTAs: ['Schedule Appointment'],
+  hashtags: 'smile, dentist',
+};
+
+// Next month is active for the whole test run, even across a month boundary at midnight.
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const targetId = monthId(target);
+
+async function waitForJob(client: TestClient, jobId: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await client.get(`/api/generation-jobs/${jobId}`);
+    if (body.job.status !== 'running') return body.job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still running`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function startJob(client: TestClient, body: object = { strategy: STRATEGY }) {
+  await client.get('/api/workspace');
+  return client.post(`/api/months/${targetId}/generation`, body);
+}
+
+describe('generation with the offline writer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('writes the planned posts, saves them with the month and the strategy', async () => {
+    const client = await onboardedClient(server.url);
+    const started = await startJob(client);
+    expect(started.status).toBe(202);
+    expect(started.body.job).toMatchObject({ status: 'running', written: 0, writer: 'Built-in template writer (not AI)' });
+    const job = await waitForJob(client, started.body.job.id);
+    const plan = planSlots({ ...target, strategy: STRATEGY });
+    expect(job).toMatchObject({ status: 'succeeded', planned: plan.length, written: plan.length, error: null });
+    const month = (await client.get(`/api/months/${targetId}`)).body;
+    expect(month.contentGenerated).toBe(true);
+    expect(Date.parse(month.lastGeneratedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(month.strategy).toEqual(STRATEGY);
+    expect(month.posts.map((post: { date: string; platform: string }) => [post.date, post.platform])).toEqual(plan.map((slot) => [slot.date, slot.platform]));
+    for (const post of month.posts) expect(['text', 'image']).toContain(post.type);
+  });
+
+  it('asks before replacing existing posts, then replaces them', async () => {
+    const client = await onboardedClient(server.url);
+    await waitForJob(client, (await startJob(client)).body.job.id);
+    const refused = await startJob(client);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/already has \d+ posts/);
+    const replaced = await startJob(client, { strategy: { ...STRATEGY, postFrequency: 1 }, replaceExisting: true });
+    expect(replaced.status).toBe(202);
+    await waitForJob(client, replaced.body.job.id);
+    const month = (await client.get(`/api/months/${targetId}`)).body;
+    expect(month.posts).toHaveLength(planSlots({ ...target, strategy: { ...STRATEGY, postFrequency: 1 } }).length);
+  });
+
+  it('streams progress as Server-Sent Events until the job ends', async () => {
+    const client = await onboardedClient(server.url);
+    const { body } = await startJob(client);
+    const stream = await client.request('GET', `/api/generation-jobs/${body.job.id}/events`);
+    expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const events = String(stream.body)
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.at(-1).status).toBe('succeeded');
+  });
+
+  it('refuses archived months, and keeps other users out of months and jobs', async () => {
+    const alice = await onboardedClient(server.url);
+    const past = previousMonth(currentMonth(new Date(), 'UTC'));
+    await server.services.repositories.months.insertRaw(alice.userId, past);
+    const archived = await alice.post(`/api/months/${monthId(past)}/generation`, { strategy: STRATEGY });
+    expect(archived.status).toBe(409);
+    expect(archived.body.error.code).toBe('archived');
+
+    const { body } = await startJob(alice);
+    const bob = await onboardedClient(server.url);
+    await bob.get('/api/workspace');
+    expect((await bob.get(`/api/generation-jobs/${body.job.id}`)).status).toBe(404);
+    expect((await bob.get(`/api/generation-jobs/${body.job.id}/events`)).status).toBe(404);
+    expect((await bob.get(`/api/months/${targetId}/generation`)).body.job).toBeNull();
+    await waitForJob(alice, body.job.id);
+    expect((await alice.get(`/api/months/${targetId}/generation`)).body.job.status).toBe('succeeded');
+  });
+
+  it('rejects an invalid strategy and a holiday outside the month with 400', async () => {
+    const client = await onboardedClient(server.url);
+    expect((await startJob(client, { strategy: { ...STRATEGY, postFrequency: 0 } })).status).toBe(400);
+    const wrongHoliday = await startJob(client, { strategy: { ...STRATEGY, includeHolidays: true, selectedHolidays: [{ date: '1999-01-01', name: 'Old' }] } });
+    expect(wrongHoliday.status).toBe(400);
+    expect((await client.get(`/api/months/${targetId}`)).body.strategy).toBeNull();
+  });
+});
+
+describe('generation through an OpenAI-compatible provider', () => {
+  let ai: FakeOpenAI;
+  let server: TestServer;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI();
+    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-test-secret-key' }, { timeoutMs: 1500, maxRetries: 1, retryDelayMs: 10 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await ai.close();
+  });
+
+  it('writes the month with the model and saves it', async () => {
+    ai.script({ always: 'ok' });
+    const client = await onboardedClient(server.url);
+    const job = await waitForJob(client, (await startJob(client)).body.job.id);
+    expect(job).toMatchObject({ status: 'succeeded', writer: expect.stringContaining('fake-model') });
+    const month = (await client.get(`/api/months/${targetId}`)).body;
+    expect(month.posts).toHaveLength(planSlots({ ...target, strategy: STRATEGY }).length);
+    expect(month.posts[0].content).toMatch(/^Post \d+ for/);
+  });
+
+  it.each([
+    ['malformed JSON', 'malformed-json', /not valid JSON/i],
+    ['a reply without posts', 'missing-posts', /./],
+    ['server errors', 'status-500', /./],
+    ['a hang past the time-out', 'hang', /did not answer|time/i],
+  ] as const)('fails the job with a clear reason on %s and leaves the month unchanged', async (_label, fault, reason) => {
+    ai.script({ always: fault });
+    const client = await onboardedClient(server.url);
+    const job = await waitForJob(client, (await startJob(client)).body.job.id);
+    ai.script({ always: 'ok' });
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(reason);
+    expect(job.error).not.toMatch(/sk-test|undefined|stack/i);
+    const month = (await client.get(`/api/months/${targetId}`)).body;
+    expect(month).toMatchObject({ contentGenerated: false, posts: [] });
+    // A retry after the provider recovers works.
+    const retry = await waitForJob(client, (await startJob(client)).body.job.id);
+    expect(retry.status).toBe('succeeded');
+  });
+
+  it('gives one job when several starts race', async () => {
+    ai.script({ always: 'ok', delayMs: 400 });
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY })));
+    ai.script({ delayMs: 0 });
+    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error.message.includes('already being generated'))).toBe(true);
+    await waitForJob(client, answers.find((answer) => answer.status === 202)!.body.job.id);
+  });
+
+  it('marks a job cut off by a restart as failed, with the month unchanged', async () => {
+    ai.script({ always: 'hang' });
+    const client = await onboardedClient(server.url);
+    const { body } = await startJob(client);
+    // What the next process does at start-up, over the same database.
+    const restarted = createServices(server.database, { writer: createWriter({ kind: 'offline' }), log: createLogger('silent') });
+    expect(await restarted.runner.recoverInterrupted()).toBeGreaterThanOrEqual(1);
+    // This process's own runner is still waiting on the provider; let it answer and finish, as a
+    // zombie would: its late result must not be saved over the failed job.
+    ai.script({ always: 'ok' });
+    const deadline = Date.now() + 10_000;
+    while (server.services.runner.runningCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.services.runner.runningCount()).toBe(0);
+    const job = (await client.get(`/api/generation-jobs/${body.job.id}`)).body.job;
+    expect(job).toMatchObject({ status: 'failed', error: INTERRUPTED_REASON });
+    expect((await client.get(`/api/months/${targetId}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
+  });
+});

@@ -1,0 +1,73 @@
+import { streamSSE } from 'hono/streaming';
+import { listCountries, listHolidays } from '../ai/holidays';
+import { generationJobSchema, holidayQuerySchema, jobIdParamSchema, startGenerationSchema, type GenerationJob } from '../../shared/schemas/generation';
+import { monthIdParamSchema } from '../../shared/schemas/month';
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import { validate } from '../validation';
+import { protectedRoutes } from './protected';
+
+const HEARTBEAT_MS = 15_000;
+
+/** Mounted inside the (already protected) month routes: start a generation, find the latest job. */
+export function monthGenerationRoutes(deps: AppDeps) {
+  const { services } = deps;
+  return new Hono<AppEnv>()
+    .post('/:id/generation', validate('param', monthIdParamSchema), validate('json', startGenerationSchema), async (c) =>
+      c.json({ job: await services.generation.start(c.var.user.id, c.req.valid('param').id, c.req.valid('json')) }, 202),
+    )
+    .get('/:id/generation', validate('param', monthIdParamSchema), async (c) =>
+      c.json({ job: await services.generation.latest(c.var.user.id, c.req.valid('param').id) }),
+    );
+}
+
+/** Mounted at /generation-jobs: follow one job, by polling or as Server-Sent Events. */
+export function generationJobRoutes(deps: AppDeps) {
+  const { services } = deps;
+  return protectedRoutes(deps)
+    .get('/:jobId', validate('param', jobIdParamSchema), async (c) =>
+      c.json({ job: await services.generation.get(c.var.user.id, c.req.valid('param').jobId) }),
+    )
+    .get('/:jobId/events', validate('param', jobIdParamSchema), async (c) => {
+      const first = await services.generation.get(c.var.user.id, c.req.valid('param').jobId);
+      // Live progress; clients fall back to polling GET /generation-jobs/:jobId if this stream fails.
+      return streamSSE(c, async (stream) => {
+        let latest: GenerationJob = first;
+        let wake: () => void = () => undefined;
+        const unsubscribe = services.runner.subscribe(first.id, (job) => {
+          latest = job;
+          wake();
+        });
+        stream.onAbort(() => wake());
+        try {
+          let sent = '';
+          // Re-read once after subscribing: an update between the first read and the subscription is not lost.
+          latest = (await services.runner.snapshot(first.id)) ?? latest;
+          while (!stream.aborted) {
+            const payload = JSON.stringify(generationJobSchema.parse(latest));
+            if (payload !== sent) {
+              await stream.writeSSE({ event: 'progress', data: payload });
+              sent = payload;
+            }
+            if (latest.status !== 'running') break;
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, HEARTBEAT_MS);
+            });
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+    });
+}
+
+/** Mounted at /holidays: public holidays for the Generate tab's pick-list. */
+export function holidayRoutes(deps: AppDeps) {
+  return protectedRoutes(deps)
+    .get('/', validate('query', holidayQuerySchema), (c) => {
+      const { country, year, month } = c.req.valid('query');
+      return c.json({ holidays: listHolidays(country, year, month) });
+    })
+    .get('/countries', (c) => c.json({ countries: listCountries() }));
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { isDateInMonth } from '../../shared/domain/months';
+import { planSlots } from '../../shared/domain/slot-planner';
+import type { GenerationJob, StartGeneration } from '../../shared/schemas/generation';
+import type { Writer } from '../ai/writer';
+import { isUniqueViolation, toJob, type JobRepository } from '../db/job-repository';
+import type { MonthRepository } from '../db/month-repository';
+import type { ProfileRepository } from '../db/profile-repository';
+import { NEW_PROFILE } from '../db/profile-repository';
+import { AppError, notFound } from '../errors';
+import type { GenerationRunner } from '../jobs/generation-runner';
+import type { MonthService } from './month-service';
+
+interface Deps {
+  monthService: MonthService;
+  months: MonthRepository;
+  profiles: ProfileRepository;
+  jobs: JobRepository;
+  runner: GenerationRunner;
+  writer: Writer;
+  now?: () => Date;
+}
+
+export const ALREADY_RUNNING = 'This month is already being generated. Wait for it to finish.';
+
+export function createGenerationService({ monthService, months, profiles, jobs, runner, writer, now = () => new Date() }: Deps) {
+  return {
+    /** Saves the strategy, plans the slots and starts a job; answers before any post is written. */
+    async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
+      const month = await monthService.requireWritable(userId, monthId);
+      const ref = { year: month.year, month: month.month };
+      const outside = strategy.selectedHolidays.find((holiday) => !isDateInMonth(holiday.date, ref));
+      if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
+      if (month.postCount > 0 && !replaceExisting) {
+        throw new AppError('conflict', `${month.name} ${month.year} already has ${month.postCount} posts. Generating again replaces them; confirm to continue.`);
+      }
+      await months.saveStrategy(userId, monthId, strategy, now().toISOString());
+      const slots = planSlots({ ...ref, strategy });
+      if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
+
+      const at = now().toISOString();
+      const row = {
+        id: randomUUID(),
+        userId,
+        monthId,
+        status: 'running',
+        planned: slots.length,
+        written: 0,
+        replaceExisting: replaceExisting ? 1 : 0,
+        error: null,
+        problems: '[]',
+        writer: writer.label,
+        createdAt: at,
+        updatedAt: at,
+        finishedAt: null,
+      };
+      try {
+        await jobs.insert(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
+        throw error;
+      }
+      const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
+      runner.start(row, { profile, strategy, ...ref }, slots);
+      return toJob(row, []);
+    },
+
+    /** The month's latest job (running or finished), so a reloaded page can re-attach to it. */
+    async latest(userId: string, monthId: string): Promise<GenerationJob | null> {
+      await monthService.get(userId, monthId);
+      const row = await jobs.latestForMonth(userId, monthId);
+      return row ? ((await runner.snapshot(row.id)) ?? null) : null;
+    },
+
+    async get(userId: string, jobId: string): Promise<GenerationJob> {
+      const row = await jobs.find(userId, jobId);
+      if (!row) throw notFound('Generation job');
+      return (await runner.snapshot(row.id))!;
+    },
+  };
+}
+
+export type GenerationService = ReturnType<typeof createGenerationService>;

@@ -1,0 +1,226 @@
+/**
+ * A local OpenAI-compatible chat-completions server for tests and benchmarks. By default it answers
+ * like a well-behaved model: it reads the slot list (or rewrite / single-post details) back from the
+ * prompt and writes valid replies. Faults can be scripted for the next requests or for all of them.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readSlotsFromPrompt, type PromptSlot } from '../ai/month-plan/prompt';
+import { readRewritePrompt } from '../ai/rewrite-post/prompt';
+import { readSinglePostPrompt, type SinglePostDetails } from '../ai/single-post/prompt';
+
+export type FakeFault =
+  | 'ok'
+  | 'malformed-json'
+  | 'fenced-json'
+  | 'missing-posts'
+  | 'wrong-dates'
+  | 'invalid-post'
+  | 'status-500'
+  | 'status-429'
+  | 'no-json-mode'
+  | 'hang';
+
+export interface FakeBehaviour {
+  /** Faults for the next requests, one each, in order (added to the queue). */
+  next?: FakeFault[];
+  /** Fault for every request once the queue is empty; 'ok' restores normal answers. */
+  always?: FakeFault;
+  /** Wait before answering, in ms. */
+  delayMs?: number;
+  /** Speed of the answer in tokens (about 4 characters) per second; 0 = as fast as possible. */
+  tokensPerSecond?: number;
+}
+
+export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next'> {
+  model?: string;
+}
+
+export type FakeTask = 'month' | 'rewrite' | 'single' | 'other';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body as the client sent it. */
+  body: { model?: string; stream?: boolean; response_format?: unknown; messages?: { role: string; content: unknown }[] } & Record<string, unknown>;
+  /** All message texts joined, system first. */
+  prompt: string;
+  task: FakeTask;
+  fault: FakeFault;
+}
+
+export interface FakeOpenAI {
+  /** Base URL ending in /v1. */
+  url: string;
+  requests: RecordedRequest[];
+  script: (behaviour: FakeBehaviour) => void;
+  close: () => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function fakePost(slot: PromptSlot) {
+  const text = `Post ${slot.slot} for ${slot.platform} on ${slot.weekday} ${slot.date}${slot.holiday ? `: happy ${slot.holiday}!` : '.'} Come and see us.`;
+  return {
+    slot: slot.slot,
+    date: `${slot.date}T12:00:00Z`,
+    platform: slot.platform,
+    type: slot.type,
+    content: text,
+    mediaPrompt: slot.type === 'text' ? '' : `A bright ${slot.type} for ${slot.date}`,
+    hashtags: ['#fake', 'Test'],
+  };
+}
+
+function nextDay(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+function monthAnswer(slots: PromptSlot[], fault: FakeFault): string {
+  if (fault === 'malformed-json') return '{"posts": [{"slot": 1, "content": "cut off in the midd';
+  if (fault === 'missing-posts') return JSON.stringify({ note: 'Here are some ideas instead.' });
+  const posts = slots.map((slot, i) => {
+    const post: Record<string, unknown> = fakePost(slot);
+    if (fault === 'invalid-post' && i === 0) post.platform = 'myspace';
+    // Even posts: the right day in another format (to be corrected); odd posts: the next day (to be reported).
+    if (fault === 'wrong-dates') post.date = i % 2 === 0 ? slot.date : `${nextDay(slot.date)}T12:00:00Z`;
+    return post;
+  });
+  const json = JSON.stringify({ posts });
+  return fault === 'fenced-json' ? `Sure! Here you go:\n\`\`\`json\n${json}\n\`\`\`` : json;
+}
+
+function singleAnswer(details: SinglePostDetails, fault: FakeFault): string {
+  if (fault === 'malformed-json') return '{"content": "cut off';
+  const type = details.type ?? details.types[0] ?? 'text';
+  const post = {
+    date: `${details.date}T12:00:00Z`,
+    platform: fault === 'invalid-post' ? 'myspace' : (details.platform ?? details.platforms[0] ?? 'facebook'),
+    type,
+    content: `A single post for ${details.weekday} ${details.date}${details.holiday ? ` about ${details.holiday}` : ''}.`,
+    mediaPrompt: type === 'text' ? '' : `A ${type} for ${details.date}`,
+    hashtags: ['#single'],
+  };
+  return fault === 'fenced-json' ? `\`\`\`json\n${JSON.stringify(post)}\n\`\`\`` : JSON.stringify(post);
+}
+
+function answerFor(task: FakeTask, prompt: string, fault: FakeFault): string {
+  if (task === 'month') return monthAnswer(readSlotsFromPrompt(prompt) ?? [], fault);
+  if (task === 'single') return singleAnswer(readSinglePostPrompt(prompt)!, fault);
+  if (task === 'rewrite') {
+    if (fault === 'invalid-post') return '   ';
+    const { original, instructions } = readRewritePrompt(prompt)!;
+    return `Rewritten (${instructions.slice(0, 40)}): ${original}`.slice(0, 250);
+  }
+  return 'OK';
+}
+
+function taskOf(prompt: string): FakeTask {
+  if (readSlotsFromPrompt(prompt)) return 'month';
+  if (readRewritePrompt(prompt)) return 'rewrite';
+  if (readSinglePostPrompt(prompt)) return 'single';
+  return 'other';
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  const model = options.model ?? 'fake-model';
+  const requests: RecordedRequest[] = [];
+  const queue: FakeFault[] = [];
+  let always: FakeFault = options.always ?? 'ok';
+  let delayMs = options.delayMs ?? 0;
+  let tokensPerSecond = options.tokensPerSecond ?? 0;
+  const open = new Set<ServerResponse>();
+  let closed = false;
+
+  const server = createServer((req, res) => {
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void handle(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'), res);
+    });
+  });
+
+  async function handle(method: string, path: string, headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
+    if (method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [{ id: model, object: 'model' }] });
+    if (method !== 'POST' || path !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: `No route ${method} ${path}` } });
+    let body: RecordedRequest['body'];
+    try {
+      body = JSON.parse(raw) as RecordedRequest['body'];
+    } catch {
+      return sendJson(res, 400, { error: { message: 'Body is not JSON', type: 'invalid_request_error' } });
+    }
+    const prompt = (body.messages ?? []).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n\n');
+    const task = taskOf(prompt);
+    const fault = queue.shift() ?? always;
+    requests.push({ method, path, headers, body, prompt, task, fault });
+
+    if (fault === 'hang') return; // answered by close()
+    if (delayMs > 0) await wait(delayMs);
+    if (res.destroyed) return;
+    if (fault === 'status-500') return sendJson(res, 500, { error: { message: 'The fake server had an internal error.', type: 'server_error' } });
+    if (fault === 'no-json-mode' && body.response_format) {
+      return sendJson(res, 400, { error: { message: "'response_format.type' must be 'json_schema' or 'text'", type: 'invalid_request_error' } });
+    }
+    if (fault === 'status-429') {
+      return sendJson(res, 429, { error: { message: 'Rate limit reached.', type: 'rate_limit_error' } }, { 'retry-after': '1' });
+    }
+
+    const content = answerFor(task, prompt, fault);
+    const pieces = content.match(/[\s\S]{1,4}/g) ?? [];
+    const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: pieces.length, total_tokens: Math.ceil(prompt.length / 4) + pieces.length };
+    const base = { id: `chatcmpl-${requests.length}`, created: Math.floor(Date.now() / 1000), model };
+
+    if (!body.stream) {
+      if (tokensPerSecond > 0) await wait((pieces.length / tokensPerSecond) * 1000);
+      if (res.destroyed) return;
+      return sendJson(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
+    }
+
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    const delta = (value: Record<string, unknown>, finish: string | null = null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: value, finish_reason: finish }] });
+    send(delta({ role: 'assistant', content: '' }));
+    const started = Date.now();
+    let sent = 0;
+    while (sent < pieces.length) {
+      if (res.destroyed) return;
+      // Paced by elapsed time, so high speeds do not need one timer per token.
+      const due = tokensPerSecond > 0 ? Math.min(pieces.length, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond) + 1) : pieces.length;
+      for (; sent < due; sent++) send(delta({ content: pieces[sent] }));
+      if (sent < pieces.length) await wait(20);
+    }
+    send({ ...delta({}, 'stop'), usage });
+    res.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    script(behaviour) {
+      queue.push(...(behaviour.next ?? []));
+      if (behaviour.always !== undefined) always = behaviour.always;
+      if (behaviour.delayMs !== undefined) delayMs = behaviour.delayMs;
+      if (behaviour.tokensPerSecond !== undefined) tokensPerSecond = behaviour.tokensPerSecond;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const res of open) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { writtenPostSchema } from './post';
+import { strategySchema } from './strategy';
+
+export const JOB_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Starting a generation: the strategy (saved with the month) and whether existing posts may be replaced. */
+export const startGenerationSchema = z.object({
+  strategy: strategySchema,
+  replaceExisting: z.boolean().default(false),
+});
+export type StartGeneration = z.infer<typeof startGenerationSchema>;
+
+/** A generation job as clients follow it; `posts` are the ones written so far (a preview, not yet saved). */
+export const generationJobSchema = z.object({
+  id: z.string(),
+  monthId: z.string(),
+  status: z.enum(JOB_STATUSES),
+  planned: z.number().int(),
+  written: z.number().int(),
+  error: z.string().nullable(),
+  problems: z.array(z.string()),
+  writer: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  posts: z.array(writtenPostSchema),
+});
+export type GenerationJob = z.infer<typeof generationJobSchema>;
+
+export const jobIdParamSchema = z.object({ jobId: z.uuid('Job ids are UUIDs.') });
+
+export const holidayQuerySchema = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US.'),
+  year: z.coerce.number().int().min(2000).max(2200),
+  month: z.coerce.number().int().min(1).max(12),
+});
