@@ -10,10 +10,12 @@ import { securityHeaders } from './middleware/security-headers';
 import { serveWebApp } from './middleware/web-app';
 import { generationJobRoutes, holidayRoutes } from './routes/generation';
 import { monthRoutes, workspaceRoutes } from './routes/months';
+import { mediaRoutes, postRoutes } from './routes/posts';
 import { meRoutes, profileRoutes } from './routes/profile';
 
 /** JSON bodies are small; media uploads get their own, larger limit on their route. */
 export const JSON_BODY_LIMIT = 256 * 1024;
+const UPLOAD_PATH = /^\/api\/posts\/[^/]+\/media$/;
 
 /** The typed API, mounted at /api. The web client imports only this type. */
 function apiRoutes(deps: AppDeps) {
@@ -23,7 +25,9 @@ function apiRoutes(deps: AppDeps) {
     .route('/workspace', workspaceRoutes(deps))
     .route('/months', monthRoutes(deps))
     .route('/generation-jobs', generationJobRoutes(deps))
-    .route('/holidays', holidayRoutes(deps));
+    .route('/holidays', holidayRoutes(deps))
+    .route('/posts', postRoutes(deps))
+    .route('/media', mediaRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;
@@ -33,15 +37,14 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(deps.log));
   app.use(requestLog(deps.log));
   app.use(securityHeaders());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('payload_too_large', `Request body is too large (the limit is ${JSON_BODY_LIMIT / 1024} KB).`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('payload_too_large', `Request body is too large (the limit is ${JSON_BODY_LIMIT / 1024} KB).`);
+    },
+  });
+  // Uploads carry their own, larger limit on their route.
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   // better-auth reads the client address from one header that only this middleware sets.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

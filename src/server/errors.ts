@@ -7,6 +7,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  stale_version: 409,
   archived: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

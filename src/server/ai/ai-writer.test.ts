@@ -1,44 +1,9 @@
-import { APICallError } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PLATFORMS } from '../../shared/domain/options';
-import { planSlots, type PostSlot } from '../../shared/domain/slot-planner';
-import { writtenPostSchema, type WrittenPost } from '../../shared/schemas/post';
-import { EMPTY_PROFILE_INPUT, type Profile } from '../../shared/schemas/profile';
-import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { planSlots } from '../../shared/domain/slot-planner';
+import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '../testing/ai-fixtures';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
-import { MAX_RETRY_AFTER_MS, retryDelay } from './call-model';
 import { readSlotsFromPrompt } from './month-plan/prompt';
-import { createWriter, WriterError, type Writer, type WriterOptions } from './writer';
-
-const profile: Profile = {
-  ...EMPTY_PROFILE_INPUT,
-  name: 'Dana',
-  companyName: 'Bright Smile Dental',
-  description: 'A family dental practice in Leeds with late opening hours.',
-  industry: 'dental',
-  toneOfVoice: ['conversational', 'professional'],
-  website: 'https://brightsmile.example',
-  targetAudience: 'Busy parents in Leeds',
-  businessGoals: ['brandAwareness', 'customerEngagement'],
-  completedOnboarding: true,
-  updatedAt: null,
-  timeZone: 'Europe/London',
-};
-
-const strategy: Strategy = {
-  ...DEFAULT_STRATEGY,
-  postFrequency: 3,
-  preferredDays: ['Tuesday', 'Thursday'],
-  contentTypes: ['Images', 'Carousels'],
-  keyThemes: 'Winter tooth care, Holiday sweets',
-  selectedCTAs: ['Schedule Appointment', 'Learn More'],
-  hashtags: 'SmileLeeds, #KidsTeeth',
-  additionalInstructions: 'Mention our Saturday clinic once.',
-  includeHolidays: true,
-  holidayCountry: 'GB',
-  selectedHolidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
-  useEmojis: false,
-};
+import type { Writer, WriterOptions } from './writer';
 
 const context = { profile, strategy, year: 2026, month: 12 };
 const slots = planSlots({ year: 2026, month: 12, strategy });
@@ -55,24 +20,7 @@ beforeEach(() => {
   fake.script({ always: 'ok', delayMs: 0, tokensPerSecond: 0 });
 });
 
-function writer(options: WriterOptions = {}, url = fake.url): Writer {
-  return createWriter(
-    { kind: 'openai-compatible', baseURL: url, apiKey: 'test-key', model: 'fake-model', provider: 'Fake AI' },
-    { retryDelayMs: 10, ...options },
-  );
-}
-
-async function writerError(promise: Promise<unknown>): Promise<WriterError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(WriterError);
-  return error as WriterError;
-}
-
-function expectPostForSlot(post: WrittenPost | null, slot: PostSlot) {
-  expect(post).not.toBeNull();
-  expect(writtenPostSchema.safeParse(post).success).toBe(true);
-  expect(post).toMatchObject({ date: slot.date, platform: slot.platform, type: slot.type });
-}
+const writer = (options: WriterOptions = {}, url = fake.url): Writer => fakeAiWriter(url, options);
 
 describe('AI writer: month', () => {
   it('writes a valid post for every slot', async () => {
@@ -258,77 +206,5 @@ describe('AI writer: month', () => {
     const error = await writerError(writer({ maxRetries: 0 }, gone.url).writeMonth(context, slots.slice(0, 1)));
     expect(error.reason).toBe('provider_error');
     expect(error.message).toContain('could not be reached');
-  });
-});
-
-describe('AI writer: single posts', () => {
-  it('rewrites a post by instruction', async () => {
-    const text = await writer().rewritePost({ profile, content: 'Book your check-up today.', platform: 'twitter', instructions: 'Make it shorter', useEmojis: false });
-    expect(text).not.toBe('Book your check-up today.');
-    expect(text).toContain('Book your check-up today.');
-    const request = fake.requests[0]!;
-    expect(request.task).toBe('rewrite');
-    expect(request.body.response_format).toBeUndefined();
-    expect(request.prompt).toContain('Make it shorter');
-    expect(request.prompt).toContain('Bright Smile Dental');
-  });
-
-  it('fails a rewrite with invalid_reply when the answer stays empty', async () => {
-    fake.script({ always: 'invalid-post' });
-    const error = await writerError(writer().rewritePost({ profile, content: 'Hello.', platform: 'facebook', instructions: 'More formal' }));
-    expect(error.reason).toBe('invalid_reply');
-    expect(fake.requests).toHaveLength(2);
-  });
-
-  it('writes a single post for a day at noon UTC', async () => {
-    const post = await writer().writeSinglePost({ profile, strategy, date: '2026-12-25', prompt: 'Our opening hours over Christmas' });
-    expect(writtenPostSchema.safeParse(post).success).toBe(true);
-    expect(post.date).toBe('2026-12-25T12:00:00Z');
-    expect(PLATFORMS).toContain(post.platform);
-    expect(['image', 'carousel']).toContain(post.type);
-    expect(fake.requests[0]!.prompt).toContain('Our opening hours over Christmas');
-    expect(fake.requests[0]!.prompt).toContain('Christmas Day');
-  });
-
-  it('keeps the platform and type asked for, without a strategy', async () => {
-    const post = await writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03T12:00:00Z', platform: 'linkedin', type: 'video', prompt: '' });
-    expect(post).toMatchObject({ date: '2026-12-03T12:00:00Z', platform: 'linkedin', type: 'video' });
-  });
-
-  it('retries an invalid single post once, then fails with invalid_reply', async () => {
-    fake.script({ always: 'invalid-post' });
-    const error = await writerError(writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03', prompt: 'x' }));
-    expect(error.reason).toBe('invalid_reply');
-    expect(fake.requests).toHaveLength(2);
-    fake.script({ always: 'ok', next: ['invalid-post'] });
-    const post = await writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03', prompt: 'x' });
-    expect(post.platform).toBe('facebook');
-  });
-});
-
-describe('fake OpenAI server', () => {
-  it('answers non-streaming requests with usage', async () => {
-    const response = await fetch(`${fake.url}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'Hello' }] }),
-    });
-    const body = (await response.json()) as { choices: { message: { content: string } }[]; usage: { completion_tokens: number } };
-    expect(body.choices[0]!.message.content).toBe('OK');
-    expect(body.usage.completion_tokens).toBeGreaterThan(0);
-  });
-});
-
-describe('retry delay', () => {
-  const rateLimited = (headers: Record<string, string>) =>
-    new WriterError('x', 'rate_limited', {
-      cause: new APICallError({ message: 'x', url: 'u', requestBodyValues: {}, statusCode: 429, responseHeaders: headers, isRetryable: true }),
-    });
-
-  it('waits Retry-After, capped at 30 s, else backs off exponentially', () => {
-    expect(retryDelay(rateLimited({ 'retry-after': '2' }), 0, 1000)).toBe(2000);
-    expect(retryDelay(rateLimited({ 'retry-after': '120' }), 0, 1000)).toBe(MAX_RETRY_AFTER_MS);
-    expect(retryDelay(rateLimited({ 'retry-after-ms': '250' }), 0, 1000)).toBe(250);
-    expect(retryDelay(rateLimited({}), 2, 1000)).toBe(4000);
   });
 });

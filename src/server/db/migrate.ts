@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import * as profiles from './migrations/0001-profiles';
 import * as monthsAndPosts from './migrations/0002-months-and-posts';
 import * as generationJobs from './migrations/0003-generation-jobs';
+import * as postVersions from './migrations/0004-post-versions';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-profiles': profiles,
   '0002-months-and-posts': monthsAndPosts,
   '0003-generation-jobs': generationJobs,
+  '0004-post-versions': postVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

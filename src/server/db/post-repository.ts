@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaType, Platform, PostType } from '../../shared/domain/options';
-import type { MediaItem, Post, PostStatus, WrittenPost } from '../../shared/schemas/post';
+import type { MediaItem, Post, PostStatus, PostVersion, WrittenPost } from '../../shared/schemas/post';
 import type { Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
-import type { PostsTable } from './schema';
+import type { PostsTable, PostVersionsTable } from './schema';
 
 export function toPost(row: PostsTable): Post {
   return {
@@ -42,8 +42,96 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
   };
 }
 
+/** Fields a write may change; `version` grows by one with every write. */
+export type PostChanges = Partial<Pick<PostsTable, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt' | 'media' | 'status'>>;
+
+export interface KeptVersion {
+  content: string;
+  hashtags: string;
+  replacedBy: 'edit' | 'rewrite' | 'restore';
+  instruction: string | null;
+}
+
+function toVersion(row: PostVersionsTable): PostVersion {
+  return {
+    id: row.id,
+    postId: row.postId,
+    content: row.content,
+    hashtags: fromJsonList<string>(row.hashtags),
+    replacedBy: row.replacedBy as PostVersion['replacedBy'],
+    instruction: row.instruction,
+    createdAt: row.createdAt,
+  };
+}
+
 export function createPostRepository(db: Db) {
   return {
+    async find(userId: string, postId: string): Promise<Post | undefined> {
+      const row = await db.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
+      return row ? toPost(row) : undefined;
+    },
+
+    /**
+     * Applies changes only if the post is still at `expectedVersion` (optimistic concurrency), keeping
+     * the replaced text as a version in the same transaction. Returns false when the version was stale.
+     */
+    async update(userId: string, postId: string, expectedVersion: number, changes: PostChanges, now: string, kept?: KeptVersion): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('posts')
+          .set((eb) => ({ ...changes, version: eb('version', '+', 1), updatedAt: now }))
+          .where('userId', '=', userId)
+          .where('id', '=', postId)
+          .where('version', '=', expectedVersion)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        if (kept) await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, createdAt: now }).execute();
+        return true;
+      });
+    },
+
+    async insertOne(row: PostsTable): Promise<void> {
+      await db.insertInto('posts').values(row).execute();
+    },
+
+    /**
+     * Changes a post's media list with compare-and-swap on the stored JSON, so two uploads racing on
+     * one post both land (each retries on the other's result). Media do not bump the text version.
+     */
+    async updateMedia(userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[], now: string): Promise<MediaItem[] | undefined> {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const row = await db.selectFrom('posts').select('media').where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
+        if (!row) return undefined;
+        const next = change(fromJsonList<MediaItem>(row.media));
+        const result = await db
+          .updateTable('posts')
+          .set({ media: toJson(next), updatedAt: now })
+          .where('userId', '=', userId)
+          .where('id', '=', postId)
+          .where('media', '=', row.media)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) return next;
+      }
+      throw new Error('media list kept changing; gave up after 10 attempts');
+    },
+
+    async listVersions(userId: string, postId: string): Promise<PostVersion[]> {
+      const rows = await db
+        .selectFrom('post_versions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('postId', '=', postId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map(toVersion);
+    },
+
+    async findVersion(userId: string, postId: string, versionId: string): Promise<PostVersion | undefined> {
+      const row = await db.selectFrom('post_versions').selectAll().where('userId', '=', userId).where('postId', '=', postId).where('id', '=', versionId).executeTakeFirst();
+      return row ? toVersion(row) : undefined;
+    },
+
     async listByMonth(userId: string, monthId: string): Promise<Post[]> {
       const rows = await db
         .selectFrom('posts')

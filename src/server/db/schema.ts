@@ -71,10 +71,22 @@ export interface GenerationJobPostsTable {
   post: string;
 }
 
+export interface PostVersionsTable {
+  id: string;
+  postId: string;
+  userId: string;
+  content: string;
+  hashtags: string;
+  replacedBy: string;
+  instruction: string | null;
+  createdAt: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
   posts: PostsTable;
   generation_jobs: GenerationJobsTable;
   generation_job_posts: GenerationJobPostsTable;
+  post_versions: PostVersionsTable;
 }

@@ -1,4 +1,5 @@
 import { monthIdParamSchema, timeZoneSchema } from '../../shared/schemas/month';
+import { newPostSchema } from '../../shared/schemas/post';
 import { strategySchema } from '../../shared/schemas/strategy';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
@@ -21,6 +22,9 @@ export function monthRoutes(deps: AppDeps) {
     .get('/:id', validate('param', monthIdParamSchema), async (c) => c.json(await services.months.get(c.var.user.id, c.req.valid('param').id)))
     .put('/:id/strategy', validate('param', monthIdParamSchema), validate('json', strategySchema), async (c) =>
       c.json(await services.months.saveStrategy(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/:id/posts', validate('param', monthIdParamSchema), validate('json', newPostSchema), async (c) =>
+      c.json(await services.posts.create(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .route('/', monthGenerationRoutes(deps));
 }

@@ -7,17 +7,21 @@ import { createProfileRepository } from '../db/profile-repository';
 import { createGenerationRunner } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
 import { createGenerationService } from './generation-service';
+import { createMediaService } from './media-service';
 import { createMonthService } from './month-service';
+import { createPostService } from './post-service';
 import { createProfileService } from './profile-service';
 
 interface Options {
   writer: Writer;
+  /** Where uploaded media live: DATA_DIR/media. */
+  mediaDir: string;
   log: Logger;
   now?: () => Date;
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, now }: Options) {
+export function createServices(database: DatabaseHandle, { writer, log, mediaDir, now }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db);
@@ -31,6 +35,8 @@ export function createServices(database: DatabaseHandle, { writer, log, now }: O
     profile: createProfileService(profiles),
     months: monthService,
     generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
+    posts: createPostService({ posts, profiles, monthService, writer, now }),
+    media: createMediaService({ posts, monthService, mediaDir, now }),
   };
 }
 

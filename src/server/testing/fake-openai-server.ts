@@ -9,6 +9,14 @@ import { readSlotsFromPrompt, type PromptSlot } from '../ai/month-plan/prompt';
 import { readRewritePrompt } from '../ai/rewrite-post/prompt';
 import { readSinglePostPrompt, type SinglePostDetails } from '../ai/single-post/prompt';
 
+/**
+ * What the next answer does. Month prompts: 'malformed-json' cuts the JSON off; 'fenced-json' wraps
+ * valid JSON in chatter and a ```json fence; 'missing-posts' answers without a posts list;
+ * 'wrong-dates' dates even posts right but as a bare YYYY-MM-DD and odd posts a day late;
+ * 'invalid-post' gives the first post the platform 'myspace' (single post: the post; rewrite: blank
+ * text). Any prompt: 'status-500', 'status-429' (Retry-After: 1), 'no-json-mode' (400 when
+ * response_format is sent), 'hang' (no answer until the client gives up or the server closes).
+ */
 export type FakeFault =
   | 'ok'
   | 'malformed-json'

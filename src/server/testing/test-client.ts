@@ -58,6 +58,25 @@ export class TestClient {
     return this.post('/api/auth/sign-in/email', { email, password });
   }
 
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** A multipart upload of one file in the field "file", as the browser sends it. */
+  async upload<T = any>(path: string, bytes: Buffer, name: string, type: string): Promise<JsonResponse<T>> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: { origin: this.baseUrl, cookie: this.cookieHeader() } });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: response.status, body: body as T, headers: response.headers };
+  }
+
   hasSession(): boolean {
     return [...this.cookies.keys()].some((name) => name.includes('session_token'));
   }

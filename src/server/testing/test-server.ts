@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
@@ -52,7 +53,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log });
+  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media') });
   await services.runner.recoverInterrupted();
   holder.app = createApp({ config, database, auth, log, services });
   return {

@@ -38,7 +38,7 @@ function cyclicGaps(days: DayIndex[]): number[] {
 }
 
 function combinations(items: DayIndex[], size: number): DayIndex[][] {
-  if (size === 0) return [[]];
+  if (size <= 0) return [[]];
   const result: DayIndex[][] = [];
   items.forEach((item, i) => {
     for (const rest of combinations(items.slice(i + 1), size - 1)) result.push([item, ...rest]);

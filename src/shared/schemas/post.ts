@@ -52,3 +52,74 @@ export const postSchema = writtenPostSchema.extend({
   updatedAt: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** Every post write carries the version the client last saw; a stale one answers 409. */
+export const postUpdateSchema = z
+  .object({
+    version: z.number().int().min(1),
+    content: z.string().trim().min(1, 'Post text cannot be empty.').max(POST_LIMITS.content).optional(),
+    hashtags: z.array(hashtagSchema).max(POST_LIMITS.hashtags).optional(),
+    date: postDateSchema.optional(),
+    platform: z.enum(PLATFORMS).optional(),
+    type: z.enum(POST_TYPES).optional(),
+    mediaPrompt: z.string().trim().max(POST_LIMITS.mediaPrompt).optional(),
+  })
+  .refine((update) => Object.keys(update).length > 1, 'Send at least one field to change.');
+export type PostUpdate = z.infer<typeof postUpdateSchema>;
+
+export const REWRITE_INSTRUCTIONS_MAX = 1000;
+export const rewriteSchema = z.object({
+  version: z.number().int().min(1),
+  instructions: z
+    .string()
+    .trim()
+    .min(1, 'Tell us what to change: instructions cannot be empty.')
+    .max(REWRITE_INSTRUCTIONS_MAX),
+});
+
+export const SINGLE_POST_PROMPT_MAX = 1000;
+const dayOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-05.');
+
+/** Add a post on a day: written by the writer from an optional prompt, or by hand. */
+export const newPostSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('generate'),
+    date: dayOnly,
+    prompt: z.string().trim().max(SINGLE_POST_PROMPT_MAX).default(''),
+    platform: z.enum(PLATFORMS).optional(),
+    type: z.enum(POST_TYPES).optional(),
+  }),
+  z.object({
+    mode: z.literal('manual'),
+    date: dayOnly,
+    platform: z.enum(PLATFORMS),
+    type: z.enum(POST_TYPES),
+    content: z.string().trim().min(1, 'Post text cannot be empty.').max(POST_LIMITS.content),
+    hashtags: z.array(hashtagSchema).max(POST_LIMITS.hashtags).default([]),
+    mediaPrompt: z.string().trim().max(POST_LIMITS.mediaPrompt).default(''),
+  }),
+]);
+export type NewPost = z.infer<typeof newPostSchema>;
+
+export const VERSION_SOURCES = ['edit', 'rewrite', 'restore'] as const;
+
+/** A previous text of a post, kept whenever an edit, rewrite or restore replaced it. */
+export const postVersionSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  /** What replaced this text: the user's edit, a rewrite (with its instruction) or a restore. */
+  replacedBy: z.enum(VERSION_SOURCES),
+  instruction: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PostVersion = z.infer<typeof postVersionSchema>;
+
+export const postIdParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.') });
+export const versionParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.'), versionId: z.uuid('Version ids are UUIDs.') });
+export const versionBodySchema = z.object({ version: z.number().int().min(1) });
+
+/** Uploads: what the hints promise ('Supported formats: JPG, PNG, GIF, MP4', 'Maximum file size: 10MB'). */
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+export const MEDIA_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/quicktime'] as const;

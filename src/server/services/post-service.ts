@@ -1,0 +1,119 @@
+import { dateOnly, isDateInMonth, noonUtc } from '../../shared/domain/months';
+import { PLATFORMS } from '../../shared/domain/options';
+import type { NewPost, Post, PostUpdate, PostVersion, WrittenPost } from '../../shared/schemas/post';
+import { WriterError, type Writer } from '../ai/writer';
+import { toJson } from '../db/json-columns';
+import type { MonthRow } from '../db/month-repository';
+import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } from '../db/post-repository';
+import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
+import { AppError, notFound } from '../errors';
+import type { MonthService } from './month-service';
+
+export const STALE_MESSAGE = 'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
+export const ARCHIVED_REWRITE_MESSAGE = 'Cannot regenerate archived content';
+
+interface Deps {
+  posts: PostRepository;
+  profiles: ProfileRepository;
+  monthService: MonthService;
+  writer: Writer;
+  now?: () => Date;
+}
+
+/** What a writer failure means to the user: the provider's trouble, never a 500. */
+export function writerFailure(error: unknown): never {
+  if (error instanceof WriterError) throw new AppError(error.reason === 'rate_limited' ? 'rate_limited' : 'unavailable', error.message);
+  throw error;
+}
+
+export function createPostService({ posts, profiles, monthService, writer, now = () => new Date() }: Deps) {
+  async function owned(userId: string, postId: string): Promise<Post> {
+    const post = await posts.find(userId, postId);
+    if (!post) throw notFound('Post');
+    return post;
+  }
+
+  function assertInMonth(date: string, month: MonthRow) {
+    if (!isDateInMonth(date, month)) throw new AppError('bad_request', `The date ${date} is not in ${month.name} ${month.year}.`, { date: 'Pick a day of this month.' });
+  }
+
+  /** Writes changes if the client saw the latest version; the replaced text is kept when it changes. */
+  async function write(userId: string, post: Post, expectedVersion: number, changes: PostChanges, kept?: KeptVersion): Promise<Post> {
+    const saved = await posts.update(userId, post.id, expectedVersion, changes, now().toISOString(), kept);
+    if (!saved) throw new AppError('stale_version', STALE_MESSAGE);
+    return owned(userId, post.id);
+  }
+
+  const keep = (post: Post, replacedBy: KeptVersion['replacedBy'], instruction: string | null = null): KeptVersion => ({
+    content: post.content,
+    hashtags: toJson(post.hashtags),
+    replacedBy,
+    instruction,
+  });
+
+  return {
+    get: owned,
+
+    async update(userId: string, postId: string, input: PostUpdate): Promise<Post> {
+      const post = await owned(userId, postId);
+      const month = await monthService.requireWritable(userId, post.monthId);
+      if (input.date) assertInMonth(dateOnly(input.date), month);
+      const { version, hashtags, ...fields } = input;
+      const changes: PostChanges = { ...fields, ...(hashtags ? { hashtags: toJson(hashtags) } : {}) };
+      const textChanged = (input.content !== undefined && input.content !== post.content) || (hashtags !== undefined && toJson(hashtags) !== toJson(post.hashtags));
+      return write(userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+    },
+
+    /** Rewrites the text by instruction; the result replaces the post and is saved at once. */
+    async rewrite(userId: string, postId: string, input: { version: number; instructions: string }): Promise<Post> {
+      const post = await owned(userId, postId);
+      const month = await monthService.requireWritable(userId, post.monthId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'archived') throw new AppError('archived', ARCHIVED_REWRITE_MESSAGE);
+        throw error;
+      });
+      if (post.version !== input.version) throw new AppError('stale_version', STALE_MESSAGE);
+      const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
+      const content = await writer
+        .rewritePost({ profile, content: post.content, platform: post.platform, instructions: input.instructions, useEmojis: month.strategy?.useEmojis ?? true })
+        .catch(writerFailure);
+      return write(userId, post, input.version, { content }, keep(post, 'rewrite', input.instructions));
+    },
+
+    /** Adds one post on a day of the month: written by the writer from an optional prompt, or by hand. */
+    async create(userId: string, monthId: string, input: NewPost): Promise<Post> {
+      const month = await monthService.requireWritable(userId, monthId);
+      assertInMonth(input.date, month);
+      let written: WrittenPost;
+      if (input.mode === 'manual') {
+        written = { date: noonUtc(input.date), platform: input.platform, type: input.type, content: input.content, hashtags: input.hashtags, mediaPrompt: input.mediaPrompt };
+      } else {
+        const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
+        const existing = await posts.listByMonth(userId, monthId);
+        // Without a choice, take the platform the month has used least, to keep the mix balanced.
+        const platform = input.platform ?? [...PLATFORMS].sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
+        const post = await writer
+          .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt })
+          .catch(writerFailure);
+        written = { ...post, date: noonUtc(input.date) };
+      }
+      const row = newPostRow(userId, monthId, written, now().toISOString());
+      await posts.insertOne(row);
+      return owned(userId, row.id);
+    },
+
+    async versions(userId: string, postId: string): Promise<PostVersion[]> {
+      await owned(userId, postId);
+      return posts.listVersions(userId, postId);
+    },
+
+    async restore(userId: string, postId: string, versionId: string, expectedVersion: number): Promise<Post> {
+      const post = await owned(userId, postId);
+      await monthService.requireWritable(userId, post.monthId);
+      const version = await posts.findVersion(userId, postId, versionId);
+      if (!version) throw notFound('Version');
+      return write(userId, post, expectedVersion, { content: version.content, hashtags: toJson(version.hashtags) }, keep(post, 'restore'));
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;
