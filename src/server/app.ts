@@ -9,6 +9,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { serveWebApp } from './middleware/web-app';
 import { generationJobRoutes, holidayRoutes } from './routes/generation';
+import { analyticsRoutes, feedbackRoutes, settingsRoutes } from './routes/insights';
 import { monthRoutes, workspaceRoutes } from './routes/months';
 import { mediaRoutes, postRoutes } from './routes/posts';
 import { meRoutes, profileRoutes } from './routes/profile';
@@ -27,7 +28,10 @@ function apiRoutes(deps: AppDeps) {
     .route('/generation-jobs', generationJobRoutes(deps))
     .route('/holidays', holidayRoutes(deps))
     .route('/posts', postRoutes(deps))
-    .route('/media', mediaRoutes(deps));
+    .route('/media', mediaRoutes(deps))
+    .route('/analytics', analyticsRoutes(deps))
+    .route('/feedback', feedbackRoutes(deps))
+    .route('/settings', settingsRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;

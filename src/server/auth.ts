@@ -1,8 +1,11 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../shared/schemas/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Logger } from './logger';
+import { mediaFolder } from './services/media-service';
 
 /** Set by our own middleware from the socket address, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-planner-client-ip';
@@ -25,6 +28,17 @@ export function createAuth(config: Config, database: DatabaseHandle, log: Logger
       revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    user: {
+      // Deleting an account (password required) removes every row of the user through foreign-key
+      // cascades (profile, months, posts, versions, jobs, feedback) and then the user's media folder.
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          await rm(mediaFolder(path.join(config.dataDir, 'media'), user.id), { recursive: true, force: true });
+          log.info({ event: 'account.deleted', userId: user.id });
+        },
+      },
+    },
     rateLimit: {
       enabled: true,
       storage: 'memory',

@@ -18,12 +18,17 @@ export const AI_DEFAULTS = {
 export function createAiWriter(ai: ProviderConfig, options: WriterOptions = {}): Writer {
   const settings = { ...AI_DEFAULTS, ...definedOnly(options) };
   const callModel = createCallModel(ai, settings);
+  // A connection test should answer quickly and say so when it cannot: no long time-out, no retries.
+  const testCall = createCallModel(ai, { ...settings, timeoutMs: Math.min(settings.timeoutMs, 20_000), maxRetries: 0 });
   return {
     kind: 'ai',
     label: describeProvider(ai),
     writeMonth: (context, slots, monthOptions) => writeMonthPlan(callModel, settings, context, slots, monthOptions),
     rewritePost: (input, signal) => rewritePostWithAi(callModel, input, signal),
     writeSinglePost: (input, signal) => writeSinglePostWithAi(callModel, input, signal),
+    testConnection: async (signal) => {
+      await testCall({ system: 'You are a connection check.', prompt: 'Reply with the single word OK.', json: false, signal });
+    },
   };
 }
 

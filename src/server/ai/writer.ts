@@ -59,6 +59,8 @@ export interface Writer {
   writeMonth(context: WriterContext, slots: PostSlot[], options?: WriteMonthOptions): Promise<WriteMonthResult>;
   rewritePost(input: RewritePostInput, signal?: AbortSignal): Promise<string>;
   writeSinglePost(input: SinglePostInput, signal?: AbortSignal): Promise<WrittenPost>;
+  /** One small request to check the provider answers (Settings' 'Test connection'); throws WriterError. */
+  testConnection(signal?: AbortSignal): Promise<void>;
 }
 
 export interface WriterOptions {

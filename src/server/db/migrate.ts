@@ -3,6 +3,7 @@ import * as profiles from './migrations/0001-profiles';
 import * as monthsAndPosts from './migrations/0002-months-and-posts';
 import * as generationJobs from './migrations/0003-generation-jobs';
 import * as postVersions from './migrations/0004-post-versions';
+import * as schedulingAndFeedback from './migrations/0005-scheduling-and-feedback';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-months-and-posts': monthsAndPosts,
   '0003-generation-jobs': generationJobs,
   '0004-post-versions': postVersions,
+  '0005-scheduling-and-feedback': schedulingAndFeedback,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,8 @@ export function toPost(row: PostsTable): Post {
     hashtags: fromJsonList<string>(row.hashtags),
     media: fromJsonList<MediaItem>(row.media).filter((item) => (['image', 'video'] as MediaType[]).includes(item.type)),
     status: row.status as PostStatus,
+    scheduledPlatform: (row.scheduledPlatform as Platform | null) ?? null,
+    scheduledTime: row.scheduledTime ?? null,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -36,6 +38,8 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
     hashtags: toJson(post.hashtags),
     media: '[]',
     status: 'draft',
+    scheduledPlatform: null,
+    scheduledTime: null,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -43,7 +47,7 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
 }
 
 /** Fields a write may change; `version` grows by one with every write. */
-export type PostChanges = Partial<Pick<PostsTable, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt' | 'media' | 'status'>>;
+export type PostChanges = Partial<Pick<PostsTable, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt' | 'media' | 'status' | 'scheduledPlatform' | 'scheduledTime'>>;
 
 export interface KeptVersion {
   content: string;
@@ -113,6 +117,36 @@ export function createPostRepository(db: Db) {
         if (Number(result.numUpdatedRows) > 0) return next;
       }
       throw new Error('media list kept changing; gave up after 10 attempts');
+    },
+
+    /** Scheduling changes status, not text: it does not need or bump the text version. */
+    async setSchedule(userId: string, postId: string, schedule: { platform: string; time: string } | null, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('posts')
+        .set({ status: schedule ? 'scheduled' : 'draft', scheduledPlatform: schedule?.platform ?? null, scheduledTime: schedule?.time ?? null, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', postId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** All of a user's posts with whether each was ever edited or rewritten, for analytics. */
+    async listForAnalytics(userId: string) {
+      const rows = await db
+        .selectFrom('posts')
+        .select((eb) => [
+          'posts.platform',
+          'posts.type',
+          'posts.date',
+          'posts.status',
+          'posts.monthId',
+          eb.exists(eb.selectFrom('post_versions').select('post_versions.id').whereRef('post_versions.postId', '=', 'posts.id')).as('edited'),
+        ])
+        .where('posts.userId', '=', userId)
+        .orderBy('posts.date')
+        .execute();
+      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+      return rows.map((row) => ({ ...row, edited: Boolean(row.edited) }));
     },
 
     async listVersions(userId: string, postId: string): Promise<PostVersion[]> {

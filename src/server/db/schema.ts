@@ -44,6 +44,8 @@ export interface PostsTable {
   hashtags: string;
   media: string;
   status: string;
+  scheduledPlatform: string | null;
+  scheduledTime: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -82,6 +84,14 @@ export interface PostVersionsTable {
   createdAt: string;
 }
 
+export interface FeedbackTable {
+  id: string;
+  userId: string;
+  message: string;
+  rating: number | null;
+  createdAt: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -89,4 +99,5 @@ export interface DatabaseSchema {
   generation_jobs: GenerationJobsTable;
   generation_job_posts: GenerationJobPostsTable;
   post_versions: PostVersionsTable;
+  feedback: FeedbackTable;
 }

@@ -173,7 +173,7 @@ describe('generation through an OpenAI-compatible provider', () => {
     const client = await onboardedClient(server.url);
     const { body } = await startJob(client);
     // What the next process does at start-up, over the same database.
-    const restarted = createServices(server.database, { writer: createWriter({ kind: 'offline' }), log: createLogger('silent'), mediaDir: server.dataDir });
+    const restarted = createServices(server.database, { writer: createWriter({ kind: 'offline' }), log: createLogger('silent'), mediaDir: server.dataDir, publicUrl: server.url });
     expect(await restarted.runner.recoverInterrupted()).toBeGreaterThanOrEqual(1);
     // This process's own runner is still waiting on the provider; let it answer and finish, as a
     // zombie would: its late result must not be saved over the failed job.

@@ -26,5 +26,13 @@ export function monthRoutes(deps: AppDeps) {
     .post('/:id/posts', validate('param', monthIdParamSchema), validate('json', newPostSchema), async (c) =>
       c.json(await services.posts.create(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201),
     )
+    .get('/:id/export.csv', validate('param', monthIdParamSchema), async (c) => {
+      const file = await services.exports.csv(c.var.user.id, c.req.valid('param').id);
+      return c.body(file.body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${file.filename}"` });
+    })
+    .get('/:id/export.ics', validate('param', monthIdParamSchema), async (c) => {
+      const file = await services.exports.ics(c.var.user.id, c.req.valid('param').id);
+      return c.body(file.body, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `attachment; filename="${file.filename}"` });
+    })
     .route('/', monthGenerationRoutes(deps));
 }

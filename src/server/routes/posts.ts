@@ -1,6 +1,7 @@
 
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { scheduleSchema } from '../../shared/schemas/schedule';
 import { MEDIA_MAX_BYTES, postIdParamSchema, postUpdateSchema, rewriteSchema, versionBodySchema, versionParamSchema } from '../../shared/schemas/post';
 import type { AppDeps } from "../context";
 import { AppError } from '../errors';
@@ -46,6 +47,12 @@ export function postRoutes(deps: AppDeps) {
         if (!(file instanceof File)) throw new AppError('bad_request', 'Send the file in a field named "file".');
         return c.json(await services.media.upload(c.var.user.id, c.req.valid('param').postId, file), 201);
       },
+    )
+    .put('/:postId/schedule', validate('param', postIdParamSchema), validate('json', scheduleSchema), async (c) =>
+      c.json(await services.schedule.schedule(c.var.user.id, c.req.valid('param').postId, c.req.valid('json'))),
+    )
+    .delete('/:postId/schedule', validate('param', postIdParamSchema), async (c) =>
+      c.json(await services.schedule.unschedule(c.var.user.id, c.req.valid('param').postId)),
     )
     .delete('/:postId/media/:fileId', validate('param', mediaParamSchema), async (c) => {
       const { postId, fileId } = c.req.valid('param');

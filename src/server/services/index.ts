@@ -6,22 +6,27 @@ import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
 import { createGenerationRunner } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
+import { createExportService } from './export-service';
 import { createGenerationService } from './generation-service';
+import { createInsightsService } from './insights-service';
 import { createMediaService } from './media-service';
 import { createMonthService } from './month-service';
 import { createPostService } from './post-service';
+import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
 
 interface Options {
   writer: Writer;
   /** Where uploaded media live: DATA_DIR/media. */
   mediaDir: string;
+  /** The public origin, for absolute links in exports. */
+  publicUrl: string;
   log: Logger;
   now?: () => Date;
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, now }: Options) {
+export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, now }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db);
@@ -37,6 +42,9 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
     posts: createPostService({ posts, profiles, monthService, writer, now }),
     media: createMediaService({ posts, monthService, mediaDir, now }),
+    schedule: createScheduleService({ posts, monthService, now }),
+    exports: createExportService({ monthService, publicUrl, now }),
+    insights: createInsightsService({ db: database.db, posts, now }),
   };
 }
 

@@ -31,8 +31,13 @@ interface Deps {
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Uploaded images and videos: checked by their bytes, stored per user under DATA_DIR/media, served only to their owner. */
+/** Each user's files live in their own folder; deleting an account removes it whole. */
+export function mediaFolder(mediaDir: string, userId: string): string {
+  return path.join(mediaDir, userId.replace(/[^A-Za-z0-9_-]/g, '_'));
+}
+
 export function createMediaService({ posts, monthService, mediaDir, now = () => new Date() }: Deps) {
-  const userDir = (userId: string) => path.join(mediaDir, userId.replace(/[^A-Za-z0-9_-]/g, '_'));
+  const userDir = (userId: string) => mediaFolder(mediaDir, userId);
 
   async function writablePost(userId: string, postId: string): Promise<Post> {
     const post = await posts.find(userId, postId);

@@ -91,6 +91,9 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
       return { today: workspace.today, upcoming, active: workspace.active };
     },
 
+    /** The user's time zone and today, for anything that speaks in their local time. */
+    workspaceClock: clock,
+
     async setTimeZone(userId: string, timeZone: string): Promise<string> {
       if (!isValidTimeZone(timeZone)) throw new AppError('bad_request', `Unknown time zone "${timeZone}".`, { timeZone: 'Unknown time zone.' });
       await profiles.setTimeZone(userId, timeZone);

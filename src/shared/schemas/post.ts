@@ -47,6 +47,9 @@ export const postSchema = writtenPostSchema.extend({
   monthId: z.string(),
   media: z.array(mediaItemSchema),
   status: z.enum(POST_STATUSES),
+  /** Where and when (HH:MM in the user's time zone) a scheduled post goes out; null for drafts. */
+  scheduledPlatform: z.enum(PLATFORMS).nullable(),
+  scheduledTime: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -71,6 +71,10 @@ export function createOfflineWriter(): Writer {
       return rewriteWithHeuristics(input);
     },
 
+    async testConnection() {
+      // Nothing to connect to: the template writer runs in this process.
+    },
+
     async writeSinglePost(input, signal) {
       throwIfAborted(signal);
       const date = normaliseToNoonUtc(input.date);

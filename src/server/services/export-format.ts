@@ -1,0 +1,81 @@
+import { dateOnly } from '../../shared/domain/months';
+import { PLATFORM_LABELS } from '../../shared/domain/options';
+import { zonedDateTimeToUtc } from '../../shared/domain/zoned-time';
+import type { Post } from '../../shared/schemas/post';
+import { DEFAULT_SCHEDULE_TIME } from '../../shared/schemas/schedule';
+
+// ---------- CSV (RFC 4180, UTF-8 with BOM so spreadsheets read emojis) ----------
+
+/** Quotes a field when needed; a leading =, +, @ gets a ' so spreadsheets do not run it as a formula. */
+function csvField(value: string): string {
+  const safe = /^[=+@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CSV_COLUMNS = ['date', 'time', 'platform', 'content', 'hashtags', 'media_urls', 'status'] as const;
+
+export function postsToCsv(posts: Post[], publicUrl: string): string {
+  const rows = posts.map((post) => [
+    dateOnly(post.date),
+    post.scheduledTime ?? DEFAULT_SCHEDULE_TIME,
+    post.scheduledPlatform ?? post.platform,
+    post.content,
+    post.hashtags.join(' '),
+    post.media.map((item) => `${publicUrl}${item.url}`).join(' '),
+    post.status,
+  ]);
+  return '\uFEFF' + [CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+// ---------- iCalendar (RFC 5545) ----------
+
+function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets without splitting a UTF-8 character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (octets + size > (out.length === 0 ? 75 : 74)) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const compactDay = (day: string) => day.replace(/-/g, '');
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** One event per post: timed (in the user's zone) when scheduled, an all-day entry when only planned. */
+export function postsToIcs(posts: Post[], options: { calendarName: string; timeZone: string; now: Date; host: string }): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Content Planner//Content plan//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${icsText(options.calendarName)}`];
+  for (const post of posts) {
+    const day = dateOnly(post.date);
+    const platform = post.scheduledPlatform ?? post.platform;
+    const summary = `${PLATFORM_LABELS[platform]} post: ${post.content.replace(/\s+/g, ' ').slice(0, 60)}${post.content.length > 60 ? '…' : ''}`;
+    const description = post.hashtags.length > 0 ? `${post.content}\n\n${post.hashtags.join(' ')}` : post.content;
+    lines.push('BEGIN:VEVENT', `UID:${post.id}@${options.host}`, `DTSTAMP:${stamp(options.now)}`);
+    if (post.status === 'scheduled' && post.scheduledTime) {
+      const start = zonedDateTimeToUtc(day, post.scheduledTime, options.timeZone);
+      lines.push(`DTSTART:${stamp(start)}`, `DTEND:${stamp(new Date(start.getTime() + 15 * 60_000))}`, 'STATUS:CONFIRMED');
+    } else {
+      lines.push(`DTSTART;VALUE=DATE:${compactDay(day)}`, `DTEND;VALUE=DATE:${compactDay(nextDay(day))}`, 'STATUS:TENTATIVE', 'TRANSP:TRANSPARENT');
+    }
+    lines.push(`SUMMARY:${icsText(summary)}`, `DESCRIPTION:${icsText(description)}`, `CATEGORIES:${icsText(platform)}`, 'END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { dateOnly } from '../../shared/domain/months';
+import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '../../shared/domain/options';
+import type { Analytics } from '../../shared/schemas/analytics';
+import type { FeedbackInput } from '../../shared/schemas/feedback';
+import type { Db } from '../db/database';
+import type { PostRepository } from '../db/post-repository';
+
+/** Monday (YYYY-MM-DD) of the week a day falls in. */
+export function weekStart(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Analytics of the content mix, and feedback: small read models over the user's own rows. */
+export function createInsightsService({ db, posts, now = () => new Date() }: { db: Db; posts: PostRepository; now?: () => Date }) {
+  return {
+    async analytics(userId: string): Promise<Analytics> {
+      const rows = await posts.listForAnalytics(userId);
+      const count = <K extends string>(keys: readonly K[], pick: (row: (typeof rows)[number]) => string) =>
+        keys.map((key) => ({ key, count: rows.filter((row) => pick(row) === key).length }));
+      const weeks = new Map<string, number>();
+      for (const row of rows) {
+        const week = weekStart(dateOnly(row.date));
+        weeks.set(week, (weeks.get(week) ?? 0) + 1);
+      }
+      const scheduled = rows.filter((row) => row.status === 'scheduled').length;
+      const edited = rows.filter((row) => row.edited).length;
+      return {
+        totalPosts: rows.length,
+        months: new Set(rows.map((row) => row.monthId)).size,
+        perPlatform: count<Platform>(PLATFORMS, (row) => row.platform),
+        perType: count<PostType>(POST_TYPES, (row) => row.type),
+        perWeek: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([week, total]) => ({ week, count: total })),
+        status: { scheduled, draft: rows.length - scheduled },
+        editing: { edited, asGenerated: rows.length - edited },
+      };
+    },
+
+    async saveFeedback(userId: string, input: FeedbackInput): Promise<{ id: string }> {
+      const id = randomUUID();
+      await db.insertInto('feedback').values({ id, userId, message: input.message, rating: input.rating, createdAt: now().toISOString() }).execute();
+      return { id };
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
