@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
 import { onboardedClient, TEST_PASSWORD, TestClient, type JsonResponse } from '../testing/test-client';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -182,7 +183,8 @@ describe('settings', () => {
     const deleted = await client.post('/api/auth/delete-user', { password: TEST_PASSWORD });
     expect(deleted.status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(401);
-    const db = server.database.db;
+    // better-auth's tables are not in our schema type; this check reads them too.
+    const db = server.database.db as unknown as Kysely<any>;
     for (const table of ['profiles', 'months', 'posts', 'post_versions', 'generation_jobs', 'feedback', 'session', 'account'] as const) {
       const rows = await db.selectFrom(table).selectAll().where('userId', '=', client.userId).execute();
       expect(rows, table).toEqual([]);
