@@ -13,6 +13,12 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    // The API trusts its own origin only; the dev proxy presents requests as coming from it.
+    proxy: {
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        configure: (proxy) => proxy.on('proxyReq', (request) => request.getHeader('origin') && request.setHeader('origin', 'http://127.0.0.1:3000')),
+      },
+    },
   },
 });

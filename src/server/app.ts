@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
+import { sameOrigin } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { serveWebApp } from './middleware/web-app';
 import { generationJobRoutes, holidayRoutes } from './routes/generation';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps) {
       throw new AppError('payload_too_large', `Request body is too large (the limit is ${JSON_BODY_LIMIT / 1024} KB).`);
     },
   });
+  app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
   // Uploads carry their own, larger limit on their route.
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)));
 

@@ -18,7 +18,7 @@ export function createAuth(config: Config, database: DatabaseHandle, log: Logger
     secret: config.authSecret,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,

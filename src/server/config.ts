@@ -45,6 +45,8 @@ export interface Config {
   ai: AiConfig;
   authSecret: string;
   publicUrl: string;
+  /** Origins whose browser requests may change state: PUBLIC_URL, or the local addresses of HOST:PORT. */
+  trustedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitMax: number;
 }
@@ -90,6 +92,17 @@ function authSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+
+/** Without PUBLIC_URL, a local install answers on 127.0.0.1 and localhost alike; both are trusted. */
+function trustedOrigins(publicUrl: string, explicit: boolean, host: string, port: number): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  if (!explicit && LOOPBACK_HOSTS.has(host)) {
+    for (const name of ['127.0.0.1', 'localhost', '[::1]']) origins.add(`http://${name}:${port}`);
+  }
+  return [...origins];
+}
+
 export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(rawEnv));
   if (!parsed.success) {
@@ -108,6 +121,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
   if (!/^https?:/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
   return {
+    trustedOrigins: trustedOrigins(publicUrl, env.PUBLIC_URL !== undefined, env.HOST, env.PORT),
     port: env.PORT,
     host: env.HOST,
     dataDir,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -75,6 +76,29 @@ export class TestClient {
       /* not JSON */
     }
     return { status: response.status, body: body as T, headers: response.headers };
+  }
+
+  /**
+   * A JSON request over node:http that reads the answer even when the server stops reading the body
+   * early (as it does past the size limit); fetch would report only the closed socket.
+   */
+  rawRequest(method: string, path: string, body: string): Promise<JsonResponse> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${this.baseUrl}${path}`, {
+        method,
+        agent: false,
+        headers: { origin: this.baseUrl, cookie: this.cookieHeader(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: new Headers() }));
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+      request.end(body);
+    });
   }
 
   hasSession(): boolean {

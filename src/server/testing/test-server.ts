@@ -14,6 +14,7 @@ import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
+  app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
   services: Services;
   dataDir: string;
@@ -58,6 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   holder.app = createApp({ config, database, auth, log, services });
   return {
     url,
+    app: holder.app,
     database,
     services,
     dataDir: testDb.dataDir,

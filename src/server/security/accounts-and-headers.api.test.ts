@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { onboardedClient, TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const AI_KEY = 'sk-test-do-not-log-0123456789abcdef';
+const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+
+let ai: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  ai = await startFakeOpenAI();
+  server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: AI_KEY }, { maxRetries: 0, timeoutMs: 2000 });
+});
+afterAll(async () => {
+  await server.close();
+  await ai.close();
+});
+
+describe('browser security headers', () => {
+  it('sends a strict CSP without inline scripts, nosniff, frame denial and a referrer policy', async () => {
+    const response = await fetch(`${server.url}/api/me`);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses a state-changing request from another origin, even with a valid session', async () => {
+    const client = await onboardedClient(server.url);
+    const foreign = await client.request('POST', '/api/feedback', { message: 'from evil.example' }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.code).toBe('forbidden');
+    const crossSite = await client.request('PUT', '/api/profile/skip', {}, { origin: server.url, 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect((await client.post('/api/feedback', { message: 'same origin' })).status).toBe(201);
+  });
+});
+
+describe('accounts', () => {
+  it('rate limits sign-in per client with 429 and a clear message', async () => {
+    // Its own server: every test client here shares 127.0.0.1, so the bucket would be shared.
+    const limited = await startTestServer({ AUTH_RATE_LIMIT_MAX: '5' });
+    onTestFinished(() => limited.close());
+    const owner = new TestClient(limited.url);
+    const { email } = await owner.signUp();
+    const attacker = new TestClient(limited.url);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) statuses.push((await attacker.signIn(email, `wrong-${attempt}`)).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.at(-1)).toBe(429);
+    // A forged X-Forwarded-For does not buy a fresh bucket: the address comes from the socket.
+    const forged = await attacker.request('POST', '/api/auth/sign-in/email', { email, password: 'again' }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(forged.status).toBe(429);
+    expect(String(forged.body.message)).toMatch(/too many/i);
+  });
+
+  it('never returns or logs passwords, and never logs the AI key', async () => {
+    const client = await onboardedClient(server.url);
+    const me = await client.get('/api/me');
+    expect(JSON.stringify(me.body)).not.toContain(TEST_PASSWORD);
+    await client.get('/api/workspace');
+    const job = await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY });
+    for (let i = 0; i < 200 && (await client.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 25));
+    await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-pass-9', revokeOtherSessions: true });
+    await new TestClient(server.url).signIn('nobody@example.com', TEST_PASSWORD);
+    const settings = await client.get('/api/settings/ai');
+    expect(JSON.stringify(settings.body)).not.toContain(AI_KEY);
+    const log = server.logLines.join('\n');
+    expect(log.length).toBeGreaterThan(1000);
+    expect(log).not.toContain(TEST_PASSWORD);
+    expect(log).not.toContain('another-secret-pass-9');
+    expect(log).not.toContain(AI_KEY);
+    expect(ai.requests.some((request) => String(request.headers.authorization).includes(AI_KEY))).toBe(true);
+  });
+
+  it('ends sessions on the server at logout and at a password change elsewhere', async () => {
+    const first = new TestClient(server.url);
+    const { email } = await first.signUp();
+    const second = new TestClient(server.url);
+    expect((await second.signIn(email, TEST_PASSWORD)).status).toBe(200);
+    await first.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'rotated-password-42', revokeOtherSessions: true });
+    expect((await second.get('/api/me')).status).toBe(401);
+    expect((await first.get('/api/me')).status).toBe(200);
+  });
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { onboardedClient, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const targetId = monthId(target);
+const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+/** Routes that take no id: they only ever read or write the caller's own data. */
+const NO_FOREIGN_IDS = new Set([
+  'GET /api/me',
+  'GET /api/profile',
+  'PUT /api/profile',
+  'PATCH /api/profile',
+  'POST /api/profile/skip',
+  'GET /api/workspace',
+  'GET /api/workspace/overview',
+  'PUT /api/workspace/time-zone',
+  'GET /api/holidays',
+  'GET /api/holidays/countries',
+  'GET /api/analytics',
+  'POST /api/feedback',
+  'GET /api/settings/ai',
+  'POST /api/settings/ai/test',
+]);
+
+/** A valid body for each id-taking write, so the request gets past validation to the ownership check. */
+const BODIES: Record<string, unknown> = {
+  'PUT /api/months/:id/strategy': DEFAULT_STRATEGY,
+  'POST /api/months/:id/generation': { strategy: DEFAULT_STRATEGY, replaceExisting: true },
+  'POST /api/months/:id/posts': { mode: 'manual', date: day(2), platform: 'twitter', type: 'text', content: 'Not yours' },
+  'PATCH /api/posts/:postId': { version: 1, content: 'Not yours' },
+  'POST /api/posts/:postId/rewrite': { version: 1, instructions: 'Not yours' },
+  'POST /api/posts/:postId/versions/:versionId/restore': { version: 2 },
+  'PUT /api/posts/:postId/schedule': { platform: 'facebook', time: '09:00' },
+};
+const UPLOADS = new Set(['POST /api/posts/:postId/media']);
+
+let server: TestServer;
+let alice: TestClient & { userId: string };
+let bob: TestClient & { userId: string };
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await onboardedClient(server.url);
+  bob = await onboardedClient(server.url);
+  await alice.get('/api/workspace');
+  await bob.get('/api/workspace');
+  const job = await alice.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
+  for (let i = 0; i < 200 && (await alice.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 25));
+  const post = (await alice.get(`/api/months/${targetId}`)).body.posts[0];
+  await alice.patch(`/api/posts/${post.id}`, { version: post.version, content: 'Edited by Alice' });
+  const uploaded = await alice.upload(`/api/posts/${post.id}/media`, PNG, 'a.png', 'image/png');
+  await alice.put(`/api/posts/${post.id}/schedule`, { platform: 'linkedin', time: '10:00' });
+  const versions = await alice.get(`/api/posts/${post.id}/versions`);
+  // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
+  await server.services.repositories.months.insertRaw(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
+  Object.assign(ids, {
+    id: '2025-1',
+    postId: post.id,
+    jobId: job.body.job.id,
+    versionId: versions.body.versions[0].id,
+    fileId: uploaded.body.media[0].url.split('/').pop(),
+  });
+});
+afterAll(async () => server.close());
+
+function fill(route: ApiRoute): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    if (!ids[name]) throw new Error(`the sweep has no id for :${name} in ${routeKey(route)}; add one`);
+    return encodeURIComponent(ids[name]!);
+  });
+}
+
+async function snapshotOfAlice() {
+  const month = (await alice.get(`/api/months/${targetId}`)).body;
+  const onlyAlices = (await alice.get(`/api/months/${ids.id}`)).body;
+  const versions = (await alice.get(`/api/posts/${ids.postId}/versions`)).body;
+  const profile = (await alice.get('/api/profile')).body;
+  const jobs = (await alice.get(`/api/generation-jobs/${ids.jobId}`)).body;
+  return JSON.stringify({ month, onlyAlices, versions, profile, jobs });
+}
+
+describe('tenant isolation', () => {
+  it('covers every API route the app has', () => {
+    const routes = listApiRoutes(server.app);
+    expect(routes.length).toBeGreaterThan(25);
+    const uncovered = routes.filter((route) => !NO_FOREIGN_IDS.has(routeKey(route)) && !route.path.includes(':'));
+    expect(uncovered.map(routeKey), 'routes without ids must be listed in NO_FOREIGN_IDS after review').toEqual([]);
+    const writesWithoutBody = routes.filter((route) => route.path.includes(':') && ['POST', 'PUT', 'PATCH'].includes(route.method) && !(routeKey(route) in BODIES) && !UPLOADS.has(routeKey(route)));
+    expect(writesWithoutBody.map(routeKey), 'id-taking writes need a valid body in BODIES').toEqual([]);
+  });
+
+  it('answers every id-taking route with 404 or 403 for another user, and nothing of the owner changes', async () => {
+    const before = await snapshotOfAlice();
+    const routes = listApiRoutes(server.app).filter((route) => route.path.includes(':'));
+    const answers: string[] = [];
+    for (const route of routes) {
+      const key = routeKey(route);
+      const path = fill(route);
+      const response = UPLOADS.has(key) ? await bob.upload(path, PNG, 'b.png', 'image/png') : await bob.request(route.method, path, BODIES[key]);
+      answers.push(`${key} -> ${response.status}`);
+      expect([403, 404], `${key} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
+      if (typeof response.body === 'object') expect(response.body.error.code).toMatch(/not_found|forbidden/);
+    }
+    expect(answers.length).toBe(routes.length);
+    expect(await snapshotOfAlice()).toBe(before);
+  });
+
+  it('still lets the owner use the same routes (the ids are real)', async () => {
+    expect((await alice.get(`/api/months/${ids.id}`)).status).toBe(200);
+    expect((await alice.get(`/api/posts/${ids.postId}`)).status).toBe(200);
+    expect((await alice.get(`/api/generation-jobs/${ids.jobId}`)).status).toBe(200);
+    expect((await alice.get(`/api/media/${ids.fileId}`)).status).toBe(200);
+    expect((await alice.request('GET', `/api/months/${ids.id}/export.csv`)).status).toBe(200);
+  });
+});
