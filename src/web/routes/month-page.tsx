@@ -1,11 +1,12 @@
-import { Alert, Anchor, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { parseMonthId } from '../../shared/domain/months';
 import { paths } from '../app/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
-import { MonthCalendar } from '../features/calendar/components/month-calendar';
+import { CalendarTab } from './calendar-tab';
+import { GenerateTab } from '../features/generation/components/generate-tab';
 import { useMonth } from '../features/month/api/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { resolveTab } from './month-tabs';
@@ -98,26 +99,11 @@ export function MonthPage() {
         </Tabs.List>
         {!data.archived && (
           <Tabs.Panel value="generate">
-            <Paper withBorder p="xl">
-              <Title order={2} fz="xl" mb="xs">
-                Content Strategy for {data.name} {data.year}
-              </Title>
-              <Text c="dimmed">Set your preferences and strategic focus, then generate the month.</Text>
-            </Paper>
+            <GenerateTab month={data} onGenerated={() => selectTab('calendar')} />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="calendar">
-          <Stack gap="md">
-            <Title order={2} fz="xl">
-              Content Calendar
-            </Title>
-            {data.archived && (
-              <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
-                This month is archived. Content cannot be modified.
-              </Alert>
-            )}
-            <MonthCalendar month={data} posts={data.posts} today={data.today} />
-          </Stack>
+          <CalendarTab month={data} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
           <Title order={2} fz="xl" mb="md">

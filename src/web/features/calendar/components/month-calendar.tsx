@@ -1,12 +1,12 @@
-import { Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '../../../../shared/domain/calendar-grid';
 import { dateOnly, type MonthRef } from '../../../../shared/domain/months';
 import type { Post } from '../../../../shared/schemas/post';
+import { DayPosts } from './day-posts';
 import classes from './month-calendar.module.css';
-import { PlatformPill } from './platform-pill';
 
-const MAX_PILLS = 2;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function postsByDay(posts: Post[]): Map<string, Post[]> {
@@ -16,6 +16,10 @@ export function postsByDay(posts: Post[]): Map<string, Post[]> {
     days.set(day, [...(days.get(day) ?? []), post]);
   }
   return days;
+}
+
+export function longDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
 function cellLabel(cell: CalendarCell, count: number): string {
@@ -28,14 +32,30 @@ export interface MonthCalendarProps {
   month: MonthRef;
   posts: Post[];
   today: string;
-  /** Renders extra controls inside a current-month cell (open, add); the calendar stays a pure view. */
-  renderCellAction?: (cell: CalendarCell, posts: Post[]) => React.ReactNode;
+  archived?: boolean;
+  onOpenPost?: (postId: string) => void;
+  onAddPost?: (date: string) => void;
+  onMovePost?: (postId: string, date: string) => void;
 }
 
-/** The spec's 6-week, 42-cell grid: Sunday first, adjacent-month days dimmed, today marked, platform pills. */
-export function MonthCalendar({ month, posts, today, renderCellAction }: MonthCalendarProps) {
+/**
+ * The spec's 6-week, 42-cell grid: Sunday first, adjacent-month days dimmed, today marked, platform
+ * pills. Pills open their post; a click on a day opens its post or, with several, a list to choose
+ * from; empty days offer '+'; pills can be dragged to another day of the month.
+ */
+export function MonthCalendar({ month, posts, today, archived = false, onOpenPost, onAddPost, onMovePost }: MonthCalendarProps) {
   const cells = useMemo(() => calendarGrid(month, today), [month, today]);
   const byDay = useMemo(() => postsByDay(posts), [posts]);
+  const [pickerDate, setPickerDate] = useState<string | null>(null);
+  const [dropDate, setDropDate] = useState<string | null>(null);
+  const canMove = Boolean(onMovePost) && !archived;
+
+  const openDay = (date: string, dayPosts: Post[]) => {
+    if (!onOpenPost || dayPosts.length === 0) return;
+    if (dayPosts.length === 1) onOpenPost(dayPosts[0]!.id);
+    else setPickerDate(date);
+  };
+
   return (
     <div className={classes.calendar} role="grid" aria-label="Content calendar">
       <div className={classes.headerRow} role="row">
@@ -49,6 +69,8 @@ export function MonthCalendar({ month, posts, today, renderCellAction }: MonthCa
         <div key={week} className={classes.week} role="row">
           {cells.slice(week * 7, week * 7 + 7).map((cell) => {
             const dayPosts = cell.inMonth ? (byDay.get(cell.date) ?? []) : [];
+            const dateLabel = longDate(cell.date);
+            const droppable = canMove && cell.inMonth;
             return (
               <div
                 key={cell.date}
@@ -57,20 +79,59 @@ export function MonthCalendar({ month, posts, today, renderCellAction }: MonthCa
                 data-date={cell.date}
                 data-in-month={cell.inMonth}
                 data-today={cell.isToday || undefined}
-                className={classes.cell}
+                data-drop-target={dropDate === cell.date || undefined}
+                className={`${classes.cell} ${dayPosts.length > 0 && onOpenPost ? classes.clickable : ''}`}
+                onClick={() => openDay(cell.date, dayPosts)}
+                onDragOver={
+                  droppable
+                    ? (event) => {
+                        event.preventDefault();
+                        event.dataTransfer.dropEffect = 'move';
+                        setDropDate(cell.date);
+                      }
+                    : undefined
+                }
+                onDragLeave={droppable ? () => setDropDate((current) => (current === cell.date ? null : current)) : undefined}
+                onDrop={
+                  droppable
+                    ? (event) => {
+                        event.preventDefault();
+                        setDropDate(null);
+                        const postId = event.dataTransfer.getData('text/x-post-id');
+                        const post = posts.find((item) => item.id === postId);
+                        if (post && dateOnly(post.date) !== cell.date) onMovePost!(postId, cell.date);
+                      }
+                    : undefined
+                }
               >
                 <Text component="span" className={classes.dayNumber} aria-hidden="true">
                   {cell.day}
                 </Text>
-                {dayPosts.length > 0 && (
-                  <div className={classes.pills}>
-                    {dayPosts.slice(0, MAX_PILLS).map((post) => (
-                      <PlatformPill key={post.id} platform={post.platform} />
-                    ))}
-                    {dayPosts.length > MAX_PILLS && <span className={classes.more}>+{dayPosts.length - MAX_PILLS} others</span>}
-                  </div>
+                <DayPosts
+                  dateLabel={dateLabel}
+                  posts={dayPosts}
+                  onOpenPost={onOpenPost}
+                  draggable={canMove}
+                  pickerOpen={pickerDate === cell.date}
+                  onPickerChange={(open) => setPickerDate(open ? cell.date : null)}
+                />
+                {cell.inMonth && !archived && onAddPost && dayPosts.length === 0 && (
+                  <Tooltip label="Add post for this day" withArrow openDelay={200}>
+                    <ActionIcon
+                      variant="light"
+                      size="sm"
+                      radius="xl"
+                      className={classes.add}
+                      aria-label={`Add post for this day, ${dateLabel}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onAddPost(cell.date);
+                      }}
+                    >
+                      <IconPlus size={14} aria-hidden="true" />
+                    </ActionIcon>
+                  </Tooltip>
                 )}
-                {cell.inMonth && renderCellAction?.(cell, dayPosts)}
               </div>
             );
           })}
