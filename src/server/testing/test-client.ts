@@ -82,7 +82,7 @@ export class TestClient {
    * A JSON request over node:http that reads the answer even when the server stops reading the body
    * early (as it does past the size limit); fetch would report only the closed socket.
    */
-  rawRequest(method: string, path: string, body: string): Promise<JsonResponse> {
+  rawRequest<T = any>(method: string, path: string, body: string): Promise<JsonResponse<T>> {
     return new Promise((resolve, reject) => {
       const request = http.request(`${this.baseUrl}${path}`, {
         method,
