@@ -63,8 +63,8 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 
 function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
   if (env.AI_BASE_URL) {
-    if (!env.AI_MODEL) throw new ConfigError('AI_MODEL must be set when AI_BASE_URL is set (for example AI_MODEL=llama3.1).');
     if (!/^https?:/.test(env.AI_BASE_URL)) throw new ConfigError('AI_BASE_URL must start with http:// or https://.');
+    if (!env.AI_MODEL) throw new ConfigError('AI_MODEL must be set when AI_BASE_URL is set (for example AI_MODEL=llama3.1).');
     const host = new URL(env.AI_BASE_URL).host;
     return {
       kind: 'openai-compatible',

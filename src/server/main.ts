@@ -46,6 +46,8 @@ async function main() {
   const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
   const interrupted = await services.runner.recoverInterrupted();
   if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
+  const orphans = await services.media.sweepOrphans();
+  if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
   const webRoot = findWebRoot();
   if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
   const app = createApp({ config, database, auth, log, services, webRoot });

@@ -119,6 +119,12 @@ export function createPostRepository(db: Db) {
       throw new Error('media list kept changing; gave up after 10 attempts');
     },
 
+    /** Every media url a user's posts refer to (start-up sweep of orphaned files). */
+    async listMediaUrls(userId: string): Promise<Set<string>> {
+      const rows = await db.selectFrom('posts').select('media').where('userId', '=', userId).where('media', '!=', '[]').execute();
+      return new Set(rows.flatMap((row) => fromJsonList<MediaItem>(row.media).map((item) => item.url)));
+    },
+
     /** Scheduling changes status, not text: it does not need or bump the text version. */
     async setSchedule(userId: string, postId: string, schedule: { platform: string; time: string } | null, now: string): Promise<boolean> {
       const result = await db

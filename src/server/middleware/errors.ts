@@ -9,13 +9,16 @@ export function errorResponse(c: Context, error: AppError) {
   return c.json(body, error.status);
 }
 
-/** Errors a driver raises when the database is down; the user gets a 503, not a 500. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return (
-    typeof code === 'string' &&
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY', 'SQLITE_CANTOPEN'].includes(code)
-  ) || (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message));
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY', 'SQLITE_CANTOPEN']);
+
+/** Errors a driver raises when the database is down (also when wrapped, e.g. by better-auth); a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /** Turns every thrown error into the one JSON error shape; never leaks a stack trace. */

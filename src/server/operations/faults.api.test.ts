@@ -1,0 +1,163 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { startServerProcess } from '../testing/server-process';
+import { startTcpProxy } from '../testing/tcp-proxy';
+import { onboardedClient, TestClient } from '../testing/test-client';
+import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+
+let ai: FakeOpenAI;
+let testDb: TestDatabase;
+let env: Record<string, string>;
+beforeAll(async () => {
+  ai = await startFakeOpenAI();
+  testDb = await createTestDatabase();
+  env = {
+    DATA_DIR: testDb.dataDir,
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake-model',
+    LOG_LEVEL: 'info',
+    ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
+  };
+});
+afterAll(async () => {
+  await ai.close();
+  await testDb.drop();
+});
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('faults', () => {
+  it('a server killed during a generation restarts with the job failed and the month unchanged', async () => {
+    ai.script({ always: 'hang' });
+    const first = await startServerProcess(env);
+    const client = await onboardedClient(first.url);
+    await client.get('/api/workspace');
+    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+    expect(job.status).toBe('running');
+    await first.stop('SIGKILL');
+    ai.script({ always: 'ok' });
+
+    const second = await startServerProcess(env, {});
+    try {
+      const again = Object.assign(new TestClient(second.url), {});
+      Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
+      (again as unknown as { baseUrl: string }).baseUrl = second.url;
+      const after = (await again.get(`/api/generation-jobs/${job.id}`)).body.job;
+      expect(after.status).toBe('failed');
+      expect(after.error).toMatch(/restarted/);
+      expect((await again.get(`/api/months/${target}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
+      expect(second.output()).toContain('generation.recovered');
+      // And generating works again.
+      const retry = (await again.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+      const finished = await waitFor(() => again.get(`/api/generation-jobs/${retry.id}`).then((r) => r.body.job), (value) => value.status !== 'running');
+      expect(finished.status).toBe('succeeded');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('a server killed during an upload leaves no orphaned file, and a restart sweeps leftovers', async () => {
+    const first = await startServerProcess(env);
+    const client = await onboardedClient(first.url);
+    await client.get('/api/workspace');
+    const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-06`, platform: 'facebook', type: 'image', content: 'With a picture' })).body;
+    const kept = (await client.upload(`/api/posts/${post.id}/media`, PNG, 'kept.png', 'image/png')).body.media[0].url.split('/').pop();
+    // Start a slow upload and kill the server in the middle of it.
+    const upload = client.upload(`/api/posts/${post.id}/media`, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'slow.png', 'image/png').catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await first.stop('SIGKILL');
+    await upload;
+    const folder = path.join(testDb.dataDir, 'media', client.userId);
+    // What a crash between writing a file and saving its post would leave behind.
+    writeFileSync(path.join(folder, '.00000000-0000-4000-8000-000000000000.png.part'), 'half');
+    writeFileSync(path.join(folder, '00000000-0000-4000-8000-000000000001.png'), PNG);
+
+    const second = await startServerProcess(env);
+    try {
+      expect(readdirSync(folder)).toEqual([kept]);
+      expect(second.output()).toContain('media.swept');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('SIGTERM stops accepting, fails the running job cleanly and exits 0', async () => {
+    ai.script({ always: 'hang' });
+    const server = await startServerProcess(env);
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+    const code = await server.stop('SIGTERM');
+    ai.script({ always: 'ok' });
+    expect(code).toBe(0);
+    expect(server.output()).toContain('server.stopping');
+    const next = await startServerProcess(env);
+    try {
+      (client as unknown as { baseUrl: string }).baseUrl = next.url;
+      const after = (await client.get(`/api/generation-jobs/${job.id}`)).body.job;
+      expect(after).toMatchObject({ status: 'failed', error: expect.stringMatching(/stopped/) });
+      expect(next.output()).not.toContain('generation.recovered');
+    } finally {
+      await next.stop();
+    }
+  });
+
+  it('a database that cannot be reached at start-up stops the server with one clear sentence', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-nodb-'));
+    const broken = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' }, { waitForReady: false });
+    const code = await broken.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    const lines = broken.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Database error: cannot reach the PostgreSQL server in DATABASE_URL/);
+  });
+
+  it('a bad configuration value stops start-up with one sentence naming the variable', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-badcfg-'));
+    mkdirSync(dataDir, { recursive: true });
+    const broken = await startServerProcess({ DATA_DIR: dataDir, PORT: '3000', AI_BASE_URL: 'ftp://x' }, { waitForReady: false });
+    expect(await broken.exited).not.toBe(0);
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(broken.output().trim()).toMatch(/^Configuration error: AI_BASE_URL[^\n]*\.$/);
+  });
+});
+
+describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the server runs', () => {
+  it('answers 503 with a clear message, then recovers when the database returns', async () => {
+    const url = new URL(TEST_POSTGRES_URL);
+    const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+    const viaProxy = new URL(testDb.database.kind === 'postgres' ? testDb.database.url : TEST_POSTGRES_URL);
+    viaProxy.port = String(proxy.port);
+    const server = await startServerProcess({ ...env, DATABASE_URL: viaProxy.toString() });
+    try {
+      const client = await onboardedClient(server.url);
+      expect((await client.get('/api/workspace')).status).toBe(200);
+      proxy.cut();
+      const down = await client.get('/api/workspace');
+      expect(down.status).toBe(503);
+      expect(down.body.error.message).toMatch(/database is not reachable/i);
+      proxy.restore();
+      const back = await waitFor(() => client.get('/api/workspace'), (response) => response.status === 200);
+      expect(back.status).toBe(200);
+    } finally {
+      await server.stop();
+      await proxy.close();
+    }
+  });
+});
