@@ -50,7 +50,9 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    if (output.includes('"server.listening"')) return handle;
+    // Ready when the API answers (works whatever LOG_LEVEL is).
+    const ready = await fetch(`${url}/api/me`).then((response) => response.status === 401, () => false);
+    if (ready) return handle;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
