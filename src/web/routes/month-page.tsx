@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { parseMonthId } from '../../shared/domain/months';
@@ -6,6 +6,10 @@ import { paths } from '../app/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
 import { CalendarTab } from './calendar-tab';
+import { PostEditorDrawer } from '../features/post-editor/components/post-editor-drawer';
+import { ScheduledPosts } from '../features/schedule/components/scheduled-posts';
+import { ExportMenu } from '../features/schedule/components/export-menu';
+import { useOpenPost } from './use-open-post';
 import { GenerateTab } from '../features/generation/components/generate-tab';
 import { useMonth } from '../features/month/api/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
@@ -31,6 +35,7 @@ export function MonthPage() {
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const month = useMonth(id);
+  const openPost = useOpenPost();
 
   if (month.isPending) {
     return (
@@ -82,6 +87,7 @@ export function MonthPage() {
             </StatusBadge>
           )}
         </Group>
+        <ExportMenu monthId={data.id} disabled={data.posts.length === 0} />
       </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="lg">
@@ -106,14 +112,17 @@ export function MonthPage() {
           <CalendarTab month={data} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
-          <Title order={2} fz="xl" mb="md">
-            Scheduled Posts
-          </Title>
-          <Paper withBorder p="xl">
-            <Text c="dimmed">No posts are scheduled for this month yet.</Text>
-          </Paper>
+          <ScheduledPosts posts={data.posts} onOpenPost={openPost} />
         </Tabs.Panel>
       </Tabs>
+      <PostEditorDrawer
+        monthId={data.id}
+        posts={data.posts}
+        postId={search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null}
+        archived={data.archived}
+        onClose={() => openPost(null)}
+        onNavigate={openPost}
+      />
     </>
   );
 }

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth, previousMonth } from '../src/shared/domain/months';
+import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import { seedMonth, seedPost } from './support/database';
+import { signUpAndSkip } from './support/users';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const day = (ref: { year: number; month: number }, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const cell = (page: Page, date: string) => page.locator(`[data-date="${date}"]`);
+
+async function openCalendar(page: Page, id = monthId(target), query = '') {
+  await page.goto(`/month/${id}?tab=calendar${query}`);
+  await expect.poll(() => page.getByRole('heading', { name: 'Content Calendar' }).isVisible()).toBe(true);
+}
+
+async function userWithMonth(page: Page) {
+  const email = await signUpAndSkip(page);
+  await page.goto('/workspace');
+  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  return email;
+}
+
+describe('calendar', () => {
+  it('adds a post on an empty day, written for the user and by hand', async () => {
+    const { page, context } = await newPage(browser);
+    await userWithMonth(page);
+    await openCalendar(page);
+    const first = cell(page, day(target, 8));
+    await first.hover();
+    await first.getByRole('button', { name: /^Add post for this day/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(/^Add Post for /).isVisible()).toBe(true);
+    await expect(dialog.getByLabel('What would you like to post about? (Optional)').isVisible()).resolves.toBe(true);
+    await expectAccessible(page, 'add post modal');
+    await screenshot(page, 'add-post-modal');
+    await dialog.getByLabel('What would you like to post about? (Optional)').fill('our new evening hours');
+    await dialog.getByRole('button', { name: 'Generate Post' }).click();
+    // The new post opens in the editor.
+    await expect.poll(() => page.getByText(/^Add Post for /).count()).toBe(0);
+    await page.waitForURL(/post=/);
+    await expect.poll(() => first.getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // The '+' is only offered on empty days.
+    await expect(first.getByRole('button', { name: /^Add post for this day/ }).count()).resolves.toBe(0);
+
+    const second = cell(page, day(target, 9));
+    await second.hover();
+    await second.getByRole('button', { name: /^Add post for this day/ }).click();
+    await dialog.getByText('Create New Post').click();
+    await dialog.getByLabel('Platform').selectOption('twitter');
+    await dialog.getByLabel('Post text').fill('Handwritten <b>note</b> & more');
+    await dialog.getByRole('button', { name: 'Add post' }).click();
+    await expect.poll(() => second.getByRole('button', { name: /^Open post: X\/Twitter/ }).count()).toBe(1);
+    // Text that looks like HTML is shown as text in the editor.
+    await expect.poll(() => page.getByRole('dialog').getByText('Handwritten <b>note</b> & more').isVisible()).toBe(true);
+    await expect(page.locator('b', { hasText: 'note' }).count()).resolves.toBe(0);
+    await page.reload();
+    await expect.poll(() => second.getByRole('button', { name: /^Open post: X\/Twitter/ }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('lets the user pick one of several posts on a day, and opens a post by clicking its day', async () => {
+    const { page, context } = await newPage(browser);
+    const email = await userWithMonth(page);
+    const date = day(target, 14);
+    for (const [platform, content] of [['facebook', 'First'], ['instagram', 'Second'], ['linkedin', 'Third']]) {
+      seedPost(email, target, { date: `${date}T12:00:00Z`, platform: platform!, content: content! });
+    }
+    seedPost(email, target, { date: `${day(target, 15)}T12:00:00Z`, platform: 'twitter', content: 'Alone' });
+    await openCalendar(page);
+    const busy = cell(page, date);
+    await expect.poll(() => busy.textContent()).toContain('+1 others');
+    await busy.getByRole('button', { name: /^\+1 others/ }).click();
+    const list = page.locator('.mantine-Popover-dropdown');
+    await expect.poll(() => list.getByText('Third').isVisible()).toBe(true);
+    await expectAccessible(page, 'day picker');
+    await list.getByText('Third').click();
+    await page.waitForURL(/post=/);
+    await screenshot(page, 'calendar-many');
+
+    await page.goto(`/month/${monthId(target)}?tab=calendar`);
+    await expect.poll(() => cell(page, day(target, 15)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await cell(page, day(target, 15)).click({ position: { x: 60, y: 80 } });
+    await page.waitForURL(/post=/);
+    await context.close();
+  });
+
+  it('moves a post to another day by drag and drop, and it stays there', async () => {
+    const { page, context } = await newPage(browser);
+    const email = await userWithMonth(page);
+    seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Move me' });
+    await openCalendar(page);
+    const pill = cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ });
+    await pill.dragTo(cell(page, day(target, 17)));
+    await expect.poll(() => cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await expect(cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('offers no adding or moving in an archived month', async () => {
+    const { page, context } = await newPage(browser);
+    const email = await userWithMonth(page);
+    const past = previousMonth(currentMonth(new Date(), 'UTC'));
+    seedMonth(email, past, { contentGenerated: true, posts: [{ date: `${day(past, 4)}T12:00:00Z`, platform: 'facebook', content: 'Archived post' }] });
+    await openCalendar(page, monthId(past), '&archived=true');
+    await expect(page.getByText('This month is archived. Content cannot be modified.').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /^Add post for this day/ }).count()).resolves.toBe(0);
+    await expect(cell(page, day(past, 4)).getByRole('button', { name: /^Open post/ }).getAttribute('draggable')).resolves.toBe('false');
+    await context.close();
+  });
+});

@@ -1,0 +1,118 @@
+import { Portal, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { PLATFORM_LABELS } from '../../../../shared/domain/options';
+import type { GenerationJob } from '../../../../shared/schemas/generation';
+import classes from './generation-overlay.module.css';
+
+/** The spec's four messages, cycling every 5 seconds while the month is written. */
+export const GENERATION_MESSAGES = [
+  'Analyzing your brand voice and strategy...',
+  'Crafting engaging narratives...',
+  'Optimizing content for maximum impact...',
+  'Finalizing your content strategy...',
+] as const;
+export const MESSAGE_INTERVAL_MS = 5000;
+
+function progressText(job: GenerationJob | null): string {
+  if (!job) return 'Planning your posts...';
+  return `${job.written} of ${job.planned} ${job.planned === 1 ? 'post' : 'posts'} written`;
+}
+
+function shortDate(date: string): string {
+  return new Date(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** While open: the page behind is inert (focus stays here, screen readers read only this) and does not scroll. */
+function useModalLayer(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = document.getElementById('root');
+    const overflow = document.body.style.overflow;
+    root?.setAttribute('inert', '');
+    document.body.style.overflow = 'hidden';
+    ref.current?.focus();
+    return () => {
+      root?.removeAttribute('inert');
+      document.body.style.overflow = overflow;
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [ref]);
+}
+
+interface Props {
+  monthLabel: string;
+  job: GenerationJob | null;
+  reconnecting: boolean;
+}
+
+/** Full-screen, animated, with real progress: mounted only while a month is being generated. */
+export function GenerationOverlay({ monthLabel, job, reconnecting }: Props) {
+  const titleId = useId();
+  const layer = useRef<HTMLDivElement>(null);
+  const [messageIndex, setMessageIndex] = useState(0);
+  useModalLayer(layer);
+  useEffect(() => {
+    const timer = setInterval(() => setMessageIndex((index) => (index + 1) % GENERATION_MESSAGES.length), MESSAGE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const percent = job && job.planned > 0 ? Math.round((job.written / job.planned) * 100) : 0;
+  const latest = job?.posts.at(-1);
+
+  return (
+    <Portal>
+      <div
+        ref={layer}
+        className={classes.backdrop}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid="generation-overlay"
+        onKeyDown={(event) => {
+          // Nothing to tab to: keep focus on the dialog.
+          if (event.key === 'Tab') event.preventDefault();
+        }}
+      >
+        <div className={classes.card}>
+          <div className={classes.orb} aria-hidden="true">
+            <IconSparkles size={34} stroke={1.6} />
+          </div>
+          <Title order={2} fz={21} id={titleId} textWrap="balance">
+            Generating content for {monthLabel}
+          </Title>
+          <Text key={messageIndex} className={classes.message} c="dimmed" mt={8} mb="xl">
+            {GENERATION_MESSAGES[messageIndex]}
+          </Text>
+          <Stack gap={8}>
+            <Progress.Root size="lg" radius="xl">
+              <Progress.Section value={percent} animated aria-label="Posts written" />
+            </Progress.Root>
+            <Text fw={600} size="sm" role="status" aria-live="polite">
+              {progressText(job)}
+            </Text>
+            {reconnecting && (
+              <Text size="sm" c="dimmed">
+                Connection lost. Reconnecting...
+              </Text>
+            )}
+          </Stack>
+          {latest && (
+            <div className={classes.peek}>
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+                Just written · {PLATFORM_LABELS[latest.platform]} · {shortDate(latest.date)}
+              </Text>
+              <Text size="sm" lineClamp={3}>
+                {latest.content}
+              </Text>
+            </div>
+          )}
+          <Text size="xs" c="dimmed" mt="xl">
+            {job ? <>Writer: {job.writer}</> : 'Starting the writer...'}
+          </Text>
+        </div>
+      </div>
+    </Portal>
+  );
+}

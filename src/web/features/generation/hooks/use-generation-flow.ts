@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GenerationJob } from '../../../../shared/schemas/generation';
+import type { MonthDetail } from '../../../../shared/schemas/month';
+import type { Strategy } from '../../../../shared/schemas/strategy';
+import { ApiRequestError, errorMessage } from '../../../lib/api-error';
+import { fetchLatestJob, useLatestJob } from '../api/latest-job';
+import { useStartGeneration } from '../api/start-generation';
+import { notify } from '../notify';
+import { useGenerationJob } from './use-generation-job';
+
+/** A job that ends faster than this keeps the overlay up until then, so it never just flashes. */
+export const MIN_OVERLAY_MS = 1200;
+
+export interface GenerationFailure {
+  title: string;
+  message: string;
+  /** The strategy 'Try again' restarts with; null when retrying as-is cannot help (invalid input). */
+  retry: Strategy | null;
+}
+
+interface Options {
+  month: Pick<MonthDetail, 'id' | 'name' | 'year' | 'postCount'>;
+  /** Called after a successful generation, once the month is re-read: switch to the Calendar tab. */
+  onGenerated: () => void;
+  /** Field problems from a 400, keyed by form path (e.g. 'keyThemes'). */
+  onFieldErrors: (fields: Record<string, string>) => void;
+  /** The form's strategy when valid: what 'Try again' uses for a job this page did not start (re-attached). */
+  currentStrategy: () => Strategy | null;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The server's 409 says 'already has N posts'; fall back to the count we know. */
+function existingPostCount(message: string, fallback: number): number {
+  const match = /already has (\d+) posts?/i.exec(message);
+  return match ? Number(match[1]) : fallback;
+}
+
+/** Start, confirm replacing, follow, finish: the Generate tab's whole life cycle. */
+export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentStrategy }: Options) {
+  const queryClient = useQueryClient();
+  const start = useStartGeneration();
+  const latest = useLatestJob(month.id);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [confirm, setConfirm] = useState<{ count: number; strategy: Strategy } | null>(null);
+  const [failure, setFailure] = useState<GenerationFailure | null>(null);
+  const lastStrategy = useRef<Strategy | null>(null);
+  const openedAt = useRef(0);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const settle = async (job: GenerationJob) => {
+    await wait(Math.max(0, MIN_OVERLAY_MS - (Date.now() - openedAt.current)));
+    if (job.status === 'succeeded') {
+      // Re-read the month before showing the calendar, so it opens with the new posts.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['month', month.id] }),
+        queryClient.invalidateQueries({ queryKey: ['workspace'] }),
+      ]);
+      const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written.` : '';
+      notify({
+        tone: job.problems.length > 0 ? 'warning' : 'success',
+        title: `${month.name} ${month.year} is ready`,
+        message: `${plural(job.written, 'post')} written.${skipped}`,
+      });
+      if (!mounted.current) return;
+      setOverlayOpen(false);
+      onGenerated();
+      return;
+    }
+    const message = job.error ?? 'Writing the month failed. Nothing was changed; please try again.';
+    setOverlayOpen(false);
+    setFailure({ title: 'Generation failed', message, retry: lastStrategy.current ?? currentStrategy() });
+    notify({ tone: 'error', title: 'Generation failed', message });
+  };
+
+  const tracker = useGenerationJob({
+    onSettled: (job) => void settle(job),
+    onLost: (message) => {
+      setOverlayOpen(false);
+      setFailure({ title: 'Lost track of the generation', message, retry: lastStrategy.current ?? currentStrategy() });
+      notify({ tone: 'error', title: 'Lost track of the generation', message });
+    },
+  });
+  const { follow } = tracker;
+
+  const attach = useCallback(
+    (job: GenerationJob) => {
+      openedAt.current = Date.now();
+      setFailure(null);
+      setOverlayOpen(true);
+      follow(job);
+    },
+    [follow],
+  );
+
+  // A reload (or another tab) while a job runs: pick it up again.
+  const attached = useRef(false);
+  const latestJob = latest.data;
+  useEffect(() => {
+    if (attached.current || latestJob?.status !== 'running') return;
+    attached.current = true;
+    attach(latestJob);
+  }, [latestJob, attach]);
+
+  const run = async (strategy: Strategy, replaceExisting = false) => {
+    lastStrategy.current = strategy;
+    setFailure(null);
+    setConfirm(null);
+    try {
+      attach(await start.mutateAsync({ monthId: month.id, strategy, replaceExisting }));
+      attached.current = true;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'conflict') {
+        if (/already being generated/i.test(error.message)) {
+          const running = await fetchLatestJob(month.id).catch(() => null);
+          if (running?.status === 'running') return attach(running);
+        } else {
+          setConfirm({ count: existingPostCount(error.message, month.postCount), strategy });
+          return;
+        }
+      }
+      const invalid = error instanceof ApiRequestError && error.status === 400;
+      if (invalid && error.fields) onFieldErrors(error.fields);
+      // Asking again cannot help with an invalid strategy or an archived month.
+      const hopeless = invalid || (error instanceof ApiRequestError && error.code === 'archived');
+      const message = errorMessage(error);
+      setFailure({ title: invalid ? 'Check the strategy' : 'Could not start generating', message, retry: hopeless ? null : strategy });
+      if (!invalid) notify({ tone: 'error', title: 'Could not start generating', message });
+    }
+  };
+
+  return {
+    job: tracker.job,
+    reconnecting: tracker.reconnecting,
+    overlayOpen,
+    busy: start.isPending || overlayOpen,
+    /** The writer of the month's last job, known before a new start. */
+    lastWriter: tracker.job?.writer ?? latestJob?.writer ?? null,
+    confirm,
+    failure,
+    generate: (strategy: Strategy) => void run(strategy),
+    confirmReplace: () => confirm && void run(confirm.strategy, true),
+    cancelReplace: () => setConfirm(null),
+    retry: () => failure?.retry && void run(failure.retry),
+    dismissFailure: () => setFailure(null),
+  };
+}

@@ -1,0 +1,102 @@
+import { Alert, Button, CloseButton, FileButton, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { Post } from '../../../../shared/schemas/post';
+import { useMediaUploads } from '../hooks/use-media-uploads';
+import { EditorSection } from './editor-section';
+import { MediaPreviews } from './media-previews';
+import classes from './post-editor.module.css';
+
+export interface MediaSectionProps {
+  monthId: string;
+  post: Post;
+  archived: boolean;
+}
+
+/** Upload (button or drop), one request per file with its own loader, stored previews, removal, problems. */
+export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
+  const media = useMediaUploads(monthId, post);
+  const resetPicker = useRef<() => void>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const pick = (files: File[]) => {
+    resetPicker.current?.();
+    if (files.length > 0) void media.add(files);
+  };
+
+  return (
+    <EditorSection title="Post Image or Media">
+      {post.mediaPrompt && (
+        <Text size="sm">
+          <Text span fw={600}>
+            Suggested media:{' '}
+          </Text>
+          {post.mediaPrompt}
+        </Text>
+      )}
+      <MediaPreviews items={post.media} removingUrl={media.removingUrl} disabled={archived} onRemove={(url, label) => void media.removeItem(url, label)} />
+
+      <div
+        className={classes.dropzone}
+        data-dragging={dragging || undefined}
+        onDragOver={(event) => {
+          if (archived || !event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          setDragging(false);
+          if (archived || event.dataTransfer.files.length === 0) return;
+          event.preventDefault();
+          pick(Array.from(event.dataTransfer.files));
+        }}
+      >
+        <Stack align="center" gap={4}>
+          <FileButton multiple accept="image/*,video/*" onChange={pick} resetRef={resetPicker} disabled={archived}>
+            {(props) => (
+              <Button {...props} variant="default" disabled={archived} leftSection={<IconUpload size={16} aria-hidden="true" />}>
+                Upload images or videos
+              </Button>
+            )}
+          </FileButton>
+          {!archived && (
+            <Text size="sm" c="dimmed">
+              or drop files here
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            Supported formats: JPG, PNG, GIF, MP4
+          </Text>
+          <Text size="sm" c="dimmed">
+            Maximum file size: 10MB
+          </Text>
+        </Stack>
+      </div>
+
+      {media.pending.length > 0 && (
+        <Stack gap={6} role="status" aria-label="Uploads">
+          {media.pending.map((upload) => (
+            <Group key={upload.id} gap="xs" wrap="nowrap">
+              <Loader size="xs" aria-hidden="true" />
+              <Text size="sm">{upload.status === 'uploading' ? `Uploading "${upload.name}"...` : `Waiting to upload "${upload.name}"`}</Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+
+      {media.problems.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <List size="sm" spacing={4}>
+              {media.problems.map((problem) => (
+                <List.Item key={problem.id}>{problem.message}</List.Item>
+              ))}
+            </List>
+            <CloseButton size="sm" aria-label="Dismiss upload problems" onClick={media.dismissProblems} />
+          </Group>
+        </Alert>
+      )}
+    </EditorSection>
+  );
+}

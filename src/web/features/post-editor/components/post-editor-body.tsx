@@ -1,0 +1,45 @@
+import { Alert, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import type { Post } from '../../../../shared/schemas/post';
+import { usePostEditor } from '../hooks/use-post-editor';
+import { MediaSection } from './media-section';
+import { PostContentSection } from './post-content-section';
+import { PostDateField } from './post-date-field';
+import { ScheduleSection } from './schedule-section';
+import { StaleAlert } from './stale-alert';
+import { VersionHistory } from './version-history';
+
+export const ARCHIVED_NOTICE = 'This content is archived and cannot be modified';
+
+export interface PostEditorBodyProps {
+  monthId: string;
+  post: Post;
+  archived: boolean;
+  /** Told whenever the post gains or loses unsaved edits (false on unmount). */
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** Everything below the header for one post; mounted per post, so moving to another post starts clean. */
+export function PostEditorBody({ monthId, post, archived, onDirtyChange }: PostEditorBodyProps) {
+  const editor = usePostEditor(monthId, post);
+
+  useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+
+  return (
+    <Stack gap="xl" pt="xs" pb="xl">
+      {archived && (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden="true" />}>
+          {ARCHIVED_NOTICE}
+        </Alert>
+      )}
+      {editor.stale && <StaleAlert busy={editor.resolving} onReload={() => void editor.reloadLatest()} onOverwrite={() => void editor.overwrite()} />}
+      <PostContentSection post={post} editor={editor} archived={archived} />
+      <PostDateField monthId={monthId} editor={editor} archived={archived} />
+      <MediaSection monthId={monthId} post={post} archived={archived} />
+      <ScheduleSection post={post} monthId={monthId} archived={archived} />
+      <VersionHistory postId={post.id} editor={editor} archived={archived} />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type JSX } from 'react';
+import type { Post } from '../../../../shared/schemas/post';
+import { confirmDiscard, useBeforeUnload, useLeavePageBlocker } from '../hooks/use-unsaved-guard';
+import { PostEditorBody } from './post-editor-body';
+import { PostEditorHeader } from './post-editor-header';
+
+export interface PostEditorDrawerProps {
+  monthId: string;
+  /** The month's posts in date order (for previous/next). */
+  posts: Post[];
+  /** Open when non-null. */
+  postId: string | null;
+  /** Read-only when true. */
+  archived: boolean;
+  onClose: () => void;
+  /** Previous/next. */
+  onNavigate: (postId: string) => void;
+}
+
+/** Asks before in-app navigation away from the page; mounted only while there are unsaved edits. */
+function LeavePageGuard() {
+  useLeavePageBlocker();
+  return null;
+}
+
+/** The post editor: a right-side drawer for one post of the month, with previous / next through the month. */
+export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, onNavigate }: PostEditorDrawerProps): JSX.Element {
+  const mobile = useMediaQuery('(max-width: 40em)') ?? false;
+  const [dirty, setDirty] = useState(false);
+  const current = postId === null ? undefined : posts.find((post) => post.id === postId);
+  // The last shown post stays on screen while the drawer slides out.
+  const [shown, setShown] = useState<Post | undefined>(current);
+  if (current && current !== shown) setShown(current);
+  const opened = current !== undefined;
+  useBeforeUnload(opened && dirty);
+
+  const index = shown ? posts.findIndex((post) => post.id === shown.id) : -1;
+  const close = () => {
+    if (confirmDiscard(dirty)) onClose();
+  };
+  const navigate = (target: Post | undefined) => {
+    if (target && confirmDiscard(dirty)) onNavigate(target.id);
+  };
+
+  return (
+    <>
+      <Drawer.Root opened={opened} onClose={close} position="right" size={mobile ? '100%' : 620} padding="lg">
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {shown && (
+            <>
+              <PostEditorHeader
+                post={shown}
+                position={index + 1}
+                total={posts.length}
+                previous={index > 0 ? posts[index - 1] : undefined}
+                next={index >= 0 ? posts[index + 1] : undefined}
+                onNavigate={navigate}
+              />
+              <Drawer.Body>
+                <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} onDirtyChange={setDirty} />
+              </Drawer.Body>
+            </>
+          )}
+        </Drawer.Content>
+      </Drawer.Root>
+      {opened && dirty && <LeavePageGuard />}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCalendarCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PLATFORM_LABELS, type Platform } from '../../../../shared/domain/options';
+import type { Post } from '../../../../shared/schemas/post';
+import { DEFAULT_SCHEDULE_TIME } from '../../../../shared/schemas/schedule';
+import { errorMessage } from '../../../lib/api-error';
+import { useSchedulePost } from '../api/schedule-post';
+import { EditorSection } from './editor-section';
+import { PlatformIcon } from './platform-icon';
+
+/** The spec's three networks, plus X/Twitter for posts written for it. */
+function networksFor(post: Post): Platform[] {
+  const networks: Platform[] = ['facebook', 'instagram', 'linkedin'];
+  return post.platform === 'twitter' || post.scheduledPlatform === 'twitter' ? [...networks, 'twitter'] : networks;
+}
+
+/** One network at a time, at a time of day (09:00 by default); 'Schedule Post' saves it, Unschedule undoes it. */
+export function ScheduleSection({ post, monthId, archived }: { post: Post; monthId: string; archived: boolean }) {
+  const networks = networksFor(post);
+  const [selected, setSelected] = useState<Platform | null>(post.scheduledPlatform ?? (networks.includes(post.platform) ? post.platform : null));
+  const [time, setTime] = useState(post.scheduledTime ?? DEFAULT_SCHEDULE_TIME);
+  const schedule = useSchedulePost(monthId);
+
+  const save = async (next: { platform: Platform; time: string } | null) => {
+    try {
+      await schedule.mutateAsync({ postId: post.id, schedule: next });
+      notifications.show({
+        color: 'teal',
+        title: next ? 'Post scheduled' : 'Post unscheduled',
+        message: next ? `${PLATFORM_LABELS[next.platform]} at ${next.time}.` : 'It is a draft again.',
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not change the schedule', message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <EditorSection title="Schedule Posts">
+      {post.status === 'scheduled' && post.scheduledPlatform && (
+        <Alert color="teal" variant="light" icon={<IconCalendarCheck size={18} />} p="xs">
+          Scheduled for {PLATFORM_LABELS[post.scheduledPlatform]} at {post.scheduledTime}.
+        </Alert>
+      )}
+      <Stack gap="xs" role="group" aria-label="Network to schedule on">
+        {networks.map((platform) => (
+          <Checkbox
+            key={platform}
+            label={
+              <Group gap={6} wrap="nowrap" component="span">
+                <PlatformIcon platform={platform} size={16} />
+                {platform}
+              </Group>
+            }
+            checked={selected === platform}
+            onChange={(event) => setSelected(event.currentTarget.checked ? platform : null)}
+            disabled={archived}
+          />
+        ))}
+      </Stack>
+      <TextInput type="time" label="Time" description="In your time zone." value={time} onChange={(event) => setTime(event.currentTarget.value || DEFAULT_SCHEDULE_TIME)} disabled={archived} maw={180} />
+      <Group>
+        <Button onClick={() => selected && void save({ platform: selected, time })} disabled={archived || !selected} loading={schedule.isPending}>
+          Schedule Post
+        </Button>
+        {post.status === 'scheduled' && (
+          <Button variant="default" onClick={() => void save(null)} disabled={archived || schedule.isPending}>
+            Unschedule
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        Publishing to the networks themselves needs each platform&apos;s connection, which is not available yet. Scheduled
+        posts are listed in the Scheduled tab and included in the exports.
+      </Text>
+    </EditorSection>
+  );
+}
