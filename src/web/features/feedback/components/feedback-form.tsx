@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { FEEDBACK_MESSAGE_MAX, feedbackSchema, type FeedbackInput } from '../../../../shared/schemas/feedback';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { useSendFeedback } from '../api/send-feedback';
-import { notify } from '../notify';
+import { notify } from '../../../lib/notify';
 
 const starLabel = (value: number) => (value === 0 ? 'No rating' : `${value} of 5 stars`);
 

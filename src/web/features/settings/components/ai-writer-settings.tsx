@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { errorMessage } from '../../../lib/api-error';
 import { useAiSettings, type AiSettings } from '../api/ai-settings';
 import { useTestAiConnection, type ConnectionTest } from '../api/test-ai-connection';
-import { notify } from '../notify';
+import { notify } from '../../../lib/notify';
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (

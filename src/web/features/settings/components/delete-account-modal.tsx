@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { isWrongPassword } from '../api/auth-request';
 import { useDeleteAccount } from '../api/delete-account';
-import { notify } from '../notify';
+import { notify } from '../../../lib/notify';
 
 const CONFIRM_WORD = 'DELETE';
 

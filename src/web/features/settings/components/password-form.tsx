@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useMe } from '../../auth/api/me';
 import { isWrongPassword } from '../api/auth-request';
 import { useChangePassword } from '../api/change-password';
-import { notify } from '../notify';
+import { notify } from '../../../lib/notify';
 
 interface PasswordValues {
   currentPassword: string;

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/error-state';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { useProfile } from '../api/profile';
 import { useUpdateProfile } from '../api/update-profile';
-import { notify } from '../notify';
+import { notify } from '../../../lib/notify';
 import { ChoiceCards } from './choice-cards';
 
 function toInput(profile: Profile): ProfileInput {
