@@ -1,13 +1,21 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { BUSINESS_GOAL_LABELS, BUSINESS_GOALS, capitalize, INDUSTRIES, TONES_OF_VOICE } from '../../../../shared/domain/options';
-import { PROFILE_LIMITS, profileInputSchema, type Profile, type ProfileInput } from '../../../../shared/schemas/profile';
+import { profileInputSchema, type Profile, type ProfileInput } from '../../../../shared/schemas/profile';
 import { ErrorState } from '../../../components/error-state';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { useProfile } from '../api/profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { notify } from '../../../lib/notify';
-import { ChoiceCards } from './choice-cards';
+import {
+  BusinessGoalsField,
+  CompanyNameField,
+  DescriptionField,
+  IndustryField,
+  TargetAudienceField,
+  ToneOfVoiceField,
+  WebsiteField,
+  YourNameField,
+} from '../../../components/profile-fields';
 
 function toInput(profile: Profile): ProfileInput {
   const { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals } = profile;
@@ -36,41 +44,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <form noValidate onSubmit={submit} aria-label="Company profile">
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <TextInput label="Your Name" autoComplete="name" maxLength={PROFILE_LIMITS.name} {...form.getInputProps('name')} />
-          <TextInput label="Company Name" autoComplete="organization" maxLength={PROFILE_LIMITS.companyName} {...form.getInputProps('companyName')} />
+          <YourNameField form={form} />
+          <CompanyNameField form={form} />
         </SimpleGrid>
-        <Textarea
-          label="Company Description"
-          description="Describe your company in 2-3 sentences."
-          autosize
-          minRows={3}
-          maxLength={PROFILE_LIMITS.description}
-          {...form.getInputProps('description')}
-        />
+        <DescriptionField form={form} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <NativeSelect
-            label="Industry"
-            data={[{ value: '', label: 'Select Industry' }, ...INDUSTRIES.map((industry) => ({ value: industry, label: capitalize(industry) }))]}
-            {...form.getInputProps('industry')}
-          />
-          <TextInput label="Website URL" type="url" placeholder="https://example.com" autoComplete="url" maxLength={PROFILE_LIMITS.website} {...form.getInputProps('website')} />
+          <IndustryField form={form} />
+          <WebsiteField form={form} />
         </SimpleGrid>
-        <ChoiceCards label="Tone of Voice" options={TONES_OF_VOICE} value={form.getValues().toneOfVoice} onChange={(next) => form.setFieldValue('toneOfVoice', next)} />
-        <Textarea
-          label="Target Audience"
-          placeholder="Who are your customers? For example: families in Leeds looking for a friendly dentist."
-          autosize
-          minRows={3}
-          maxLength={PROFILE_LIMITS.targetAudience}
-          {...form.getInputProps('targetAudience')}
-        />
-        <Checkbox.Group label="Business Goals" {...form.getInputProps('businessGoals')}>
-          <Group gap="xl" mt="xs">
-            {BUSINESS_GOALS.map((goal) => (
-              <Checkbox key={goal} value={goal} label={BUSINESS_GOAL_LABELS[goal]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <ToneOfVoiceField form={form} />
+        <TargetAudienceField form={form} />
+        <BusinessGoalsField form={form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || update.isPending}>
             Discard changes
