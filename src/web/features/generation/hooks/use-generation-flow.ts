@@ -6,7 +6,7 @@ import type { Strategy } from '../../../../shared/schemas/strategy';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { fetchLatestJob, useLatestJob } from '../api/latest-job';
 import { useStartGeneration } from '../api/start-generation';
-import { notify } from '../notify';
+import { notify } from '../../../lib/notify';
 import { useGenerationJob } from './use-generation-job';
 
 /** A job that ends faster than this keeps the overlay up until then, so it never just flashes. */
