@@ -113,7 +113,7 @@ describe('a new user', () => {
     await expect(professional.getAttribute('aria-checked')).resolves.toBe('true');
     await expect(friendly.getAttribute('aria-checked')).resolves.toBe('true');
     for (const link of ['Dashboard', 'Workspace', 'Analytics', 'Settings', 'Feedback']) {
-      await expect(page.getByRole('link', { name: link }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('navigation').getByRole('link', { name: link }).isVisible()).resolves.toBe(true);
     }
     await expectAccessible(page, '/dashboard');
     await screenshot(page, 'dashboard');

@@ -90,7 +90,7 @@ export function MonthPage() {
         <ExportMenu monthId={data.id} disabled={data.posts.length === 0} />
       </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List mb="lg">
+        <Tabs.List mb="lg" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
           {!data.archived && (
             <Tabs.Tab value="generate" leftSection={<IconSparkles size={16} aria-hidden="true" />}>
               Generate

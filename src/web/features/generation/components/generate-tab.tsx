@@ -6,7 +6,8 @@ import type { MonthDetail } from '../../../../shared/schemas/month';
 import { DEFAULT_STRATEGY, strategySchema, type Strategy } from '../../../../shared/schemas/strategy';
 import { useGenerationFlow } from '../hooks/use-generation-flow';
 import { ContentPreferencesFields } from './content-preferences';
-import { FormSection } from './form-section';
+import { SectionCard } from '../../../components/section-card';
+import { useWriter } from '../api/writer';
 import { GenerationOverlay } from './generation-overlay';
 import { ReplacePostsModal } from './replace-posts-modal';
 import { StrategicFocusFields } from './strategic-focus';
@@ -43,6 +44,8 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
     },
   });
   const planned = plannedCount(month, form.getValues());
+  const writer = useWriter();
+  const writerLabel = writer.data?.label ?? flow.lastWriter;
 
   const submit = form.onSubmit(
     (values) => flow.generate(strategySchema.parse(values)),
@@ -60,12 +63,12 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
       <form noValidate onSubmit={submit} aria-label={`Content strategy for ${monthLabel}`}>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <FormSection title="Content Preferences" description="How often and when to post, and in which formats." icon={<IconCalendarStats size={20} />}>
+            <SectionCard order={3} title="Content Preferences" description="How often and when to post, and in which formats." icon={<IconCalendarStats size={20} />}>
               <ContentPreferencesFields form={form} year={month.year} month={month.month} monthLabel={monthLabel} />
-            </FormSection>
-            <FormSection title="Strategic Focus" description="What the posts talk about and what they ask readers to do." icon={<IconTargetArrow size={20} />}>
+            </SectionCard>
+            <SectionCard order={3} title="Strategic Focus" description="What the posts talk about and what they ask readers to do." icon={<IconTargetArrow size={20} />}>
               <StrategicFocusFields form={form} />
-            </FormSection>
+            </SectionCard>
           </SimpleGrid>
           {/* Sticky on wider screens, so the primary action stays in reach; in the flow on phones, where it would hide the form. */}
           <Paper withBorder shadow="sm" p="md" pos={{ base: 'static', sm: 'sticky' }} bottom={16} style={{ zIndex: 5 }}>
@@ -100,7 +103,7 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
                     {planned === null ? 'Check the highlighted fields' : `${planned} ${planned === 1 ? 'post' : 'posts'} planned for ${month.name}`}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {flow.lastWriter ? `Writer: ${flow.lastWriter}` : 'Posts are saved to your calendar, ready to edit.'}
+                    {writerLabel ? `Writer: ${writerLabel}` : 'Posts are saved to your calendar, ready to edit.'}
                     {month.postCount > 0 && ` · Replaces the ${month.postCount} current ${month.postCount === 1 ? 'post' : 'posts'}.`}
                   </Text>
                 </Stack>

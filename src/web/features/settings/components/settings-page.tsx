@@ -5,25 +5,25 @@ import { AiWriterSettings } from './ai-writer-settings';
 import { DeleteAccount } from './delete-account';
 import { PasswordForm } from './password-form';
 import { ProfileSettings } from './profile-form';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '../../../components/section-card';
 
 export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" subtitle="Your company profile, password and the writer behind your posts." />
       <Stack gap="lg" maw={760}>
-        <SettingsSection title="Company profile" description="What the writer knows about your business. It shapes every post." icon={<IconBuildingStore size={22} />}>
+        <SectionCard divided title="Company profile" description="What the writer knows about your business. It shapes every post." icon={<IconBuildingStore size={22} />}>
           <ProfileSettings />
-        </SettingsSection>
-        <SettingsSection title="Password" description="Changing it signs you out on every other device." icon={<IconLock size={22} />}>
+        </SectionCard>
+        <SectionCard divided title="Password" description="Changing it signs you out on every other device." icon={<IconLock size={22} />}>
           <PasswordForm />
-        </SettingsSection>
-        <SettingsSection title="AI writer" description="Which writer creates your posts. Set by the server's administrator." icon={<IconSparkles size={22} />}>
+        </SectionCard>
+        <SectionCard divided title="AI writer" description="Which writer creates your posts. Set by the server's administrator." icon={<IconSparkles size={22} />}>
           <AiWriterSettings />
-        </SettingsSection>
-        <SettingsSection title="Delete account" description="Remove your account and everything in it." icon={<IconTrash size={22} />} danger>
+        </SectionCard>
+        <SectionCard divided title="Delete account" description="Remove your account and everything in it." icon={<IconTrash size={22} />} danger>
           <DeleteAccount />
-        </SettingsSection>
+        </SectionCard>
       </Stack>
     </>
   );
