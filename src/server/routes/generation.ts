@@ -1,6 +1,6 @@
 import { streamSSE } from 'hono/streaming';
 import { listCountries, listHolidays } from '../ai/holidays';
-import { generationJobSchema, holidayQuerySchema, jobIdParamSchema, startGenerationSchema, type GenerationJob } from '../../shared/schemas/generation';
+import { generationJobSchema, holidayQuerySchema, jobIdParamSchema, startGenerationSchema } from '../../shared/schemas/generation';
 import { monthIdParamSchema } from '../../shared/schemas/month';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
@@ -32,28 +32,32 @@ export function generationJobRoutes(deps: AppDeps) {
       const first = await services.generation.get(c.var.user.id, c.req.valid('param').jobId);
       // Live progress; clients fall back to polling GET /generation-jobs/:jobId if this stream fails.
       return streamSSE(c, async (stream) => {
-        let latest: GenerationJob = first;
+        // The database is the source of truth; runner events only say "read again now", so an event
+        // that races with a read can never leave the stream holding a stale state.
+        let changed = true;
         let wake: () => void = () => undefined;
-        const unsubscribe = services.runner.subscribe(first.id, (job) => {
-          latest = job;
+        const unsubscribe = services.runner.subscribe(first.id, () => {
+          changed = true;
           wake();
         });
         stream.onAbort(() => wake());
         try {
           let sent = '';
-          // Re-read once after subscribing: an update between the first read and the subscription is not lost.
-          latest = (await services.runner.snapshot(first.id)) ?? latest;
           while (!stream.aborted) {
+            changed = false;
+            const latest = (await services.runner.snapshot(first.id)) ?? first;
             const payload = JSON.stringify(generationJobSchema.parse(latest));
             if (payload !== sent) {
               await stream.writeSSE({ event: 'progress', data: payload });
               sent = payload;
             }
             if (latest.status !== 'running') break;
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              setTimeout(resolve, HEARTBEAT_MS);
-            });
+            if (!changed) {
+              await new Promise<void>((resolve) => {
+                wake = resolve;
+                setTimeout(resolve, HEARTBEAT_MS);
+              });
+            }
           }
         } finally {
           unsubscribe();
