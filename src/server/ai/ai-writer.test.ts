@@ -208,3 +208,47 @@ describe('AI writer: month', () => {
     expect(error.message).toContain('could not be reached');
   });
 });
+
+describe('AI writer: month, streamed and concurrent', () => {
+  it('saves each post as soon as it is complete in the streamed reply, not when the reply ends', async () => {
+    // One request for 3 slots at 100 tokens/s: the reply takes about a second.
+    fake.script({ tokensPerSecond: 100, postChars: 60 });
+    const started = Date.now();
+    const reports: { indexes: number[]; at: number }[] = [];
+    const result = await writer({ concurrency: 1 }).writeMonth(context, slots.slice(0, 3), {
+      onPosts: (_posts, indexes) => reports.push({ indexes, at: Date.now() - started }),
+    });
+    const total = Date.now() - started;
+    expect(fake.requests).toHaveLength(1);
+    expect(result.problems).toEqual([]);
+    expect(reports.map((report) => report.indexes)).toEqual([[0], [1], [2]]);
+    expect(reports[0]!.at).toBeLessThan(total * 0.6);
+  });
+
+  it('splits a month into as many batches as run at once, of even size', async () => {
+    const month = planSlots({ year: 2026, month: 12, strategy: { ...strategy, postFrequency: 7, preferredDays: [] } });
+    expect(month).toHaveLength(31);
+    const result = await writer().writeMonth(context, month);
+    expect(result.posts.every(Boolean)).toBe(true);
+    expect(fake.requests.map((request) => readSlotsFromPrompt(request.prompt)!.length)).toEqual([8, 8, 8, 7]);
+  });
+
+  it('keeps posts saved while streaming when the rest of the reply is lost, and asks only for the rest', async () => {
+    fake.script({ next: ['invalid-post'] });
+    const reports: number[][] = [];
+    const result = await writer().writeMonth(context, slots.slice(0, 3), { onPosts: (_posts, indexes) => reports.push(indexes) });
+    expect(result.problems).toEqual([]);
+    expect(reports.flat().sort()).toEqual([0, 1, 2]);
+    expect(readSlotsFromPrompt(fake.requests[1]!.prompt)).toHaveLength(1);
+  });
+
+  it('holds back the other batches while a 429 Retry-After runs', async () => {
+    fake.script({ next: ['status-429'] });
+    const started = Date.now();
+    // Three single-slot batches, two at a time: the third starts only after the Retry-After (1 s).
+    const result = await writer({ batchSize: 1, concurrency: 2, maxRetries: 1 }).writeMonth(context, slots.slice(0, 3));
+    expect(result.problems).toEqual([]);
+    expect(fake.requests).toHaveLength(4);
+    expect(fake.requests[2]!.at - started).toBeGreaterThanOrEqual(950);
+  });
+});

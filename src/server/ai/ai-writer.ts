@@ -6,12 +6,16 @@ import { rewritePostWithAi } from './rewrite-post';
 import { writeSinglePostWithAi } from './single-post';
 import type { Writer, WriterOptions } from './writer';
 
-/** Spec section 9: the AI client's 10-minute time-out and 2 retries. */
+/**
+ * Spec section 9: the AI client's 10-minute time-out and 2 retries. A month is split into up to
+ * `concurrency` batches of at most `batchSize` slots, written at once (docs/performance.md).
+ */
 export const AI_DEFAULTS = {
   timeoutMs: 10 * 60_000,
   maxRetries: 2,
-  batchSize: 7,
+  batchSize: 10,
   concurrency: 4,
+  streamPosts: true,
   retryDelayMs: 1000,
 } as const;
 

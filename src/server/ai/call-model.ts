@@ -19,6 +19,11 @@ export interface ModelCall {
   /** Ask for a JSON object (`response_format: json_object`); the caller still parses and validates it. */
   json: boolean;
   signal?: AbortSignal;
+  /**
+   * Each piece of the reply as it streams in; `restart` is true on the first piece of every attempt
+   * (a retry answers again from the start), so a reader of partial replies knows to start over.
+   */
+  onText?: (delta: string, restart: boolean) => void;
 }
 
 export interface ModelReply {
@@ -94,9 +99,16 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
       onError: () => {}, // errors arrive as stream parts; the SDK default would print them
     });
     let text = '';
+    let restart = true;
     let usage: { inputTokens: number | undefined; outputTokens: number | undefined } = { inputTokens: undefined, outputTokens: undefined };
     for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') text += part.text;
+      if (part.type === 'text-delta') {
+        text += part.text;
+        if (call.onText && part.text !== '') {
+          call.onText(part.text, restart);
+          restart = false;
+        }
+      }
       else if (part.type === 'error') throw part.error;
       else if (part.type === 'abort') throw abortSignal.reason ?? new Error('aborted');
       else if (part.type === 'finish') usage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
@@ -111,8 +123,13 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
 export function createCallModel(ai: ProviderConfig, settings: CallSettings): CallModel {
   const model = createLanguageModel(ai);
   let jsonModeWorks = true;
+  // After a 429, no request of this writer starts before the provider's Retry-After has passed: the
+  // other batches of a month wait too instead of running into the same limit.
+  let rateLimitedUntil = 0;
   return async (call) => {
     for (let attempt = 0; ; attempt++) {
+      const pause = rateLimitedUntil - Date.now();
+      if (pause > 0) await sleep(pause, call.signal);
       try {
         return await streamOnce(model, call, call.json && jsonModeWorks, settings.timeoutMs, ai.baseURL);
       } catch (error) {
@@ -123,7 +140,9 @@ export function createCallModel(ai: ProviderConfig, settings: CallSettings): Cal
           continue;
         }
         if (!isRetryable(writerError) || attempt >= settings.maxRetries) throw writerError;
-        await sleep(retryDelay(writerError, attempt, settings.retryDelayMs), call.signal);
+        const delay = retryDelay(writerError, attempt, settings.retryDelayMs);
+        if (writerError.reason === 'rate_limited') rateLimitedUntil = Math.max(rateLimitedUntil, Date.now() + delay);
+        await sleep(delay, call.signal);
       }
     }
   };

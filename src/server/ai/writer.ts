@@ -68,10 +68,12 @@ export interface WriterOptions {
   timeoutMs?: number;
   /** Retries of a failed request (429, 5xx, connection errors); default 2. */
   maxRetries?: number;
-  /** Slots per request when writing a month; default 7. */
+  /** Most slots in one request when writing a month; default 10. */
   batchSize?: number;
-  /** Requests in flight at once when writing a month; default 4. */
+  /** Requests in flight at once when writing a month (a month is split into about this many batches); default 4. */
   concurrency?: number;
+  /** Save a month's posts the moment each is complete in the streamed reply (default true); false waits for whole replies. */
+  streamPosts?: boolean;
   /** First back-off between retries when the provider sends no Retry-After; doubles each time. Default 1 s. */
   retryDelayMs?: number;
 }

@@ -65,6 +65,16 @@ export function createMonthRepository(db: Db) {
       return row ? toMonth(row) : undefined;
     },
 
+    /** The month and its owner's time zone (null without a profile) in one query: the month screen's read. */
+    async findWithTimeZone(userId: string, id: string): Promise<(MonthRow & { timeZone: string | null }) | undefined> {
+      const row = await withPostCount()
+        .select((eb) => eb.selectFrom('profiles').select('profiles.timeZone').whereRef('profiles.userId', '=', 'months.userId').as('timeZone'))
+        .where('months.userId', '=', userId)
+        .where('months.id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...toMonth(row), timeZone: row.timeZone ?? null } : undefined;
+    },
+
     /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */
     async ensure(userId: string, refs: MonthRef[], now: string): Promise<void> {
       if (refs.length === 0) return;

@@ -5,7 +5,7 @@ import type { Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
 import type { PostsTable, PostVersionsTable } from './schema';
 
-export function toPost(row: PostsTable): Post {
+export function toPost(row: Omit<PostsTable, 'userId'>): Post {
   return {
     id: row.id,
     monthId: row.monthId,
@@ -24,6 +24,9 @@ export function toPost(row: PostsTable): Post {
     updatedAt: row.updatedAt,
   };
 }
+
+/** Every column a Post needs (all but userId, which the query already fixes): fewer values to read per row. */
+const POST_COLUMNS = ['id', 'monthId', 'date', 'platform', 'content', 'type', 'mediaPrompt', 'hashtags', 'media', 'status', 'scheduledPlatform', 'scheduledTime', 'version', 'createdAt', 'updatedAt'] as const satisfies readonly Exclude<keyof PostsTable, 'userId'>[];
 
 export function newPostRow(userId: string, monthId: string, post: WrittenPost, now: string): PostsTable {
   return {
@@ -175,7 +178,7 @@ export function createPostRepository(db: Db) {
     async listByMonth(userId: string, monthId: string): Promise<Post[]> {
       const rows = await db
         .selectFrom('posts')
-        .selectAll()
+        .select(POST_COLUMNS)
         .where('userId', '=', userId)
         .where('monthId', '=', monthId)
         .orderBy('date')

@@ -1,24 +1,102 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth compressing; anything bigger than the limit is served as it is. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|map)$/;
+const COMPRESS_MAX_BYTES = 10 * 1024 * 1024;
+
+interface Compressed {
+  type: string;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+const own = (buffer: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+
+function listFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    return entry.isDirectory() ? listFiles(full) : entry.isFile() ? [full] : [];
+  });
+}
+
+/**
+ * Compresses the built app's text files once, in the background (zlib's thread pool), into memory:
+ * the JavaScript is about four times smaller, which is most of a first visit on a slow connection.
+ * Until a file is ready it is served uncompressed.
+ */
+function precompress(webRoot: string, into: Map<string, Compressed>): void {
+  let files: string[];
+  try {
+    files = listFiles(webRoot).filter((file) => COMPRESSIBLE.test(file) && statSync(file).size <= COMPRESS_MAX_BYTES);
+  } catch {
+    return;
+  }
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    const urlPath = `/${path.relative(webRoot, file).split(path.sep).join('/')}`;
+    // Brotli at quality 9: within a few per cent of 11 at a tenth of the time.
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+    void Promise.all([brotli(bytes, { params }), gzipAsync(bytes, { level: 9 })])
+      .then(([br, gz]) => into.set(urlPath, { type: getMimeType(file) ?? 'application/octet-stream', br: own(br), gzip: own(gz) }))
+      .catch(() => undefined);
+  }
+}
+
+/** 'br', 'gzip' or undefined, from Accept-Encoding (a q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    if (name) accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const wildcard = accepted.get('*') ?? 0;
+  const weight = (name: string) => accepted.get(name) ?? wildcard;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets index.html
- * (the client router decides what to show, including redirects by sign-in state).
+ * (the client router decides what to show, including redirects by sign-in state). Text files are
+ * sent brotli- or gzip-compressed when the browser accepts it.
  */
 export function serveWebApp(webRoot: string): MiddlewareHandler {
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const compressed = new Map<string, Compressed>();
+  precompress(webRoot, compressed);
+  const isAsset = (filePath: string) => filePath.includes(`${path.sep}assets${path.sep}`) || filePath.startsWith('/assets/');
   const assets = serveStatic({
     root: webRoot,
     precompressed: true,
     onFound: (filePath, c) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (isAsset(filePath)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (c.req.path !== '/' && c.req.path !== '/index.html') {
+      const ready = compressed.get(c.req.path);
+      const encoding = ready && !c.req.header('range') ? pickEncoding(c.req.header('accept-encoding')) : undefined;
+      if (ready && encoding) {
+        const body = encoding === 'br' ? ready.br : ready.gzip;
+        c.header('Content-Type', ready.type);
+        c.header('Content-Encoding', encoding);
+        c.header('Vary', 'Accept-Encoding');
+        if (isAsset(c.req.path)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        return c.body(body);
+      }
       const found = await assets(c, async () => undefined);
       if (found) return found;
       if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);

@@ -1,4 +1,4 @@
-import { activeMonths, currentMonth, isArchived, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc } from '../../shared/domain/months';
+import { activeMonths, currentMonth, isArchived, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc, type MonthRef } from '../../shared/domain/months';
 import type { MonthDetail, MonthSummary, Workspace } from '../../shared/schemas/month';
 import type { Post } from '../../shared/schemas/post';
 import type { Strategy } from '../../shared/schemas/strategy';
@@ -16,12 +16,29 @@ interface Deps {
   now?: () => Date;
 }
 
+/**
+ * The user's month and day: building the Intl formatters behind them costs more than the database
+ * reads of a month, and the answer only changes at a minute boundary (every zone's offset is whole
+ * minutes), so it is kept per zone and minute.
+ */
+const localClocks = new Map<string, { current: MonthRef; today: string }>();
+function localClock(at: Date, timeZone: string): { current: MonthRef; today: string } {
+  const key = `${timeZone}|${Math.floor(at.getTime() / 60_000)}`;
+  let clock = localClocks.get(key);
+  if (!clock) {
+    if (localClocks.size >= 1000) localClocks.clear();
+    clock = { current: currentMonth(at, timeZone), today: todayIn(at, timeZone) };
+    localClocks.set(key, clock);
+  }
+  return { current: { ...clock.current }, today: clock.today };
+}
+
 /** Months per user: current and next always exist, archived ones are read-only (decided here, from the date). */
 export function createMonthService({ months, posts, profiles, now = () => new Date() }: Deps) {
   async function clock(userId: string) {
     const timeZone = (await profiles.find(userId))?.timeZone ?? 'UTC';
     const at = now();
-    return { at, timeZone, current: currentMonth(at, timeZone), today: todayIn(at, timeZone) };
+    return { at, timeZone, ...localClock(at, timeZone) };
   }
 
   function summary(row: MonthRow, current: { year: number; month: number }): MonthSummary {
@@ -51,8 +68,15 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
   return {
     async workspace(userId: string): Promise<Workspace> {
       const { at, timeZone, current, today } = await clock(userId);
-      await months.ensure(userId, activeMonths(current), at.toISOString());
-      const all = (await months.list(userId)).map((row) => summary(row, current));
+      // The current and next month always exist: created here the first time they are missing, so
+      // reading the workspace is not a write on every request.
+      let rows = await months.list(userId);
+      const missing = activeMonths(current).filter((ref) => !rows.some((row) => row.year === ref.year && row.month === ref.month));
+      if (missing.length > 0) {
+        await months.ensure(userId, missing, at.toISOString());
+        rows = await months.list(userId);
+      }
+      const all = rows.map((row) => summary(row, current));
       return {
         timeZone,
         today,
@@ -63,9 +87,13 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
     },
 
     async get(userId: string, id: string): Promise<MonthDetail> {
-      const { current, today } = await clock(userId);
-      const row = await findOwned(userId, id);
-      return { ...summary(row, current), posts: await posts.listByMonth(userId, id), strategy: row.strategy, today };
+      if (!parseMonthId(id)) throw notFound('Month');
+      // Two reads (the month with its owner's time zone, and its posts), in parallel where the driver
+      // allows (PostgreSQL's pool): the month screen's most frequent request.
+      const [row, monthPosts] = await Promise.all([months.findWithTimeZone(userId, id), posts.listByMonth(userId, id)]);
+      if (!row) throw notFound('Month');
+      const { current, today } = localClock(now(), row.timeZone ?? 'UTC');
+      return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
     },
 
     /** Every write to a month goes through here first: it must exist, be the user's, and not be archived. */

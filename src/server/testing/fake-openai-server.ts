@@ -36,8 +36,13 @@ export interface FakeBehaviour {
   always?: FakeFault;
   /** Wait before answering, in ms. */
   delayMs?: number;
-  /** Speed of the answer in tokens (about 4 characters) per second; 0 = as fast as possible. */
+  /** Speed of the answer in tokens (about 4 characters) per second, per request; 0 = as fast as possible. */
   tokensPerSecond?: number;
+  /**
+   * Length of each month post's text, for realistic reply sizes in benchmarks (capped below the
+   * platform's limit); 0 = the short default text.
+   */
+  postChars?: number;
 }
 
 export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next'> {
@@ -56,6 +61,10 @@ export interface RecordedRequest {
   prompt: string;
   task: FakeTask;
   fault: FakeFault;
+  /** When the request arrived (Date.now()). */
+  at: number;
+  /** Token counts of the answer (about 4 characters a token), once it was sent; none for faults without an answer. */
+  usage?: { promptTokens: number; completionTokens: number };
 }
 
 export interface FakeOpenAI {
@@ -68,8 +77,18 @@ export interface FakeOpenAI {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function fakePost(slot: PromptSlot) {
-  const text = `Post ${slot.slot} for ${slot.platform} on ${slot.weekday} ${slot.date}${slot.holiday ? `: happy ${slot.holiday}!` : '.'} Come and see us.`;
+const FILLER = 'Our friendly team is here for the whole family, with late opening hours and a warm welcome for nervous patients. Book a visit this week and ask us anything. ';
+
+/** Platform limits of the fake's long posts, kept apart from the app's so the fake stays a plain model. */
+const FAKE_LIMITS: Record<string, number> = { twitter: 240 };
+
+function fakePost(slot: PromptSlot, postChars: number) {
+  let text = `Post ${slot.slot} for ${slot.platform} on ${slot.weekday} ${slot.date}${slot.holiday ? `: happy ${slot.holiday}!` : '.'} Come and see us.`;
+  if (postChars > 0) {
+    const length = Math.min(postChars, FAKE_LIMITS[slot.platform] ?? postChars);
+    while (text.length < length) text += ` ${FILLER}`;
+    text = text.slice(0, length).trimEnd();
+  }
   return {
     slot: slot.slot,
     date: `${slot.date}T12:00:00Z`,
@@ -87,11 +106,11 @@ function nextDay(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-function monthAnswer(slots: PromptSlot[], fault: FakeFault): string {
+function monthAnswer(slots: PromptSlot[], fault: FakeFault, postChars: number): string {
   if (fault === 'malformed-json') return '{"posts": [{"slot": 1, "content": "cut off in the midd';
   if (fault === 'missing-posts') return JSON.stringify({ note: 'Here are some ideas instead.' });
   const posts = slots.map((slot, i) => {
-    const post: Record<string, unknown> = fakePost(slot);
+    const post: Record<string, unknown> = fakePost(slot, postChars);
     if (fault === 'invalid-post' && i === 0) post.platform = 'myspace';
     // Even posts: the right day in another format (to be corrected); odd posts: the next day (to be reported).
     if (fault === 'wrong-dates') post.date = i % 2 === 0 ? slot.date : `${nextDay(slot.date)}T12:00:00Z`;
@@ -115,8 +134,8 @@ function singleAnswer(details: SinglePostDetails, fault: FakeFault): string {
   return fault === 'fenced-json' ? `\`\`\`json\n${JSON.stringify(post)}\n\`\`\`` : JSON.stringify(post);
 }
 
-function answerFor(task: FakeTask, prompt: string, fault: FakeFault): string {
-  if (task === 'month') return monthAnswer(readSlotsFromPrompt(prompt) ?? [], fault);
+function answerFor(task: FakeTask, prompt: string, fault: FakeFault, postChars: number): string {
+  if (task === 'month') return monthAnswer(readSlotsFromPrompt(prompt) ?? [], fault, postChars);
   if (task === 'single') return singleAnswer(readSinglePostPrompt(prompt)!, fault);
   if (task === 'rewrite') {
     if (fault === 'invalid-post') return '   ';
@@ -145,6 +164,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let always: FakeFault = options.always ?? 'ok';
   let delayMs = options.delayMs ?? 0;
   let tokensPerSecond = options.tokensPerSecond ?? 0;
+  let postChars = options.postChars ?? 0;
   const open = new Set<ServerResponse>();
   let closed = false;
 
@@ -170,7 +190,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const prompt = (body.messages ?? []).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n\n');
     const task = taskOf(prompt);
     const fault = queue.shift() ?? always;
-    requests.push({ method, path, headers, body, prompt, task, fault });
+    const recorded: RecordedRequest = { method, path, headers, body, prompt, task, fault, at: Date.now() };
+    requests.push(recorded);
 
     if (fault === 'hang') return; // answered by close()
     if (delayMs > 0) await wait(delayMs);
@@ -183,9 +204,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return sendJson(res, 429, { error: { message: 'Rate limit reached.', type: 'rate_limit_error' } }, { 'retry-after': '1' });
     }
 
-    const content = answerFor(task, prompt, fault);
+    const content = answerFor(task, prompt, fault, postChars);
     const pieces = content.match(/[\s\S]{1,4}/g) ?? [];
     const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: pieces.length, total_tokens: Math.ceil(prompt.length / 4) + pieces.length };
+    recorded.usage = { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens };
     const base = { id: `chatcmpl-${requests.length}`, created: Math.floor(Date.now() / 1000), model };
 
     if (!body.stream) {
@@ -222,6 +244,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (behaviour.always !== undefined) always = behaviour.always;
       if (behaviour.delayMs !== undefined) delayMs = behaviour.delayMs;
       if (behaviour.tokensPerSecond !== undefined) tokensPerSecond = behaviour.tokensPerSecond;
+      if (behaviour.postChars !== undefined) postChars = behaviour.postChars;
     },
     async close() {
       if (closed) return;

@@ -1,8 +1,10 @@
 /**
- * Writes a month with the AI: slots in batches (default 7) with a concurrency limit (default 4).
- * Each batch's valid posts are reported as soon as they arrive; slots that came back missing or
- * invalid are asked for once more in a follow-up request, then reported as problems and left null.
- * One failing batch does not sink the month; the month fails only when no post at all was written.
+ * Writes a month with the AI: the slots are split into a few batches written concurrently (default:
+ * up to 4 requests at once, at most 10 slots each), and every post is validated and reported the
+ * moment its JSON object is complete in the streamed reply, so the first posts appear seconds after
+ * the start instead of when a whole reply is done. Slots that came back missing or invalid are asked
+ * for once more in a follow-up request, then reported as problems and left null. One failing batch
+ * does not sink the month; the month fails only when no post at all was written.
  */
 import type { PostSlot } from '../../../shared/domain/slot-planner';
 import type { WrittenPost } from '../../../shared/schemas/post';
@@ -10,12 +12,72 @@ import type { CallModel } from '../call-model';
 import { MESSAGES, WriterError } from '../errors';
 import { parseJsonReply } from '../json-reply';
 import type { WriteMonthOptions, WriteMonthResult, WriterContext } from '../writer';
+import { PostStreamExtractor } from './post-stream';
 import { buildMonthPrompt, MONTH_SYSTEM_PROMPT } from './prompt';
-import { describeProblem, readMonthReply } from './schema';
+import { describeProblem, readMonthReply, readPostForSlot, slotNumber } from './schema';
 
 export interface MonthPlanSettings {
+  /** Most slots in one request. */
+  batchSize: number;
+  /** Most requests in flight at once. */
+  concurrency: number;
+  /**
+   * How much more prompt a month may cost for being split, as a share of the tokens of one request
+   * for the whole month (default 0.3, the budget in docs/performance.md): every batch repeats the
+   * shared part of the prompt.
+   */
+  maxPromptOverhead?: number;
+  /** Save posts as they complete in the streamed reply (default); false waits for each whole reply. */
+  streamPosts?: boolean;
+}
+
+/**
+ * Output tokens a post is assumed to take when planning batches (the reply is not known yet): a
+ * post of about 300 characters with its JSON fields, media prompt and hashtags.
+ */
+export const EXPECTED_POST_TOKENS = 100;
+
+/** Fewer slots than this in a request would be mostly prompt: a month is not split finer. */
+export const MIN_BATCH_SLOTS = 4;
+
+/** About 4 characters a token for English text and JSON. */
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+export interface BatchPlanInput {
+  slots: number;
   batchSize: number;
   concurrency: number;
+  /** Tokens every request repeats (system prompt, profile, strategy, rules). */
+  sharedTokens: number;
+  /** Tokens each slot adds: its line in the prompt and its post in the reply. */
+  slotTokens: number;
+  maxPromptOverhead: number;
+}
+
+/**
+ * How many batches to write a month in: as many as can run at once (more batches in flight = a
+ * sooner finish), unless the repeated prompt would cost more than `maxPromptOverhead` of a single
+ * request or batches would get smaller than MIN_BATCH_SLOTS; never fewer than `batchSize` allows.
+ */
+export function planBatchCount(input: BatchPlanInput): number {
+  if (input.slots <= 0) return 0;
+  const fewest = Math.ceil(input.slots / Math.max(1, input.batchSize));
+  const single = input.sharedTokens + input.slots * input.slotTokens;
+  const affordable = 1 + Math.floor((input.maxPromptOverhead * single) / Math.max(1, input.sharedTokens));
+  const worthwhile = Math.max(1, Math.floor(input.slots / MIN_BATCH_SLOTS));
+  return Math.max(fewest, Math.min(Math.max(1, input.concurrency), affordable, worthwhile));
+}
+
+/** `items` in `count` consecutive runs whose lengths differ by at most one, longer runs first. */
+export function splitEvenly<T>(items: T[], count: number): T[][] {
+  const runs: T[][] = [];
+  let start = 0;
+  for (let i = 0; i < count; i++) {
+    const size = Math.floor(items.length / count) + (i < items.length % count ? 1 : 0);
+    runs.push(items.slice(start, start + size));
+    start += size;
+  }
+  return runs.filter((run) => run.length > 0);
 }
 
 /** Runs `work` over items with at most `limit` in flight; waits for all of them to settle. */
@@ -30,10 +92,21 @@ async function runLimited<T>(items: T[], limit: number, work: (item: T, index: n
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
-function chunk<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
+function planBatches(settings: MonthPlanSettings, context: WriterContext, slots: PostSlot[]): number[][] {
+  const withoutSlots = buildMonthPrompt(context, [], { part: 1, parts: 2 });
+  const withSlots = buildMonthPrompt(context, slots, { part: 1, parts: 2 });
+  const count = planBatchCount({
+    slots: slots.length,
+    batchSize: settings.batchSize,
+    concurrency: settings.concurrency,
+    sharedTokens: estimateTokens(MONTH_SYSTEM_PROMPT + withoutSlots),
+    slotTokens: estimateTokens(withSlots.slice(withoutSlots.length)) / Math.max(1, slots.length) + EXPECTED_POST_TOKENS,
+    maxPromptOverhead: settings.maxPromptOverhead ?? 0.3,
+  });
+  return splitEvenly(
+    slots.map((_slot, index) => index),
+    count,
+  );
 }
 
 export async function writeMonthPlan(
@@ -49,13 +122,46 @@ export async function writeMonthPlan(
   // Cancels the other batches when the caller aborts.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const batches = chunk(slots.map((_slot, index) => index), Math.max(1, settings.batchSize));
+  const batches = planBatches(settings, context, slots);
+
+  /** Saves the posts that are valid for their slots and tells the caller; returns the slots it filled. */
+  const accept = (entries: { index: number; post: WrittenPost }[]) => {
+    const fresh = entries.filter((entry) => posts[entry.index] === null);
+    for (const entry of fresh) posts[entry.index] = entry.post;
+    if (fresh.length > 0 && !signal.aborted) {
+      options.onPosts?.(
+        fresh.map((entry) => entry.post),
+        fresh.map((entry) => entry.index),
+      );
+    }
+  };
 
   const writeBatch = async (batch: number[], batchIndex: number) => {
     let pending = batch;
     for (let round = 0; round < 2 && pending.length > 0 && !signal.aborted; round++) {
-      const batchSlots = pending.map((index) => slots[index]!);
-      const previousProblems = round === 0 ? undefined : pending.map((index) => describeProblem(slots[index]!, reasons.get(index) ?? 'it was missing'));
+      const asked = pending;
+      const batchSlots = asked.map((index) => slots[index]!);
+      const previousProblems = round === 0 ? undefined : asked.map((index) => describeProblem(slots[index]!, reasons.get(index) ?? 'it was missing'));
+      // Posts are taken from the reply while it streams: an item whose slot number is the first of
+      // its kind is the one the full reply assigns to that slot (see readMonthReply), so a valid
+      // one can be saved at once; everything else waits for the complete reply.
+      const extractor = new PostStreamExtractor();
+      let numbersSeen = new Set<number>();
+      const onText = (delta: string, restart: boolean) => {
+        if (restart) {
+          extractor.reset();
+          numbersSeen = new Set();
+        }
+        const ready: { index: number; post: WrittenPost }[] = [];
+        for (const item of extractor.push(delta)) {
+          const number = slotNumber(item);
+          if (number === undefined || number < 1 || number > asked.length || numbersSeen.has(number)) continue;
+          numbersSeen.add(number);
+          const outcome = readPostForSlot(item, batchSlots[number - 1]!);
+          if ('post' in outcome) ready.push({ index: asked[number - 1]!, post: outcome.post });
+        }
+        accept(ready);
+      };
       let reply: unknown;
       try {
         const answer = await callModel({
@@ -63,31 +169,29 @@ export async function writeMonthPlan(
           prompt: buildMonthPrompt(context, batchSlots, { part: batchIndex + 1, parts: batches.length, previousProblems }),
           json: true,
           signal,
+          ...(settings.streamPosts === false ? {} : { onText }),
         });
         reply = parseJsonReply(answer.text);
       } catch (error) {
         // Not JSON: ask again once like any other bad answer; other errors end the batch.
         if (!(error instanceof WriterError) || error.reason !== 'invalid_reply') throw error;
+        pending = asked.filter((index) => posts[index] === null);
         for (const index of pending) reasons.set(index, 'the AI provider answered with something that is not valid JSON');
-        if (round === 1) throw error;
+        if (round === 1 && pending.length > 0) throw error;
         continue;
       }
-      const outcomes = readMonthReply(reply, batchSlots);
-      const written: WrittenPost[] = [];
-      const writtenIndexes: number[] = [];
+      const ready: { index: number; post: WrittenPost }[] = [];
       const stillPending: number[] = [];
-      outcomes.forEach((outcome, k) => {
-        const index = pending[k]!;
-        if ('post' in outcome) {
-          posts[index] = outcome.post;
-          written.push(outcome.post);
-          writtenIndexes.push(index);
-        } else {
+      readMonthReply(reply, batchSlots).forEach((outcome, k) => {
+        const index = asked[k]!;
+        if (posts[index] !== null) return; // saved while streaming
+        if ('post' in outcome) ready.push({ index, post: outcome.post });
+        else {
           reasons.set(index, outcome.problem);
           stillPending.push(index);
         }
       });
-      if (written.length > 0 && !signal.aborted) options.onPosts?.(written, writtenIndexes);
+      accept(ready);
       pending = stillPending;
     }
   };

@@ -1,8 +1,9 @@
 /** The month prompt: profile, every strategy field, the month, and the planned slots as a JSON block. */
 import { monthName } from '../../../shared/domain/months';
-import { PLATFORM_CHARACTER_LIMITS, type Platform, type PostType } from '../../../shared/domain/options';
+import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platform, type PostType } from '../../../shared/domain/options';
 import type { PostSlot } from '../../../shared/domain/slot-planner';
-import { platformLimitsLine, POST_FIELDS_RULES, profileSection, strategySection } from '../prompt-parts';
+import type { Profile } from '../../../shared/schemas/profile';
+import { parseHashtags, type Strategy } from '../../../shared/schemas/strategy';
 import type { WriterContext } from '../writer';
 
 /** Markers around the machine-readable slot list; the fake provider in tests reads it back. */
@@ -15,15 +16,16 @@ export interface PromptSlot {
   weekday: string;
   platform: Platform;
   type: PostType;
-  holiday: string | null;
-  maxCharacters: number;
+  /** Only on a holiday's slot. */
+  holiday?: string;
 }
 
-export const MONTH_SYSTEM_PROMPT = [
-  'You are an experienced social-media copywriter for small businesses.',
-  'You write posts in the company\'s voice for exactly the slots you are given.',
-  'You answer with one JSON object and nothing else: no prose, no markdown.',
-].join(' ');
+/**
+ * The month prompt is sent once per batch, so the part every batch repeats (system prompt, profile,
+ * strategy, rules, reply shape) is kept short: with 4 batches it is paid 4 times, and the whole
+ * month must not cost much more than one request for all slots (docs/performance.md).
+ */
+export const MONTH_SYSTEM_PROMPT = 'You write social-media posts for small businesses. Reply with one JSON object only.';
 
 export function toPromptSlots(slots: PostSlot[]): PromptSlot[] {
   return slots.map((slot, i) => ({
@@ -32,8 +34,7 @@ export function toPromptSlots(slots: PostSlot[]): PromptSlot[] {
     weekday: new Date(slot.date).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }),
     platform: slot.platform,
     type: slot.type,
-    holiday: slot.holiday ?? null,
-    maxCharacters: PLATFORM_CHARACTER_LIMITS[slot.platform],
+    ...(slot.holiday ? { holiday: slot.holiday } : {}),
   }));
 }
 
@@ -45,33 +46,47 @@ export interface MonthPromptOptions {
   previousProblems?: string[];
 }
 
+const given = (text: string) => (text.trim() === '' ? '(not given)' : text.trim());
+const list = (items: readonly string[]) => (items.length === 0 ? '(none)' : items.join(', '));
+
+/** The profile; empty fields say so, so the model does not invent them. */
+function companyLines(profile: Profile): string {
+  return [
+    `Company: ${given(profile.companyName)} (${given(profile.industry)})${profile.website.trim() ? ` ${profile.website.trim()}` : ''}. About: ${given(profile.description)}`,
+    `Voice: ${list(profile.toneOfVoice)}. Audience: ${given(profile.targetAudience)}. Goals: ${list(profile.businessGoals.map((goal) => BUSINESS_GOAL_LABELS[goal]))}.`,
+  ].join('\n');
+}
+
+/** Every strategy field under its field name (the names say what they are), so nothing the user set gets lost. */
+function strategyLines(strategy: Strategy): string {
+  const holidays = list(strategy.selectedHolidays.map((holiday) => `${holiday.date} ${holiday.name}`));
+  return [
+    `Strategy (postFrequency): ${strategy.postFrequency} a week; (preferredDays): ${list(strategy.preferredDays)}; (contentTypes): ${list(strategy.contentTypes)}; (includeHolidays): ${strategy.includeHolidays ? 'yes' : 'no'}; (selectedHolidays): ${strategy.includeHolidays ? holidays : `${holidays} (not used)`}; (useEmojis): ${strategy.useEmojis ? 'yes, a few' : 'no emojis'}; (selectedCTAs): ${list(strategy.selectedCTAs)}; (hashtags): ${list(parseHashtags(strategy.hashtags))}`,
+    `(keyThemes): ${given(strategy.keyThemes)}`,
+    `(additionalInstructions): ${given(strategy.additionalInstructions)}`,
+  ].join('\n');
+}
+
+const RULES = [
+  'One post per slot below, with its slot number, date (as YYYY-MM-DDT12:00:00Z), platform and type. Holiday slots are about the holiday. Spread themes and calls to action.',
+  `Max characters: ${PLATFORMS.map((platform) => `${platform} ${PLATFORM_CHARACTER_LIMITS[platform]}`).join(', ')} (with hashtags).`,
+  'content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: 2-6 #words.',
+].join('\n');
+
 export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], options: MonthPromptOptions): string {
   const month = `${monthName(context.month)} ${context.year}`;
   const promptSlots = toPromptSlots(slots);
   const example = promptSlots[0] ?? { slot: 1, date: `${context.year}-01-01`, platform: 'facebook', type: 'text' };
   return [
-    `Write social-media posts for ${month} (month: ${monthName(context.month)}, year: ${context.year}).`,
-    options.parts > 1 ? `This request covers part ${options.part} of ${options.parts} of the month; vary topics and openings between posts.` : '',
-    profileSection(context.profile),
-    strategySection(context.strategy),
-    [
-      'Rules:',
-      `- Write exactly one post for each of the ${slots.length} slots below, with the slot's number, date, platform and type. Do not add, skip or move posts: the dates are fixed.`,
-      '- Dates are written as YYYY-MM-DDT12:00:00Z (noon UTC) of the slot\'s day.',
-      '- A slot with a holiday is a post about that holiday, in the company\'s voice.',
-      '- Spread the key themes and the calls to action over the posts; follow the additional instructions.',
-      '- Match the tone of voice, speak to the target audience and serve the business goals.',
-      `- ${platformLimitsLine()}`,
-      POST_FIELDS_RULES,
-    ].join('\n'),
+    options.parts > 1 ? `${month}, part ${options.part} of ${options.parts}: vary topics.` : month,
+    companyLines(context.profile),
+    strategyLines(context.strategy),
+    RULES,
     options.previousProblems?.length
       ? `Your previous answer for these slots was rejected:\n${options.previousProblems.map((problem) => `- ${problem}`).join('\n')}`
       : '',
-    `Slots (JSON):\n${SLOTS_START}\n${JSON.stringify(promptSlots, null, 1)}\n${SLOTS_END}`,
-    'Answer with a JSON object of this shape:',
-    JSON.stringify({
-      posts: [{ slot: example.slot, date: `${example.date}T12:00:00Z`, platform: example.platform, type: example.type, content: '...', mediaPrompt: '...', hashtags: ['#example'] }],
-    }),
+    `Slots:\n${SLOTS_START}\n[${promptSlots.map((slot) => JSON.stringify(slot)).join(',\n')}]\n${SLOTS_END}`,
+    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, date: `${example.date}T12:00:00Z`, platform: example.platform, type: example.type, content: '...', mediaPrompt: '...', hashtags: ['#tag'] }] })}`,
   ]
     .filter((section) => section !== '')
     .join('\n\n');

@@ -47,7 +47,8 @@ export function normaliseHashtags(value: ModelPost['hashtags']): string[] {
 
 export type SlotOutcome = { post: WrittenPost } | { problem: string };
 
-function slotNumber(item: unknown): number | undefined {
+/** The slot number a reply item names (1-based, as in the prompt), if any. */
+export function slotNumber(item: unknown): number | undefined {
   const raw = item && typeof item === 'object' ? (item as { slot?: unknown }).slot : undefined;
   const number = typeof raw === 'string' ? Number.parseInt(raw, 10) : raw;
   return typeof number === 'number' && Number.isInteger(number) ? number : undefined;

@@ -1,0 +1,47 @@
+/**
+ * The real server as `npm run serve` builds it (config from the environment, migrations, services,
+ * the app), plus what the API benchmarks need beside it, outside /api:
+ *   PUT /__bench/bare/:name  stores a JSON body in memory;
+ *   GET /__bench/bare/:name  answers it with c.json() through the same middleware chain: the
+ *                            framework's own ceiling for a route that does no session or database work.
+ * bench/api.ts and bench/scale.ts bundle this file with esbuild and run it with plain node.
+ */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../src/server/app';
+import { createAuth, migrateAuthTables } from '../../src/server/auth';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createLogger } from '../../src/server/logger';
+import { createWriter } from '../../src/server/ai/writer';
+import { createServices } from '../../src/server/services';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const database = openDatabase(config.database);
+const auth = createAuth(config, database, log);
+await migrateAuthTables(auth);
+await migrateToLatest(database.db);
+const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+await services.runner.recoverInterrupted();
+const app = createApp({ config, database, auth, log, services });
+
+const bare = new Map<string, unknown>();
+app.put('/__bench/bare/:name', async (c) => {
+  bare.set(c.req.param('name'), await c.req.json());
+  return c.body(null, 204);
+});
+app.get('/__bench/bare/:name', (c) => (bare.has(c.req.param('name')) ? c.json(bare.get(c.req.param('name'))) : c.notFound()));
+app.get('/__bench/ready', (c) => c.json({ ready: true, pid: process.pid }));
+
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
+const stop = () => {
+  server.close();
+  void services.runner
+    .shutdown()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
