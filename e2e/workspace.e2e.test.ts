@@ -37,7 +37,7 @@ describe('workspace and month screen', () => {
     await expect.poll(() => page.getByRole('heading', { name: label(current), exact: true }).isVisible()).toBe(true);
     // Not generated yet: opens on Generate.
     await expect(page.getByRole('tab', { name: 'Generate' }).getAttribute('aria-selected')).resolves.toBe('true');
-    await expect(page.getByRole('heading', { name: `Content Strategy for ${label(current)}` }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label(current)}` }).isVisible()).toBe(true);
 
     await page.getByRole('tab', { name: 'Calendar' }).click();
     await page.waitForURL('**/month/*?tab=calendar');

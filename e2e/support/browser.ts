@@ -31,6 +31,15 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
 
 /** Fails the test on any serious or critical axe violation, listing them. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours are only final once fades (toasts, modals) have finished.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const summary = serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../domain/account';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const credentialsSchema = z.object({
-  email: z.email('Enter a valid email address.').max(254),
+  email: z.email('Enter a valid email address.').max(EMAIL_MAX),
   password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../../shared/schemas/api-error';
+import type { ApiError } from '../../shared/schemas/api-error';
 
 /** What every failed API call throws on the client: the server's status, code and message. */
 export class ApiRequestError extends Error {
@@ -23,14 +23,19 @@ export async function readJson<T>(response: Response): Promise<T> {
   } catch {
     body = undefined;
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  if (isApiError(body)) {
+    const { code, message, fields } = body.error;
     throw new ApiRequestError(response.status, code, message, fields);
   }
   // better-auth answers { message, code } rather than our shape.
   const message = (body as { message?: unknown } | undefined)?.message;
   throw new ApiRequestError(response.status, 'error', typeof message === 'string' ? message : `Request failed (${response.status}).`);
+}
+
+/** The server's one error shape, checked by hand: this file is in every page's bundle, zod is not. */
+function isApiError(body: unknown): body is ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
 }
 
 /** fetch that turns a network failure into an ApiRequestError the UI can show. */

@@ -1,19 +1,30 @@
 import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { parseMonthId } from '../../shared/domain/months';
 import { paths } from '../app/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
 import { CalendarTab } from './calendar-tab';
-import { PostEditorDrawer } from '../features/post-editor/components/post-editor-drawer';
 import { ScheduledPosts } from '../features/schedule/components/scheduled-posts';
 import { ExportMenu } from '../features/schedule/components/export-menu';
 import { useOpenPost } from './use-open-post';
-import { GenerateTab } from '../features/generation/components/generate-tab';
 import { useMonth } from '../features/month/api/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { resolveTab } from './month-tabs';
+
+// The Generate form and the editor are their own chunks: the calendar paints without them, and the
+// editor's chunk is fetched right after, so opening a post does not wait for the network.
+const loadEditor = () => import('../features/post-editor/components/post-editor-drawer');
+const PostEditorDrawer = lazy(() => loadEditor().then((module) => ({ default: module.PostEditorDrawer })));
+const GenerateTab = lazy(() => import('../features/generation/components/generate-tab').then((module) => ({ default: module.GenerateTab })));
+
+const tabLoading = (
+  <Center py={60} role="status">
+    <Loader aria-label="Loading" />
+  </Center>
+);
 
 function NotFound() {
   return (
@@ -36,6 +47,9 @@ export function MonthPage() {
   const [search, setSearch] = useSearchParams();
   const month = useMonth(id);
   const openPost = useOpenPost();
+  useEffect(() => {
+    void loadEditor();
+  }, []);
 
   if (month.isPending) {
     return (
@@ -105,7 +119,9 @@ export function MonthPage() {
         </Tabs.List>
         {!data.archived && (
           <Tabs.Panel value="generate">
-            <GenerateTab month={data} onGenerated={() => selectTab('calendar')} />
+            <Suspense fallback={tabLoading}>
+              <GenerateTab month={data} onGenerated={() => selectTab('calendar')} />
+            </Suspense>
           </Tabs.Panel>
         )}
         <Tabs.Panel value="calendar">
@@ -115,14 +131,16 @@ export function MonthPage() {
           <ScheduledPosts posts={data.posts} onOpenPost={openPost} />
         </Tabs.Panel>
       </Tabs>
-      <PostEditorDrawer
-        monthId={data.id}
-        posts={data.posts}
-        postId={search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null}
-        archived={data.archived}
-        onClose={() => openPost(null)}
-        onNavigate={openPost}
-      />
+      <Suspense fallback={null}>
+        <PostEditorDrawer
+          monthId={data.id}
+          posts={data.posts}
+          postId={search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null}
+          archived={data.archived}
+          onClose={() => openPost(null)}
+          onNavigate={openPost}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MIN, signUpSchema, type Credentials } from '../../../../shared/schemas/auth';
+import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/domain/account';
+import type { Credentials } from '../../../../shared/schemas/auth';
 import { paths } from '../../../app/paths';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useSignIn, useSignUp } from '../api/session';
@@ -23,16 +23,37 @@ function signUpFailure(error: unknown): string {
   return 'Could not create your account. Please try again.';
 }
 
+/** The sign-up form's checks (the server applies the same rules through better-auth). */
+function signUpProblems({ email, password }: Credentials): Record<string, string> | null {
+  const problems: Record<string, string> = {};
+  if (!looksLikeEmail(email.trim())) problems.email = 'Enter a valid email address.';
+  if (password.length < PASSWORD_MIN) problems.password = `Use at least ${PASSWORD_MIN} characters.`;
+  else if (password.length > PASSWORD_MAX) problems.password = `Use at most ${PASSWORD_MAX} characters.`;
+  return Object.keys(problems).length > 0 ? problems : null;
+}
+
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const signIn = useSignIn();
   const signUp = useSignUp();
-  const form = useForm<Credentials>({ mode: 'controlled', initialValues: { email: '', password: '' } });
+  // Plain state rather than @mantine/form: this page is the first download of every visitor.
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
+  const field = (name: keyof Credentials) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
   const busy = signIn.isPending || signUp.isPending;
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
     setFailure(null);
     if (mode === 'login') {
       try {
@@ -43,23 +64,23 @@ export function LoginPage() {
       }
       return;
     }
-    const checked = signUpSchema.safeParse(values);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) form.setFieldError(String(issue.path[0]), issue.message);
+    const problems = signUpProblems(values);
+    if (problems) {
+      setErrors(problems);
       return;
     }
     try {
-      await signUp.mutateAsync(checked.data);
+      await signUp.mutateAsync({ email: values.email.trim(), password: values.password });
       await navigate(paths.onboarding, { replace: true });
     } catch (error) {
       setFailure(signUpFailure(error));
     }
-  });
+  };
 
   const switchMode = (next: Mode) => {
     setMode(next);
     setFailure(null);
-    form.clearErrors();
+    setErrors({});
   };
 
   return (
@@ -80,15 +101,15 @@ export function LoginPage() {
               {failure}
             </Alert>
           )}
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="md">
-              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
               <PasswordInput
                 label="Password"
                 autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
                 description={mode === 'signup' ? `At least ${PASSWORD_MIN} characters.` : undefined}
 
-                {...form.getInputProps('password')}
+                {...field('password')}
               />
               <Button type="submit" fullWidth size="md" loading={busy}>
                 {mode === 'login' ? 'Log In' : 'Create account'}
