@@ -6,6 +6,7 @@ import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type MediaItem, type Po
 import type { PostRepository } from '../db/post-repository';
 import { AppError, notFound } from '../errors';
 import type { MonthService } from './month-service';
+import { writablePost } from './post-access';
 
 export const MEDIA_URL_PREFIX = '/api/media/';
 export const SUPPORTED_FORMATS_MESSAGE = 'Supported formats: JPG, PNG, GIF, MP4';
@@ -42,16 +43,11 @@ export function mediaFolder(mediaDir: string, userId: string): string {
 export function createMediaService({ posts, monthService, mediaDir, now = () => new Date() }: Deps) {
   const userDir = (userId: string) => mediaFolder(mediaDir, userId);
 
-  async function writablePost(userId: string, postId: string): Promise<Post> {
-    const post = await posts.find(userId, postId);
-    if (!post) throw notFound('Post');
-    await monthService.requireWritable(userId, post.monthId);
-    return post;
-  }
+  const writable = (userId: string, postId: string) => writablePost(posts, monthService, userId, postId);
 
   return {
     async upload(userId: string, postId: string, file: File): Promise<Post> {
-      const post = await writablePost(userId, postId);
+      const post = await writable(userId, postId);
       if (post.media.length >= POST_LIMITS.media) throw new AppError('bad_request', `A post can have at most ${POST_LIMITS.media} media files.`);
       if (file.size > MEDIA_MAX_BYTES) throw new AppError('payload_too_large', `Maximum file size: 10MB. "${file.name}" is ${megabytes(file.size)}.`);
       const bytes = Buffer.from(await file.arrayBuffer());
@@ -78,7 +74,7 @@ export function createMediaService({ posts, monthService, mediaDir, now = () => 
     },
 
     async remove(userId: string, postId: string, fileId: string): Promise<Post> {
-      await writablePost(userId, postId);
+      await writable(userId, postId);
       const url = `${MEDIA_URL_PREFIX}${fileId}`;
       const saved = await posts.updateMedia(userId, postId, (media) => media.filter((item) => item.url !== url), now().toISOString());
       if (!saved) throw notFound('Post');

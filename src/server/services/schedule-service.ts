@@ -1,8 +1,8 @@
 import type { Post } from '../../shared/schemas/post';
 import type { Schedule } from '../../shared/schemas/schedule';
 import type { PostRepository } from '../db/post-repository';
-import { notFound } from '../errors';
 import type { MonthService } from './month-service';
+import { writablePost } from './post-access';
 
 interface Deps {
   posts: PostRepository;
@@ -16,12 +16,7 @@ interface Deps {
  * (CSV, iCalendar) carry the plan into the tools that do publish.
  */
 export function createScheduleService({ posts, monthService, now = () => new Date() }: Deps) {
-  async function writable(userId: string, postId: string): Promise<Post> {
-    const post = await posts.find(userId, postId);
-    if (!post) throw notFound('Post');
-    await monthService.requireWritable(userId, post.monthId);
-    return post;
-  }
+  const writable = (userId: string, postId: string) => writablePost(posts, monthService, userId, postId);
 
   return {
     async schedule(userId: string, postId: string, schedule: Schedule): Promise<Post> {
