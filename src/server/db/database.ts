@@ -54,6 +54,13 @@ const PREPARED_MAX = 1000;
 class ApiClient extends pg.Client {
   private names = new Map<string, string>();
 
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while a request holds this client must not crash the process: the query in
+    // flight is rejected (the app answers 503) and pg-pool drops the client as no longer queryable.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const [text, values] = args;
     if (typeof text === 'string' && Array.isArray(values) && args.length === 2 && PREPARABLE.test(text) && this.names.size < PREPARED_MAX) {

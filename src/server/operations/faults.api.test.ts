@@ -9,8 +9,8 @@ import { startServerProcess } from '../testing/server-process';
 import { startTcpProxy } from '../testing/tcp-proxy';
 import { onboardedClient, TestClient } from '../testing/test-client';
 import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database';
+import { TINY_PNG } from '../testing/fixtures';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
 
 let ai: FakeOpenAI;
@@ -76,16 +76,16 @@ describe('faults', () => {
     const client = await onboardedClient(first.url);
     await client.get('/api/workspace');
     const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-06`, platform: 'facebook', type: 'image', content: 'With a picture' })).body;
-    const kept = (await client.upload(`/api/posts/${post.id}/media`, PNG, 'kept.png', 'image/png')).body.media[0].url.split('/').pop();
+    const kept = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'kept.png', 'image/png')).body.media[0].url.split('/').pop();
     // Start a slow upload and kill the server in the middle of it.
-    const upload = client.upload(`/api/posts/${post.id}/media`, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'slow.png', 'image/png').catch(() => 'aborted');
+    const upload = client.upload(`/api/posts/${post.id}/media`, Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]), 'slow.png', 'image/png').catch(() => 'aborted');
     await new Promise((resolve) => setTimeout(resolve, 30));
     await first.stop('SIGKILL');
     await upload;
     const folder = path.join(testDb.dataDir, 'media', client.userId);
     // What a crash between writing a file and saving its post would leave behind.
     writeFileSync(path.join(folder, '.00000000-0000-4000-8000-000000000000.png.part'), 'half');
-    writeFileSync(path.join(folder, '00000000-0000-4000-8000-000000000001.png'), PNG);
+    writeFileSync(path.join(folder, '00000000-0000-4000-8000-000000000001.png'), TINY_PNG);
 
     const second = await startServerProcess(env);
     try {
@@ -148,7 +148,11 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the ser
     try {
       const client = await onboardedClient(server.url);
       expect((await client.get('/api/workspace')).status).toBe(200);
+      // Requests in flight when the connection drops: answered, and the process stays up.
+      const inFlight = Promise.all([client.get('/api/workspace'), client.get('/api/analytics'), client.get(`/api/months/${target}`)]);
       proxy.cut();
+      for (const answer of await inFlight) expect([200, 503]).toContain(answer.status);
+      expect(server.child.exitCode).toBeNull();
       const down = await client.get('/api/workspace');
       expect(down.status).toBe(503);
       expect(down.body.error.message).toMatch(/database is not reachable/i);
