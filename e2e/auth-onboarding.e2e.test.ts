@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { PASSWORD, signUpThroughUi, uniqueEmail } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
@@ -16,7 +12,7 @@ async function expectPath(page: Page, path: string) {
 
 describe('signed out', () => {
   it('shows the login page with the spec texts and keeps everything else behind it', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/dashboard');
     await expectPath(page, '/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Login', exact: true }).isVisible()).toBe(true);
@@ -36,7 +32,7 @@ describe('signed out', () => {
   });
 
   it('says exactly why a sign-in failed', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
@@ -49,7 +45,7 @@ describe('signed out', () => {
 
 describe('a new user', () => {
   it('signs up, walks the four onboarding steps, submits, uses the dashboard, logs out and signs in again', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpThroughUi(page, uniqueEmail('walk'));
 
     // Until onboarding is done, everything leads back to it.
@@ -137,7 +133,7 @@ describe('a new user', () => {
   });
 
   it('can skip onboarding and still reach the dashboard', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signUpThroughUi(page);
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await expect.poll(() => page.getByText('Redirecting...').isVisible()).toBe(true);

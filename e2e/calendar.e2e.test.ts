@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../src/shared/domain/months';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const day = (ref: { year: number; month: number }, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
@@ -29,7 +25,7 @@ async function userWithMonth(page: Page) {
 
 describe('calendar', () => {
   it('adds a post on an empty day, written for the user and by hand', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await userWithMonth(page);
     await openCalendar(page);
     const first = cell(page, day(target, 8));
@@ -68,7 +64,7 @@ describe('calendar', () => {
   });
 
   it('lets the user pick one of several posts on a day, and opens a post by clicking its day', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
     const date = day(target, 14);
     for (const [platform, content] of [['facebook', 'First'], ['instagram', 'Second'], ['linkedin', 'Third']]) {
@@ -94,7 +90,7 @@ describe('calendar', () => {
   });
 
   it('moves a post to another day by drag and drop, and it stays there', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
     seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Move me' });
     await openCalendar(page);
@@ -108,7 +104,7 @@ describe('calendar', () => {
   });
 
   it('offers no adding or moving in an archived month', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     seedMonth(email, past, { contentGenerated: true, posts: [{ date: `${day(past, 4)}T12:00:00Z`, platform: 'facebook', content: 'Archived post' }] });

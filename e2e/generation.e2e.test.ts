@@ -1,17 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth } from '../src/shared/domain/months';
 import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '../src/shared/domain/options';
 import { planSlots, type PostSlot } from '../src/shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type SelectedHoliday, type Strategy } from '../src/shared/schemas/strategy';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { signUpAndSkip } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 // The next month: active for the whole run, never archived mid-test.
 const month = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -121,7 +117,7 @@ async function expectCalendarMatches(page: Page, expected: PostSlot[]) {
 describe('Generate tab', () => {
   it('fills the strategy, generates the month, opens the calendar, keeps the strategy and asks before replacing', async () => {
     // Tall enough for the whole form: full-page screenshots then show the fixed sidebar and overlay whole.
-    const { page, context } = await newPage(browser, { height: 1300 });
+    const { page, context } = await newPage(browser(), { height: 1300 });
     await openGenerateTab(page);
 
     // Every control, exactly labelled, with the spec's defaults.
@@ -271,7 +267,7 @@ describe('Generate tab', () => {
   });
 
   it('shows a rejected strategy and a failed job with Try again, and re-attaches to a running job after a reload', async () => {
-    const { page, context } = await newPage(browser, { height: 1300 });
+    const { page, context } = await newPage(browser(), { height: 1300 });
     await openGenerateTab(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.getByRole('button', { name: 'Generate Content' }).isVisible()).toBe(true);

@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, type MonthRef } from '../src/shared/domain/months';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
 import { PASSWORD, signUpAndSkip } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
 const NEW_PASSWORD = 'a-brand-new-password-9';
@@ -63,7 +59,7 @@ const rowCells = (page: Page, table: string, row: string) => page.getByRole('tab
 
 describe('analytics', () => {
   it('shows an empty state, then the content mix of the posts', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Analytics' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Analytics', exact: true }).isVisible()).toBe(true);
@@ -115,7 +111,7 @@ describe('analytics', () => {
 
 describe('settings', () => {
   it('edits the company profile, shows and tests the writer, and changes the password', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Settings', exact: true }).isVisible()).toBe(true);
@@ -176,7 +172,7 @@ describe('settings', () => {
   });
 
   it('deletes the account only with the password and DELETE, then the login fails', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.goto('/settings');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -212,7 +208,7 @@ describe('settings', () => {
 
 describe('feedback', () => {
   it('asks for a message, then thanks for the feedback', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signUpAndSkip(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Feedback' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Feedback', exact: true }).isVisible()).toBe(true);

@@ -1,15 +1,11 @@
-import type { Browser, Dialog, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialog, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '../src/shared/domain/months';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const current = currentMonth(new Date(), 'UTC');
 const next = nextMonth(current);
@@ -56,7 +52,7 @@ function answerNextDialog(page: Page, accept: boolean): Promise<Dialog> {
 
 describe('post editor drawer', () => {
   it('opens a post, edits and saves it, copies, regenerates, restores and moves between posts', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await userWithPosts(page, [
       { day: 10, platform: 'linkedin', content: 'Original LinkedIn text about our spring offer.' },
@@ -130,7 +126,7 @@ describe('post editor drawer', () => {
   });
 
   it('counts characters against the X/Twitter limit, asks before losing edits, moves the post to another day', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await userWithPosts(page, [
       { day: 10, platform: 'twitter', content: 'a'.repeat(245) },
       { day: 20, platform: 'facebook', content: 'A later post.' },
@@ -203,7 +199,7 @@ describe('post editor drawer', () => {
   });
 
   it('uploads an image that stays after a reload, refuses files that are too large or of the wrong type, removes it', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await userWithPosts(page, [{ day: 10, platform: 'instagram', content: 'A post that needs a picture.' }]);
     const drawer = await openPost(page, next, 10);
     await expect(drawer.getByText('Supported formats: JPG, PNG, GIF, MP4').isVisible()).resolves.toBe(true);
@@ -237,7 +233,7 @@ describe('post editor drawer', () => {
   });
 
   it('shows a stale write from another tab and lets the user overwrite it or reload the latest', async () => {
-    const { page: first, context } = await newPage(browser);
+    const { page: first, context } = await newPage(browser());
     await userWithPosts(first, [{ day: 10, platform: 'linkedin', content: 'Shared starting text.' }]);
     const second = await context.newPage();
     second.setDefaultTimeout(15_000);
@@ -273,7 +269,7 @@ describe('post editor drawer', () => {
   });
 
   it('keeps an archived post read-only, with copy still available', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     seedMonth(email, past, { contentGenerated: true, posts: [{ date: noon(past, 10), platform: 'linkedin', content: 'An archived post.' }] });
     const drawer = await openPost(page, past, 10, true);

@@ -2,18 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '../src/shared/domain/months';
 import { freePort } from '../src/server/testing/server-process';
-import { launchBrowser, newPage } from './support/browser';
+import { useBrowser, newPage } from './support/browser';
 import { signUpAndSkip } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const PAYLOAD = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>`;
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -34,7 +30,7 @@ const injected = (page: Page) => page.evaluate(() => (window as unknown as { __x
 
 describe('stored script payloads render as text', () => {
   it('in the profile, the strategy, posts, hashtags and feedback', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signUpAndSkip(page);
     const profile = { name: PAYLOAD, companyName: PAYLOAD, description: PAYLOAD, industry: 'dental', toneOfVoice: [], brandColors: [], website: '', targetAudience: PAYLOAD, businessGoals: [] };
     expect((await api(page, 'PATCH', '/api/profile', profile)).status).toBe(200);
@@ -75,7 +71,7 @@ describe('sign-in rate limit', () => {
     try {
       const baseUrl = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 100 && !(await fetch(`${baseUrl}/api/me`).then((r) => r.status === 401, () => false)); i += 1) await new Promise((r) => setTimeout(r, 100));
-      const context = await browser.newContext({ baseURL: baseUrl });
+      const context = await browser().newContext({ baseURL: baseUrl });
       const page = await context.newPage();
       await page.goto('/login');
       const messages: string[] = [];

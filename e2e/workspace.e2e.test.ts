@@ -1,15 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth, previousMonth } from '../src/shared/domain/months';
-import { expectAccessible, launchBrowser, newPage, screenshot } from './support/browser';
+import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const current = currentMonth(new Date(), 'UTC');
 const next = nextMonth(current);
@@ -18,7 +14,7 @@ const label = (ref: { year: number; month: number }) => `${monthName(ref.month)}
 
 describe('workspace and month screen', () => {
   it('walks workspace -> month -> tabs -> back, with the tab in the URL', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signUpAndSkip(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Workspace' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Workspace', exact: true }).isVisible()).toBe(true);
@@ -63,7 +59,7 @@ describe('workspace and month screen', () => {
   });
 
   it('shows a past month under Archived Months, locked, opening read-only on Calendar', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     seedMonth(email, past, {
       contentGenerated: true,
@@ -94,7 +90,7 @@ describe('workspace and month screen', () => {
   });
 
   it('says Month not found for a month that does not exist', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signUpAndSkip(page);
     await page.goto('/month/2001-3');
     await expect.poll(() => page.getByRole('heading', { name: 'Month not found' }).isVisible()).toBe(true);
@@ -102,7 +98,7 @@ describe('workspace and month screen', () => {
   });
 
   it('lists the next posts and active months on the dashboard', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.goto('/workspace');
     await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);

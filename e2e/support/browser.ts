@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseUrl = () => inject('baseUrl');
@@ -15,6 +15,19 @@ export async function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     headless: true,
   });
+}
+
+/** One Chromium per test file: launched before its tests, closed after. Call at the top of the file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
 }
 
 export async function newPage(browser: Browser, options: { width?: number; height?: number; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
