@@ -7,8 +7,8 @@ import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
 import { startServerProcess } from '../testing/server-process';
 import { onboardedClient, TestClient } from '../testing/test-client';
 import { TEST_DB_KIND } from '../testing/test-database';
+import { TINY_PNG } from '../testing/fixtures';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -24,7 +24,7 @@ describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', () => {
       email = (await client.get('/api/me')).body.user.email;
       await client.get('/api/workspace');
       const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-04`, platform: 'linkedin', type: 'image', content: 'Before the backup' })).body;
-      await client.upload(`/api/posts/${post.id}/media`, PNG, 'a.png', 'image/png');
+      await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
 
       // Online backup while the server keeps running.
       const backup = spawnSync('npm', ['run', 'backup', '--silent', '--', backupDir], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });

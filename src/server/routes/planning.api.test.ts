@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
 import { onboardedClient, TEST_PASSWORD, TestClient, type JsonResponse } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { TINY_PNG } from '../testing/fixtures';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
 const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
@@ -75,7 +75,7 @@ describe('export', () => {
     const first = await addPost(client, { date: day(3), platform: 'linkedin', content: tricky, hashtags: ['#one', '#two'] });
     const second = await addPost(client, { date: day(7), platform: 'twitter', content: '=SUM(A1:A2) looks like a formula' });
     await client.put(`/api/posts/${first.id}/schedule`, { platform: 'linkedin', time: '09:30' });
-    await client.upload(`/api/posts/${second.id}/media`, PNG, 'a.png', 'image/png');
+    await client.upload(`/api/posts/${second.id}/media`, TINY_PNG, 'a.png', 'image/png');
     return { client, first, second };
   }
 
@@ -175,7 +175,7 @@ describe('settings', () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
     const post = await addPost(client, {});
-    await client.upload(`/api/posts/${post.id}/media`, PNG, 'a.png', 'image/png');
+    await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
     await client.post('/api/feedback', { message: 'Nice', rating: 5 });
     const mediaDir = path.join(server.dataDir, 'media', client.userId);
     expect(readdirSync(mediaDir)).toHaveLength(1);

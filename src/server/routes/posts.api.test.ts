@@ -3,9 +3,8 @@ import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/do
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { TINY_PNG } from '../testing/fixtures';
 
-// A real 1x1 PNG: the server checks file types by their bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
 const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
@@ -115,14 +114,14 @@ describe('posts (offline writer)', () => {
   it('stores an uploaded image, serves it only to its owner, and removes it', async () => {
     const alice = await onboardedClient(server.url);
     const post = await manualPost(alice);
-    const uploaded = await upload(alice, post.id, PNG, 'logo.png', 'image/png');
+    const uploaded = await upload(alice, post.id, TINY_PNG, 'logo.png', 'image/png');
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.media).toEqual([{ type: 'image', url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}\.png$/) }]);
     const url = uploaded.body.media[0].url;
     const file = await fetch(`${server.url}${url}`, { headers: { cookie: alice.cookieHeader() } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     const bob = await onboardedClient(server.url);
     expect((await bob.get(url)).status).toBe(404);
     expect((await bob.request('DELETE', `/api/posts/${post.id}${url.replace('/api/media', '/media')}`)).status).toBe(404);
@@ -133,7 +132,7 @@ describe('posts (offline writer)', () => {
   });
 
   it.each([
-    ['an 11 MB file', Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]), 'big.png', 'image/png', 413, /Maximum file size: 10MB/],
+    ['an 11 MB file', Buffer.concat([TINY_PNG, Buffer.alloc(11 * 1024 * 1024)]), 'big.png', 'image/png', 413, /Maximum file size: 10MB/],
     ['a program renamed .png', Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00 this program cannot be run in DOS mode'), 'setup.png', 'image/png', 415, /Supported formats: JPG, PNG, GIF, MP4/],
     ['a text file', Buffer.from('hello'), 'notes.txt', 'text/plain', 415, /Supported formats/],
   ])('refuses %s with a clear error and stores nothing', async (_label, bytes, name, type, status, message) => {
@@ -162,7 +161,7 @@ describe('posts (offline writer)', () => {
     const rewrite = await client.post(`/api/posts/${id}/rewrite`, { version: 1, instructions: 'shorter' });
     expect(rewrite.status).toBe(409);
     expect(rewrite.body.error.message).toBe('Cannot regenerate archived content');
-    expect((await upload(client, id, PNG, 'a.png', 'image/png')).status).toBe(409);
+    expect((await upload(client, id, TINY_PNG, 'a.png', 'image/png')).status).toBe(409);
     expect((await client.get(`/api/posts/${id}`)).body.content).toBe('Old');
   });
 
@@ -174,7 +173,7 @@ describe('posts (offline writer)', () => {
     expect((await bob.patch(`/api/posts/${post.id}`, { version: 1, content: 'hacked' })).status).toBe(404);
     expect((await bob.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'hack' })).status).toBe(404);
     expect((await bob.get(`/api/posts/${post.id}/versions`)).status).toBe(404);
-    expect((await upload(bob, post.id, PNG, 'a.png', 'image/png')).status).toBe(404);
+    expect((await upload(bob, post.id, TINY_PNG, 'a.png', 'image/png')).status).toBe(404);
     expect((await alice.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: post.content, version: 1, media: [] });
   });
 });

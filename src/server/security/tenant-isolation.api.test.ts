@@ -4,8 +4,8 @@ import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
+import { TINY_PNG } from '../testing/fixtures';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
 const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   for (let i = 0; i < 200 && (await alice.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 25));
   const post = (await alice.get(`/api/months/${targetId}`)).body.posts[0];
   await alice.patch(`/api/posts/${post.id}`, { version: post.version, content: 'Edited by Alice' });
-  const uploaded = await alice.upload(`/api/posts/${post.id}/media`, PNG, 'a.png', 'image/png');
+  const uploaded = await alice.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
   await alice.put(`/api/posts/${post.id}/schedule`, { platform: 'linkedin', time: '10:00' });
   const versions = await alice.get(`/api/posts/${post.id}/versions`);
   // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
@@ -103,7 +103,7 @@ describe('tenant isolation', () => {
     for (const route of routes) {
       const key = routeKey(route);
       const path = fill(route);
-      const response = UPLOADS.has(key) ? await bob.upload(path, PNG, 'b.png', 'image/png') : await bob.request(route.method, path, BODIES[key]);
+      const response = UPLOADS.has(key) ? await bob.upload(path, TINY_PNG, 'b.png', 'image/png') : await bob.request(route.method, path, BODIES[key]);
       answers.push(`${key} -> ${response.status}`);
       expect([403, 404], `${key} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
       if (typeof response.body === 'object') expect(response.body.error.code).toMatch(/not_found|forbidden/);
