@@ -10,7 +10,8 @@ import { protectedRoutes } from './protected';
 
 /** An upload is one file; a little room above 10 MB for the multipart envelope. */
 export const UPLOAD_BODY_LIMIT = MEDIA_MAX_BYTES + 64 * 1024;
-const mediaParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.'), fileId: z.string().max(64) });
+const fileIdSchema = z.string().max(64);
+const mediaParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.'), fileId: fileIdSchema });
 
 export function postRoutes(deps: AppDeps) {
   const { services } = deps;
@@ -63,8 +64,8 @@ export function postRoutes(deps: AppDeps) {
 /** Mounted at /media: a user's uploaded files, private to them. */
 export function mediaRoutes(deps: AppDeps) {
   const { services } = deps;
-  return protectedRoutes(deps).get('/:fileId', async (c) => {
-    const file = await services.media.read(c.var.user.id, c.req.param('fileId'));
+  return protectedRoutes(deps).get('/:fileId', validate('param', z.object({ fileId: fileIdSchema })), async (c) => {
+    const file = await services.media.read(c.var.user.id, c.req.valid('param').fileId);
     c.header('Content-Type', file.mime);
     c.header('Content-Length', String(file.size));
     c.header('Cache-Control', 'private, max-age=3600');
