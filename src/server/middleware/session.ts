@@ -1,7 +1,10 @@
+import { createHmac } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../auth';
 import type { AppEnv, SessionUser } from '../context';
 import { AppError } from '../errors';
+import { errorResponse } from './errors';
+import { readCookie } from './read-cookie';
 
 /**
  * How long a checked session is trusted without asking better-auth again. Checking costs about a
@@ -12,9 +15,6 @@ import { AppError } from '../errors';
 export const SESSION_CACHE_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
-/** better-auth's session cookie, with the __Secure- prefix it gets on https. Its value is signed. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
-
 interface CachedSession {
   user: SessionUser;
   /** The session's own expiry (ms). */
@@ -24,9 +24,12 @@ interface CachedSession {
 }
 
 interface SessionCache {
+  /** Keyed by the signed session cookie, only once it is known to be the one better-auth verified. */
   entries: Map<string, CachedSession>;
   /** Bumped by every forget: a check that started before it must not fill the cache. */
   epoch: number;
+  /** better-auth's own cookie name (with `__Secure-` on https only) and signing secret. */
+  cookie: Promise<{ name: string; secret: string }>;
 }
 
 const caches = new WeakMap<Auth, SessionCache>();
@@ -34,10 +37,16 @@ const caches = new WeakMap<Auth, SessionCache>();
 function cacheOf(auth: Auth): SessionCache {
   let cache = caches.get(auth);
   if (!cache) {
-    cache = { entries: new Map(), epoch: 0 };
+    const cookie = auth.$context.then((context) => ({ name: context.authCookies.sessionToken.name, secret: context.secret }));
+    cache = { entries: new Map(), epoch: 0, cookie };
     caches.set(auth, cache);
   }
   return cache;
+}
+
+/** The cookie value better-auth sets for a session token: the token and its HMAC-SHA256, base64. */
+function signedCookieValue(token: string, secret: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
 /** Forgets every cached session check; called around each request to /api/auth/*. */
@@ -47,29 +56,40 @@ export function forgetSessions(auth: Auth): void {
   cache.epoch += 1;
 }
 
-/** Every /api route outside /api/auth needs a signed-in user; the user id scopes every query. */
+/**
+ * Every /api route outside /api/auth needs a signed-in user; the user id scopes every query.
+ * A renewed session cookie from better-auth (sent once a day of use) is passed on to the browser.
+ */
 export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
   const cache = cacheOf(auth);
   return async (c, next) => {
-    const token = SESSION_COOKIE.exec(c.req.header('cookie') ?? '')?.[1];
+    const cookie = await cache.cookie;
+    const value = readCookie(c.req.header('cookie') ?? '', cookie.name);
     const now = Date.now();
-    const cached = token ? cache.entries.get(token) : undefined;
+    const cached = value ? cache.entries.get(value) : undefined;
     if (cached && cached.until > now && cached.expiresAt > now) {
       c.set('user', cached.user);
       return next();
     }
     const epoch = cache.epoch;
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const { headers, response: session } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    const setCookies = headers.getSetCookie();
     if (!session) {
-      if (token) cache.entries.delete(token);
-      throw new AppError('unauthorized', 'Please sign in to continue.');
+      if (value) cache.entries.delete(value);
+      const refused = errorResponse(c, new AppError('unauthorized', 'Please sign in to continue.'));
+      for (const line of setCookies) refused.headers.append('set-cookie', line);
+      return refused;
     }
     const user = { id: session.user.id, email: session.user.email, name: session.user.name };
-    if (token && epoch === cache.epoch) {
+    // Only the exact cookie better-auth verified may stand for this session: a planted cookie of
+    // another name or a duplicate is never the signature of this session's token.
+    const verified = value === signedCookieValue(session.session.token, cookie.secret);
+    if (value && verified && epoch === cache.epoch) {
       if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
-      cache.entries.set(token, { user, expiresAt: new Date(session.session.expiresAt).getTime(), until: now + SESSION_CACHE_MS });
+      cache.entries.set(value, { user, expiresAt: new Date(session.session.expiresAt).getTime(), until: now + SESSION_CACHE_MS });
     }
     c.set('user', user);
     await next();
+    for (const line of setCookies) c.res.headers.append('set-cookie', line);
   };
 }
