@@ -1,7 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../shared/schemas/auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { ApiError } from '../shared/schemas/api-error';
+import { deleteAccountSchema, PASSWORD_MAX, PASSWORD_MIN } from '../shared/schemas/auth';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Logger } from './logger';
@@ -9,6 +11,19 @@ import { mediaFolder } from './services/media-service';
 
 /** Set by our own middleware from the socket address, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-planner-client-ip';
+
+/**
+ * better-auth deletes an account without the password while the session is under a day old; we
+ * always ask for it. Checked in a hook, so it holds on every way into the endpoint.
+ */
+const requirePasswordToDelete = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/delete-user') return;
+  const parsed = deleteAccountSchema.safeParse(ctx.body);
+  if (parsed.success) return;
+  const message = parsed.error.issues[0]!.message;
+  const body: ApiError = { error: { code: 'bad_request', message, fields: { password: message } } };
+  throw new APIError('BAD_REQUEST', body);
+});
 
 export function createAuth(config: Config, database: DatabaseHandle, log: Logger) {
   const limit = { window: 60, max: config.authRateLimitMax };
@@ -28,8 +43,9 @@ export function createAuth(config: Config, database: DatabaseHandle, log: Logger
       revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    hooks: { before: requirePasswordToDelete },
     user: {
-      // Deleting an account (password required) removes every row of the user through foreign-key
+      // Deleting an account (password always required, see above) removes every row of the user through foreign-key
       // cascades (profile, months, posts, versions, jobs, feedback) and then the user's media folder.
       deleteUser: {
         enabled: true,

@@ -171,6 +171,19 @@ describe('settings', () => {
     expect((await new TestClient(server.url).signIn(email, 'a-brand-new-password-1')).status).toBe(200);
   });
 
+  it.each([
+    ['an empty body', {}],
+    ['an empty password', { password: '' }],
+    ['a deletion token instead', { token: 'made-up-token' }],
+  ])('refuses to delete the account with %s, even right after sign-in', async (_label, body) => {
+    const client = await onboardedClient(server.url);
+    const refused = await client.post('/api/auth/delete-user', body);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { code: 'bad_request', message: 'Enter your password to delete your account.', fields: { password: 'Enter your password to delete your account.' } } });
+    expect((await client.get('/api/me')).status).toBe(200);
+    expect(await server.database.db.selectFrom('profiles').select('userId').where('userId', '=', client.userId).execute()).toHaveLength(1);
+  });
+
   it('deletes the account with every row and file of the user, after the password', async () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');

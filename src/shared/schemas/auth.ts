@@ -16,3 +16,10 @@ export const signUpSchema = credentialsSchema.extend({
     .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
 });
 export type SignUp = z.infer<typeof signUpSchema>;
+
+/** Deleting the account always takes the password, however fresh the session. */
+const PASSWORD_TO_DELETE = 'Enter your password to delete your account.';
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: PASSWORD_TO_DELETE }).min(1, PASSWORD_TO_DELETE).max(PASSWORD_MAX, PASSWORD_TO_DELETE),
+});
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteAccount } from '../../../../shared/schemas/auth';
 import { meQueryKey } from '../../auth/api/me';
 import { postAuth } from './auth-request';
 
@@ -6,7 +7,7 @@ import { postAuth } from './auth-request';
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => postAuth('delete-user', { password }),
+    mutationFn: (password: string) => postAuth('delete-user', { password } satisfies DeleteAccount),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(meQueryKey, null);
