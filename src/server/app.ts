@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CLIENT_IP_HEADER } from './auth';
+import { clientAddress } from './client-address';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { errorResponse, handleError } from './middleware/errors';
@@ -57,12 +58,14 @@ export function createApp(deps: AppDeps) {
     BODYLESS_METHODS.has(c.req.method) || (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path)) ? next() : jsonBodyLimit(c, next),
   );
 
-  // better-auth reads the client address from one header that only this middleware sets. Anything
-  // here may start or end sessions, so the session checks cached by requireSession are forgotten
-  // before and after it.
+  // better-auth reads the client address from one header that only this middleware sets: the
+  // socket address, or what trusted proxies (TRUST_PROXY) put in X-Forwarded-For. Anything here may
+  // start or end sessions, so the session checks cached by requireSession are forgotten before and
+  // after it.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, getConnInfo(c).remote.address ?? 'unknown');
+    const client = clientAddress(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), deps.config.trustProxy);
+    headers.set(CLIENT_IP_HEADER, client ?? 'unknown');
     forgetSessions(deps.auth);
     try {
       return await deps.auth.handler(new Request(c.req.raw, { headers }));

@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or addresses', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toEqual({ kind: 'hops', count: 1 });
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.2, ::1' }).trustProxy).toEqual({ kind: 'addresses', addresses: ['10.0.0.2', '::1'] });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
   });
@@ -50,6 +56,8 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ PUBLIC_URL: 'example' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.2, proxy.local' }, 'TRUST_PROXY'],
   ])('stops on %o with one sentence naming %s', (env, variable) => {
     let error: unknown;
     try {

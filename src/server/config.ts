@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './client-address';
 
 /** Raised for a bad configuration value; main.ts prints its one-sentence message and exits. */
 export class ConfigError extends Error {}
@@ -31,6 +32,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Slows nothing down; lets tests and benchmarks raise or lower the sign-in limits. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust) return trust;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops (such as 1) or a comma-separated list of proxy IP addresses (such as 10.0.0.2,10.0.0.3)' });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 export type AiConfig =
@@ -49,6 +59,8 @@ export interface Config {
   trustedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitMax: number;
+  /** Which proxies may name the client in X-Forwarded-For; unset trusts nobody. */
+  trustProxy: TrustProxy;
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -133,5 +145,6 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: env.LOG_LEVEL,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    trustProxy: env.TRUST_PROXY ?? { kind: 'none' },
   };
 }
