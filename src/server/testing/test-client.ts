@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import type { Send } from './fetch-from';
 
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -12,10 +13,14 @@ export const TEST_PASSWORD = 'correct-horse-battery-9';
 /** A browser stand-in: keeps its own cookies, sends JSON, reads JSON. One per simulated user. */
 export class TestClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  /** `send` is fetch, or fetchFrom(address) for a client that connects from its own address. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly send: Send = fetch,
+  ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.send(`${this.baseUrl}${path}`, {
       method,
       headers: {
         origin: this.baseUrl,
@@ -67,7 +72,7 @@ export class TestClient {
   async upload<T = any>(path: string, bytes: Buffer, name: string, type: string): Promise<JsonResponse<T>> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: { origin: this.baseUrl, cookie: this.cookieHeader() } });
+    const response = await this.send(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: { origin: this.baseUrl, cookie: this.cookieHeader() } });
     const text = await response.text();
     let body: unknown = text;
     try {
