@@ -5,6 +5,7 @@ import ICAL from 'ical.js';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
+import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { onboardedClient, TEST_PASSWORD, TestClient, type JsonResponse } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { TINY_PNG } from '../testing/fixtures';
@@ -18,6 +19,15 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.close());
+
+async function waitForJob(client: TestClient, jobId: string) {
+  for (let poll = 0; poll < 300; poll += 1) {
+    const { body } = await client.get(`/api/generation-jobs/${jobId}`);
+    if (body.job.status !== 'running') return body.job;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`job ${jobId} still running`);
+}
 
 async function addPost(client: TestClient, fields: Record<string, unknown>) {
   const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
@@ -186,23 +196,44 @@ describe('settings', () => {
 
   it('deletes the account with every row and file of the user, after the password', async () => {
     const client = await onboardedClient(server.url);
+    const { email } = (await client.get('/api/me')).body.user;
     await client.get('/api/workspace');
+    const started = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
+    expect(started.status).toBe(202);
+    const job = await waitForJob(client, started.body.job.id);
+    expect(job.status).toBe('succeeded');
     const post = await addPost(client, {});
-    await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
-    await client.post('/api/feedback', { message: 'Nice', rating: 5 });
+    expect((await client.patch(`/api/posts/${post.id}`, { version: post.version, content: 'Edited by hand' })).status).toBe(200);
+    expect((await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
+    expect((await client.put(`/api/posts/${post.id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(200);
+    expect((await client.post('/api/feedback', { message: 'Nice', rating: 5 })).status).toBe(201);
     const mediaDir = path.join(server.dataDir, 'media', client.userId);
     expect(readdirSync(mediaDir)).toHaveLength(1);
-    expect((await client.post('/api/auth/delete-user', { password: 'wrong-password' })).status).not.toBe(200);
+
+    // Everything that names this user: its id and email, and the ids of every row it owns.
+    const db = server.database.db as unknown as Kysely<any>;
+    const owned = async (table: string) => (await db.selectFrom(table).select('id').where('userId', '=', client.userId).execute()).map((row) => String(row.id));
+    const markers = [client.userId, email, ...(await owned('posts')), ...(await owned('post_versions')), ...(await owned('generation_jobs')), ...(await owned('feedback')), ...(await owned('session')), ...(await owned('account'))];
+    // Every table the database has, not a list kept by hand: a new table cannot be forgotten.
+    const tablesNaming = async () => {
+      const naming: string[] = [];
+      for (const table of await db.introspection.getTables()) {
+        const rows = await db.selectFrom(table.name).selectAll().execute();
+        if (rows.some((row) => markers.some((marker) => JSON.stringify(row).includes(marker)))) naming.push(table.name);
+      }
+      return naming.sort();
+    };
+    expect(await tablesNaming()).toEqual(expect.arrayContaining(['account', 'feedback', 'generation_jobs', 'months', 'post_versions', 'posts', 'profiles', 'session', 'user']));
+
+    const wrong = await client.post('/api/auth/delete-user', { password: 'wrong-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_PASSWORD', message: 'Invalid password' });
+    expect((await client.get('/api/me')).status).toBe(200);
+
     const deleted = await client.post('/api/auth/delete-user', { password: TEST_PASSWORD });
     expect(deleted.status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(401);
-    // better-auth's tables are not in our schema type; this check reads them too.
-    const db = server.database.db as unknown as Kysely<any>;
-    for (const table of ['profiles', 'months', 'posts', 'post_versions', 'generation_jobs', 'feedback', 'session', 'account'] as const) {
-      const rows = await db.selectFrom(table).selectAll().where('userId', '=', client.userId).execute();
-      expect(rows, table).toEqual([]);
-    }
-    expect(await db.selectFrom('user').selectAll().where('id', '=', client.userId).execute()).toEqual([]);
+    expect(await tablesNaming()).toEqual([]);
     expect(existsSync(mediaDir)).toBe(false);
   });
 });
