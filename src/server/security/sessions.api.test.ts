@@ -18,6 +18,9 @@ async function signUp(server: TestServer, origin: string) {
   return { email, userId: response.body.user.id as string, name, value };
 }
 
+/** A timestamp as better-auth stores it: ISO text on SQLite, a timestamp on PostgreSQL. */
+const storedDate = (server: TestServer, date: Date) => (server.database.kind === 'sqlite' ? date.toISOString() : date);
+
 /** GET /api/me with exactly this Cookie header and nothing else: what the holder of these cookies gets. */
 async function meWith(server: TestServer, cookie: string) {
   const response = await new TestClient(server.url).request('GET', '/api/me', undefined, { cookie });
@@ -89,8 +92,7 @@ describe('session renewal', () => {
     // Age the session by a day and a minute, as if it had been signed in then: a refresh is due.
     const db = server.database.db as unknown as Kysely<any>;
     const aged = new Date(Date.now() + (SESSION_DAYS - 1) * DAY_MS - 60_000);
-    const bindDate = (date: Date) => (server.database.kind === 'sqlite' ? date.toISOString() : date);
-    await db.updateTable('session').set({ expiresAt: bindDate(aged), updatedAt: bindDate(new Date(Date.now() - DAY_MS - 60_000)) }).where('userId', '=', user.userId).execute();
+    await db.updateTable('session').set({ expiresAt: storedDate(server, aged), updatedAt: storedDate(server, new Date(Date.now() - DAY_MS - 60_000)) }).where('userId', '=', user.userId).execute();
 
     const renewed = await meWith(server, `${user.name}=${user.value}`);
     expect(renewed.status).toBe(200);
@@ -107,5 +109,14 @@ describe('session renewal', () => {
     const next = await meWith(server, `${user.name}=${user.value}`);
     expect(next.status).toBe(200);
     expect(next.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('tells the browser to drop the cookie of an expired session', async () => {
+    const user = await signUp(server, server.url);
+    const db = server.database.db as unknown as Kysely<any>;
+    await db.updateTable('session').set({ expiresAt: storedDate(server, new Date(Date.now() - 60_000)) }).where('userId', '=', user.userId).execute();
+    const refused = await meWith(server, `${user.name}=${user.value}`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie().find((line) => line.startsWith(`${user.name}=;`))).toMatch(/Max-Age=0/i);
   });
 });
