@@ -5,6 +5,7 @@ import type { Strategy } from '../../shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
 import type { ProfileRepository } from '../db/profile-repository';
+import type { Repositories, Transact } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 
 export const ARCHIVED_MESSAGE = 'This month is archived. Content cannot be modified.';
@@ -13,6 +14,7 @@ interface Deps {
   months: MonthRepository;
   posts: PostRepository;
   profiles: ProfileRepository;
+  transact: Transact;
   now?: () => Date;
 }
 
@@ -34,9 +36,9 @@ function localClock(at: Date, timeZone: string): { current: MonthRef; today: str
 }
 
 /** Months per user: current and next always exist, archived ones are read-only (decided here, from the date). */
-export function createMonthService({ months, posts, profiles, now = () => new Date() }: Deps) {
-  async function clock(userId: string) {
-    const timeZone = (await profiles.find(userId))?.timeZone ?? 'UTC';
+export function createMonthService({ months, posts, profiles, transact, now = () => new Date() }: Deps) {
+  async function clock(userId: string, from: Pick<Repositories, 'profiles'> = { profiles }) {
+    const timeZone = (await from.profiles.find(userId))?.timeZone ?? 'UTC';
     const at = now();
     return { at, timeZone, ...localClock(at, timeZone) };
   }
@@ -58,10 +60,16 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
     };
   }
 
-  async function findOwned(userId: string, id: string): Promise<MonthRow> {
+  /**
+   * Every write to a month goes through here: it must exist, be the user's, and not be archived. Called
+   * with a transaction's repositories, the answer holds for the writes in that transaction.
+   */
+  async function requireWritable(userId: string, id: string, from: Pick<Repositories, 'months' | 'profiles'> = { months, profiles }): Promise<MonthRow> {
     if (!parseMonthId(id)) throw notFound('Month');
-    const row = await months.find(userId, id);
+    const row = await from.months.find(userId, id);
     if (!row) throw notFound('Month');
+    const { current } = await clock(userId, from);
+    if (isArchived(row, current)) throw new AppError('archived', ARCHIVED_MESSAGE);
     return row;
   }
 
@@ -96,17 +104,28 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
       return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
     },
 
-    /** Every write to a month goes through here first: it must exist, be the user's, and not be archived. */
-    async requireWritable(userId: string, id: string): Promise<MonthRow> {
-      const { current } = await clock(userId);
-      const row = await findOwned(userId, id);
-      if (isArchived(row, current)) throw new AppError('archived', ARCHIVED_MESSAGE);
-      return row;
+    /** The quick check before slow work (a writer call, a file); the write itself goes through `writeInMonth` or `writeToPost`. */
+    requireWritable: (userId: string, id: string) => requireWritable(userId, id),
+
+    /**
+     * Runs `write` in one transaction once the month is found writable inside it, so a month that ends
+     * (or a time zone that changes) while a request is under way cannot let the write through.
+     */
+    writeInMonth<T>(userId: string, id: string, write: (repositories: Repositories, month: MonthRow) => Promise<T>): Promise<T> {
+      return transact(async (repositories) => write(repositories, await requireWritable(userId, id, repositories)));
+    },
+
+    /** Runs `write` in one transaction once, inside it, the post is the user's (else 404) and its month writable. */
+    writeToPost<T>(userId: string, postId: string, write: (repositories: Repositories, post: Post, month: MonthRow) => Promise<T>): Promise<T> {
+      return transact(async (repositories) => {
+        const post = await repositories.posts.find(userId, postId);
+        if (!post) throw notFound('Post');
+        return write(repositories, post, await requireWritable(userId, post.monthId, repositories));
+      });
     },
 
     async saveStrategy(userId: string, id: string, strategy: Strategy): Promise<Strategy> {
-      await this.requireWritable(userId, id);
-      await months.saveStrategy(userId, id, strategy, now().toISOString());
+      await this.writeInMonth(userId, id, (repositories) => repositories.months.saveStrategy(userId, id, strategy, now().toISOString()));
       return strategy;
     },
 

@@ -3,17 +3,36 @@ export interface TestClock {
   now: () => Date;
   /** Moves the clock to an instant (ISO string). */
   set: (iso: string) => void;
+  /**
+   * Moves the clock to `iso` the first time it is read while `condition` holds: "midnight passes while
+   * the model is writing" happens exactly then, with no sleep and no race against a timer.
+   */
+  setWhen: (condition: () => boolean, iso: string) => void;
+}
+
+function instant(iso: string): number {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) throw new RangeError(`Not an ISO instant: ${iso}`);
+  return at;
 }
 
 export function createTestClock(start: string): TestClock {
-  let at = Date.parse(start);
-  if (Number.isNaN(at)) throw new RangeError(`Not an ISO instant: ${start}`);
+  let at = instant(start);
+  let pending: { condition: () => boolean; at: number } | undefined;
   return {
-    now: () => new Date(at),
+    now() {
+      if (pending?.condition()) {
+        at = pending.at;
+        pending = undefined;
+      }
+      return new Date(at);
+    },
     set(iso) {
-      const next = Date.parse(iso);
-      if (Number.isNaN(next)) throw new RangeError(`Not an ISO instant: ${iso}`);
-      at = next;
+      at = instant(iso);
+      pending = undefined;
+    },
+    setWhen(condition, iso) {
+      pending = { condition, at: instant(iso) };
     },
   };
 }
