@@ -41,7 +41,7 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     runner,
     profile: createProfileService(profiles),
     months: monthService,
-    generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
+    generation: createGenerationService({ monthService, profiles, jobs, runner, writer, now }),
     posts: createPostService({ posts, profiles, monthService, writer, now }),
     media: createMediaService({ posts, monthService, mediaDir, now }),
     schedule: createScheduleService({ monthService, now }),
