@@ -58,3 +58,52 @@ describe('archived state at local midnight after the last day of a month', () =>
     expect(after.posts.map((post: { content: string; version: number; status: string }) => [post.content, post.version, post.status])).toEqual([['Last day', 1, 'draft']]);
   });
 });
+
+describe('changing the time zone', () => {
+  // 31 January 2031, 12:00 UTC: already 1 February in Kiritimati (UTC+14), still 31 January in Pago Pago (UTC−11).
+  const KIRITIMATI_FEBRUARY = '2031-01-31T12:00:00.000Z';
+
+  it('does not reopen a month that had already ended in the zone the user had', async () => {
+    clock.set('2031-01-20T12:00:00.000Z');
+    const client = await userIn('Pacific/Kiritimati');
+    await client.get('/api/workspace');
+    const strategy = { ...DEFAULT_STRATEGY, keyThemes: 'January' };
+    expect((await client.put('/api/months/2031-1/strategy', strategy)).status).toBe(200);
+
+    clock.set(KIRITIMATI_FEBRUARY);
+    expect((await client.get('/api/months/2031-1')).body.archived).toBe(true);
+    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Pago_Pago' })).status).toBe(200);
+
+    const workspace = (await client.get('/api/workspace')).body;
+    expect(workspace).toMatchObject({ timeZone: 'Pacific/Pago_Pago', today: '2031-01-31', currentMonthId: '2031-2' });
+    expect(workspace.archived.map((month: { id: string }) => month.id)).toEqual(['2031-1']);
+    expect(workspace.active.map((month: { id: string }) => month.id)).toEqual(['2031-2', '2031-3']);
+    expect((await client.get('/api/months/2031-1')).body).toMatchObject({ archived: true, status: 'archived', strategy });
+    const refused = [
+      await client.put('/api/months/2031-1/strategy', { ...strategy, keyThemes: 'Reopened' }),
+      await client.post('/api/months/2031-1/posts', { mode: 'manual', date: '2031-01-31', platform: 'facebook', type: 'text', content: 'Reopened' }),
+      await client.post('/api/months/2031-1/generation', { strategy }),
+    ];
+    expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual(Array(3).fill([409, 'archived']));
+    expect((await client.get('/api/months/2031-1')).body).toMatchObject({ strategy, posts: [] });
+    // The next month is the one to plan now.
+    expect((await client.put('/api/months/2031-2/strategy', strategy)).status).toBe(200);
+
+    // Going back and forth changes nothing: the month stays archived.
+    await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Kiritimati' });
+    await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Pago_Pago' });
+    expect((await client.get('/api/months/2031-1')).body.archived).toBe(true);
+  });
+
+  it('counts the UTC a new account starts with only once the user has set a zone', async () => {
+    // At sign-up the zone is UTC until the browser reports its own: in UTC, January has ended.
+    clock.set('2031-02-01T05:00:00.000Z');
+    const client = await userIn('Pacific/Pago_Pago');
+    expect((await client.get('/api/workspace')).body).toMatchObject({ currentMonthId: '2031-1', today: '2031-01-31' });
+    expect((await client.put('/api/months/2031-1/strategy', DEFAULT_STRATEGY)).status).toBe(200);
+    // Once set, the zone counts: UTC chosen now would not reopen January after this.
+    expect((await client.put('/api/workspace/time-zone', { timeZone: 'UTC' })).status).toBe(200);
+    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Pago_Pago' })).status).toBe(200);
+    expect((await client.get('/api/months/2031-1')).body.archived).toBe(true);
+  });
+});

@@ -1,10 +1,10 @@
-import { activeMonths, currentMonth, isArchived, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc, type MonthRef } from '../../shared/domain/months';
+import { activeMonths, currentMonth, currentMonthSince, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc, type MonthRef } from '../../shared/domain/months';
 import type { MonthDetail, MonthSummary, Workspace } from '../../shared/schemas/month';
 import type { Post } from '../../shared/schemas/post';
 import type { Strategy } from '../../shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
-import type { ProfileRepository } from '../db/profile-repository';
+import type { ProfileRepository, ZoneState } from '../db/profile-repository';
 import type { Repositories, Transact } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 
@@ -35,12 +35,28 @@ function localClock(at: Date, timeZone: string): { current: MonthRef; today: str
   return { current: { ...clock.current }, today: clock.today };
 }
 
+/**
+ * The user's month and day at `at`. A month that had ended in a zone the user left stays archived
+ * (`archivedThrough`), so travelling west, or a browser reporting another zone, never reopens it.
+ */
+function userClock(at: Date, timeZone: string, archivedThrough: string | null): { current: MonthRef; today: string } {
+  const { current, today } = localClock(at, timeZone);
+  return { current: currentMonthSince(current, archivedThrough ? parseMonthId(archivedThrough) : null), today };
+}
+
 /** Months per user: current and next always exist, archived ones are read-only (decided here, from the date). */
 export function createMonthService({ months, posts, profiles, transact, now = () => new Date() }: Deps) {
   async function clock(userId: string, from: Pick<Repositories, 'profiles'> = { profiles }) {
-    const timeZone = (await from.profiles.find(userId))?.timeZone ?? 'UTC';
+    const zone = await from.profiles.findZone(userId);
+    const timeZone = zone?.timeZone ?? 'UTC';
     const at = now();
-    return { at, timeZone, ...localClock(at, timeZone) };
+    return { at, timeZone, ...userClock(at, timeZone, zone?.archivedThrough ?? null) };
+  }
+
+  /** Leaving a zone the user had set keeps the months that had ended in it archived; the starting UTC does not count. */
+  function archivedThroughOnLeaving(zone: ZoneState | undefined): string | null {
+    if (!zone?.timeZoneSetAt) return zone?.archivedThrough ?? null;
+    return monthId(previousMonth(userClock(now(), zone.timeZone, zone.archivedThrough).current));
   }
 
   function summary(row: MonthRow, current: { year: number; month: number }): MonthSummary {
@@ -100,7 +116,7 @@ export function createMonthService({ months, posts, profiles, transact, now = ()
       // allows (PostgreSQL's pool): the month screen's most frequent request.
       const [row, monthPosts] = await Promise.all([months.findWithTimeZone(userId, id), posts.listByMonth(userId, id)]);
       if (!row) throw notFound('Month');
-      const { current, today } = localClock(now(), row.timeZone ?? 'UTC');
+      const { current, today } = userClock(now(), row.timeZone ?? 'UTC', row.archivedThrough);
       return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
     },
 
@@ -143,8 +159,13 @@ export function createMonthService({ months, posts, profiles, transact, now = ()
 
     async setTimeZone(userId: string, timeZone: string): Promise<string> {
       if (!isValidTimeZone(timeZone)) throw new AppError('bad_request', `Unknown time zone "${timeZone}".`, { timeZone: 'Unknown time zone.' });
-      await profiles.setTimeZone(userId, timeZone);
-      return timeZone;
+      // Compare-and-set: a change made elsewhere at the same moment is read again, not overwritten.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const before = await profiles.findZone(userId);
+        const next = { timeZone, timeZoneSetAt: now().toISOString(), archivedThrough: archivedThroughOnLeaving(before) };
+        if (await profiles.changeTimeZone(userId, before, next)) return timeZone;
+      }
+      throw new AppError('conflict', 'Your time zone was being changed elsewhere at the same moment. Please try again.');
     },
   };
 }
