@@ -120,8 +120,11 @@ export function createMonthService({ months, posts, profiles, transact, now = ()
       return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
     },
 
-    /** The quick check before slow work (a writer call, a file); the write itself goes through `writeInMonth` or `writeToPost`. */
-    requireWritable: (userId: string, id: string) => requireWritable(userId, id),
+    /**
+     * Without repositories, the quick check before slow work (a writer call, a file); the write itself
+     * goes through `writeInMonth` or `writeToPost`, or passes its transaction's repositories here.
+     */
+    requireWritable,
 
     /**
      * Runs `write` in one transaction once the month is found writable inside it, so a month that ends
