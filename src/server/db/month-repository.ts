@@ -65,14 +65,15 @@ export function createMonthRepository(db: Db) {
       return row ? toMonth(row) : undefined;
     },
 
-    /** The month and its owner's time zone (null without a profile) in one query: the month screen's read. */
-    async findWithTimeZone(userId: string, id: string): Promise<(MonthRow & { timeZone: string | null }) | undefined> {
+    /** The month and its owner's time zone rule (nulls without a profile) in one query: the month screen's read. */
+    async findWithTimeZone(userId: string, id: string): Promise<(MonthRow & { timeZone: string | null; archivedThrough: string | null }) | undefined> {
       const row = await withPostCount()
-        .select((eb) => eb.selectFrom('profiles').select('profiles.timeZone').whereRef('profiles.userId', '=', 'months.userId').as('timeZone'))
+        .leftJoin('profiles', 'profiles.userId', 'months.userId')
+        .select(['profiles.timeZone', 'profiles.archivedThrough'])
         .where('months.userId', '=', userId)
         .where('months.id', '=', id)
         .executeTakeFirst();
-      return row ? { ...toMonth(row), timeZone: row.timeZone ?? null } : undefined;
+      return row ? { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null } : undefined;
     },
 
     /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */

@@ -83,7 +83,8 @@ export function createPostRepository(db: Db) {
      * the replaced text as a version in the same transaction. Returns false when the version was stale.
      */
     async update(userId: string, postId: string, expectedVersion: number, changes: PostChanges, now: string, kept?: KeptVersion): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      // Inside the caller's transaction when there is one (the month was checked in it), else in its own.
+      const apply = async (trx: Db) => {
         const result = await trx
           .updateTable('posts')
           .set((eb) => ({ ...changes, version: eb('version', '+', 1), updatedAt: now }))
@@ -94,7 +95,8 @@ export function createPostRepository(db: Db) {
         if (Number(result.numUpdatedRows) === 0) return false;
         if (kept) await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, createdAt: now }).execute();
         return true;
-      });
+      };
+      return db.isTransaction ? apply(db) : db.transaction().execute(apply);
     },
 
     async insertOne(row: PostsTable): Promise<void> {

@@ -22,6 +22,9 @@ function toProfile(row: ProfilesTable): Profile {
   };
 }
 
+/** The user's time zone and what the zone rule needs (see month-service). */
+export type ZoneState = Pick<ProfilesTable, 'timeZone' | 'timeZoneSetAt' | 'archivedThrough'>;
+
 export const NEW_PROFILE: Profile = { ...EMPTY_PROFILE_INPUT, completedOnboarding: false, updatedAt: null, timeZone: 'UTC' };
 
 export function createProfileRepository(db: Db) {
@@ -53,17 +56,37 @@ export function createProfileRepository(db: Db) {
         .execute();
     },
 
-    async setTimeZone(userId: string, timeZone: string) {
-      await db
-        .insertInto('profiles')
-        .values({ ...toRow(EMPTY_PROFILE_INPUT), userId, completedOnboarding: 0, updatedAt: null, timeZone })
-        .onConflict((conflict) => conflict.column('userId').doUpdateSet({ timeZone }))
-        .execute();
+    async findZone(userId: string): Promise<ZoneState | undefined> {
+      return db.selectFrom('profiles').select(['timeZone', 'timeZoneSetAt', 'archivedThrough']).where('userId', '=', userId).executeTakeFirst();
+    },
+
+    /**
+     * Sets the zone the user chose, only if their zone state is still `before` (compare-and-set; false
+     * when another change came first). Without a profile yet, creates one.
+     */
+    async changeTimeZone(userId: string, before: ZoneState | undefined, next: ZoneState): Promise<boolean> {
+      if (!before) {
+        const result = await db
+          .insertInto('profiles')
+          .values({ ...toRow(EMPTY_PROFILE_INPUT), userId, completedOnboarding: 0, updatedAt: null, ...next })
+          .onConflict((conflict) => conflict.column('userId').doNothing())
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      }
+      const result = await db
+        .updateTable('profiles')
+        .set(next)
+        .where('userId', '=', userId)
+        .where('timeZone', '=', before.timeZone)
+        .where('timeZoneSetAt', before.timeZoneSetAt === null ? 'is' : '=', before.timeZoneSetAt)
+        .where('archivedThrough', before.archivedThrough === null ? 'is' : '=', before.archivedThrough)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }
 
-function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOnboarding' | 'updatedAt' | 'timeZone'> {
+function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOnboarding' | 'updatedAt' | keyof ZoneState> {
   return {
     name: input.name,
     companyName: input.companyName,

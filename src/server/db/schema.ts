@@ -17,6 +17,10 @@ export interface ProfilesTable {
   completedOnboarding: number;
   updatedAt: string | null;
   timeZone: string;
+  /** When the user last set their zone; null while the starting UTC is in force. */
+  timeZoneSetAt: string | null;
+  /** The last month (id) that had ended in a zone the user left: it stays archived. */
+  archivedThrough: string | null;
 }
 
 export interface MonthsTable {

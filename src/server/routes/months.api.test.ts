@@ -2,15 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
 import { onboardedClient } from '../testing/test-client';
+import { createTestClock } from '../testing/test-clock';
 import { startTestServer, type TestServer } from '../testing/test-server';
+
+// One instant for the server and the expectations, so a run crossing midnight at a month's end cannot
+// split them. Early on 1 June in UTC is still 31 May in Los Angeles: the time-zone test can tell them apart.
+const clock = createTestClock('2026-06-01T03:00:00.000Z');
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, {}, { now: clock.now });
 });
 afterAll(async () => server.close());
 
-const now = () => currentMonth(new Date(), 'UTC');
+const now = () => currentMonth(clock.now(), 'UTC');
 
 async function monthCount(userId: string): Promise<number> {
   const rows = await server.database.db.selectFrom('months').select('id').where('userId', '=', userId).execute();
@@ -42,7 +47,7 @@ describe('workspace', () => {
     const last = previousMonth(now());
     const older = previousMonth(previousMonth(last));
     await server.services.repositories.months.insertRaw(client.userId, older, { createdAt: '2020-01-01T00:00:00.000Z' });
-    await server.services.repositories.months.insertRaw(client.userId, last, { contentGenerated: 1, lastGeneratedAt: new Date().toISOString() });
+    await server.services.repositories.months.insertRaw(client.userId, last, { contentGenerated: 1, lastGeneratedAt: clock.now().toISOString() });
     const workspace = await client.get('/api/workspace');
     expect(workspace.body.archived.map((month: { id: string }) => month.id)).toEqual([monthId(last), monthId(older)]);
     expect(workspace.body.archived[0]).toMatchObject({ status: 'archived', archived: true, contentGenerated: true });
@@ -55,7 +60,8 @@ describe('workspace', () => {
     expect(saved.status).toBe(200);
     const workspace = await client.get('/api/workspace');
     expect(workspace.body.timeZone).toBe('America/Los_Angeles');
-    expect(workspace.body.currentMonthId).toBe(monthId(currentMonth(new Date(), 'America/Los_Angeles')));
+    expect(workspace.body.currentMonthId).toBe('2026-5');
+    expect(workspace.body.today).toBe('2026-05-31');
   });
 });
 

@@ -4,6 +4,7 @@ import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
+import { createTransact } from '../db/repositories';
 import { createGenerationRunner } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
 import { createExportService } from './export-service';
@@ -31,7 +32,8 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db);
   const jobs = createJobRepository(database.db);
-  const monthService = createMonthService({ months, posts, profiles, now });
+  const transact = createTransact(database.db);
+  const monthService = createMonthService({ months, posts, profiles, transact, now });
   const runner = createGenerationRunner({ db: database.db, jobs, months, posts, writer, log, now });
   return {
     repositories: { profiles, months, posts, jobs },
@@ -39,10 +41,10 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     runner,
     profile: createProfileService(profiles),
     months: monthService,
-    generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
+    generation: createGenerationService({ monthService, profiles, jobs, runner, writer, now }),
     posts: createPostService({ posts, profiles, monthService, writer, now }),
     media: createMediaService({ posts, monthService, mediaDir, now }),
-    schedule: createScheduleService({ posts, monthService, now }),
+    schedule: createScheduleService({ monthService, now }),
     exports: createExportService({ monthService, publicUrl, now }),
     insights: createInsightsService({ db: database.db, posts, now }),
   };

@@ -45,6 +45,13 @@ export function createMediaService({ posts, monthService, mediaDir, now = () => 
 
   const writable = (userId: string, postId: string) => writablePost(posts, monthService, userId, postId);
 
+  /** Changes the media list in the transaction that checks the post and its month. */
+  const changeMedia = (userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[]) =>
+    monthService.writeToPost(userId, postId, async (repositories) => {
+      await repositories.posts.updateMedia(userId, postId, change, now().toISOString());
+      return (await repositories.posts.find(userId, postId))!;
+    });
+
   return {
     async upload(userId: string, postId: string, file: File): Promise<Post> {
       const post = await writable(userId, postId);
@@ -64,22 +71,19 @@ export function createMediaService({ posts, monthService, mediaDir, now = () => 
       await rename(temporary, path.join(folder, fileId));
       const item: MediaItem = { type: mime.startsWith('video/') ? 'video' : 'image', url: `${MEDIA_URL_PREFIX}${fileId}` };
       try {
-        const saved = await posts.updateMedia(userId, postId, (media) => [...media, item], now().toISOString());
-        if (!saved) throw notFound('Post');
+        // Storing the file takes a while: the post and its month are checked again as the post refers to it.
+        return await changeMedia(userId, postId, (media) => [...media, item]);
       } catch (error) {
         await rm(path.join(folder, fileId), { force: true });
         throw error;
       }
-      return (await posts.find(userId, postId))!;
     },
 
     async remove(userId: string, postId: string, fileId: string): Promise<Post> {
-      await writable(userId, postId);
       const url = `${MEDIA_URL_PREFIX}${fileId}`;
-      const saved = await posts.updateMedia(userId, postId, (media) => media.filter((item) => item.url !== url), now().toISOString());
-      if (!saved) throw notFound('Post');
+      const post = await changeMedia(userId, postId, (media) => media.filter((item) => item.url !== url));
       if (FILE_ID.test(fileId)) await rm(path.join(userDir(userId), fileId), { force: true });
-      return (await posts.find(userId, postId))!;
+      return post;
     },
 
     /**

@@ -1,10 +1,11 @@
-import { activeMonths, currentMonth, isArchived, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc, type MonthRef } from '../../shared/domain/months';
+import { activeMonths, currentMonth, currentMonthSince, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc, type MonthRef } from '../../shared/domain/months';
 import type { MonthDetail, MonthSummary, Workspace } from '../../shared/schemas/month';
 import type { Post } from '../../shared/schemas/post';
 import type { Strategy } from '../../shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
-import type { ProfileRepository } from '../db/profile-repository';
+import type { ProfileRepository, ZoneState } from '../db/profile-repository';
+import type { Repositories, Transact } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 
 export const ARCHIVED_MESSAGE = 'This month is archived. Content cannot be modified.';
@@ -13,6 +14,7 @@ interface Deps {
   months: MonthRepository;
   posts: PostRepository;
   profiles: ProfileRepository;
+  transact: Transact;
   now?: () => Date;
 }
 
@@ -33,12 +35,28 @@ function localClock(at: Date, timeZone: string): { current: MonthRef; today: str
   return { current: { ...clock.current }, today: clock.today };
 }
 
+/**
+ * The user's month and day at `at`. A month that had ended in a zone the user left stays archived
+ * (`archivedThrough`), so travelling west, or a browser reporting another zone, never reopens it.
+ */
+function userClock(at: Date, timeZone: string, archivedThrough: string | null): { current: MonthRef; today: string } {
+  const { current, today } = localClock(at, timeZone);
+  return { current: currentMonthSince(current, archivedThrough ? parseMonthId(archivedThrough) : null), today };
+}
+
 /** Months per user: current and next always exist, archived ones are read-only (decided here, from the date). */
-export function createMonthService({ months, posts, profiles, now = () => new Date() }: Deps) {
-  async function clock(userId: string) {
-    const timeZone = (await profiles.find(userId))?.timeZone ?? 'UTC';
+export function createMonthService({ months, posts, profiles, transact, now = () => new Date() }: Deps) {
+  async function clock(userId: string, from: Pick<Repositories, 'profiles'> = { profiles }) {
+    const zone = await from.profiles.findZone(userId);
+    const timeZone = zone?.timeZone ?? 'UTC';
     const at = now();
-    return { at, timeZone, ...localClock(at, timeZone) };
+    return { at, timeZone, ...userClock(at, timeZone, zone?.archivedThrough ?? null) };
+  }
+
+  /** Leaving a zone the user had set keeps the months that had ended in it archived; the starting UTC does not count. */
+  function archivedThroughOnLeaving(zone: ZoneState | undefined): string | null {
+    if (!zone?.timeZoneSetAt) return zone?.archivedThrough ?? null;
+    return monthId(previousMonth(userClock(now(), zone.timeZone, zone.archivedThrough).current));
   }
 
   function summary(row: MonthRow, current: { year: number; month: number }): MonthSummary {
@@ -58,10 +76,16 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
     };
   }
 
-  async function findOwned(userId: string, id: string): Promise<MonthRow> {
+  /**
+   * Every write to a month goes through here: it must exist, be the user's, and not be archived. Called
+   * with a transaction's repositories, the answer holds for the writes in that transaction.
+   */
+  async function requireWritable(userId: string, id: string, from: Pick<Repositories, 'months' | 'profiles'> = { months, profiles }): Promise<MonthRow> {
     if (!parseMonthId(id)) throw notFound('Month');
-    const row = await months.find(userId, id);
+    const row = await from.months.find(userId, id);
     if (!row) throw notFound('Month');
+    const { current } = await clock(userId, from);
+    if (isArchived(row, current)) throw new AppError('archived', ARCHIVED_MESSAGE);
     return row;
   }
 
@@ -92,21 +116,35 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
       // allows (PostgreSQL's pool): the month screen's most frequent request.
       const [row, monthPosts] = await Promise.all([months.findWithTimeZone(userId, id), posts.listByMonth(userId, id)]);
       if (!row) throw notFound('Month');
-      const { current, today } = localClock(now(), row.timeZone ?? 'UTC');
+      const { current, today } = userClock(now(), row.timeZone ?? 'UTC', row.archivedThrough);
       return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
     },
 
-    /** Every write to a month goes through here first: it must exist, be the user's, and not be archived. */
-    async requireWritable(userId: string, id: string): Promise<MonthRow> {
-      const { current } = await clock(userId);
-      const row = await findOwned(userId, id);
-      if (isArchived(row, current)) throw new AppError('archived', ARCHIVED_MESSAGE);
-      return row;
+    /**
+     * Without repositories, the quick check before slow work (a writer call, a file); the write itself
+     * goes through `writeInMonth` or `writeToPost`, or passes its transaction's repositories here.
+     */
+    requireWritable,
+
+    /**
+     * Runs `write` in one transaction once the month is found writable inside it, so a month that ends
+     * (or a time zone that changes) while a request is under way cannot let the write through.
+     */
+    writeInMonth<T>(userId: string, id: string, write: (repositories: Repositories, month: MonthRow) => Promise<T>): Promise<T> {
+      return transact(async (repositories) => write(repositories, await requireWritable(userId, id, repositories)));
+    },
+
+    /** Runs `write` in one transaction once, inside it, the post is the user's (else 404) and its month writable. */
+    writeToPost<T>(userId: string, postId: string, write: (repositories: Repositories, post: Post, month: MonthRow) => Promise<T>): Promise<T> {
+      return transact(async (repositories) => {
+        const post = await repositories.posts.find(userId, postId);
+        if (!post) throw notFound('Post');
+        return write(repositories, post, await requireWritable(userId, post.monthId, repositories));
+      });
     },
 
     async saveStrategy(userId: string, id: string, strategy: Strategy): Promise<Strategy> {
-      await this.requireWritable(userId, id);
-      await months.saveStrategy(userId, id, strategy, now().toISOString());
+      await this.writeInMonth(userId, id, (repositories) => repositories.months.saveStrategy(userId, id, strategy, now().toISOString()));
       return strategy;
     },
 
@@ -124,8 +162,13 @@ export function createMonthService({ months, posts, profiles, now = () => new Da
 
     async setTimeZone(userId: string, timeZone: string): Promise<string> {
       if (!isValidTimeZone(timeZone)) throw new AppError('bad_request', `Unknown time zone "${timeZone}".`, { timeZone: 'Unknown time zone.' });
-      await profiles.setTimeZone(userId, timeZone);
-      return timeZone;
+      // Compare-and-set: a change made elsewhere at the same moment is read again, not overwritten.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const before = await profiles.findZone(userId);
+        const next = { timeZone, timeZoneSetAt: now().toISOString(), archivedThrough: archivedThroughOnLeaving(before) };
+        if (await profiles.changeTimeZone(userId, before, next)) return timeZone;
+      }
+      throw new AppError('conflict', 'Your time zone was being changed elsewhere at the same moment. Please try again.');
     },
   };
 }

@@ -6,6 +6,7 @@ import { toJson } from '../db/json-columns';
 import type { MonthRow } from '../db/month-repository';
 import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } from '../db/post-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
+import type { Repositories } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 import type { MonthService } from './month-service';
 
@@ -37,12 +38,22 @@ export function createPostService({ posts, profiles, monthService, writer, now =
     if (!isDateInMonth(date, month)) throw new AppError('bad_request', `The date ${date} is not in ${month.name} ${month.year}.`, { date: 'Pick a day of this month.' });
   }
 
-  /** Writes changes if the client saw the latest version; the replaced text is kept when it changes. */
-  async function write(userId: string, post: Post, expectedVersion: number, changes: PostChanges, kept?: KeptVersion): Promise<Post> {
-    const saved = await posts.update(userId, post.id, expectedVersion, changes, now().toISOString(), kept);
+  /**
+   * Writes changes if the client saw the latest version; the replaced text is kept when it changes.
+   * Runs in the transaction of `monthService.writeToPost`, which checked the month.
+   */
+  async function write(repositories: Repositories, userId: string, post: Post, expectedVersion: number, changes: PostChanges, kept?: KeptVersion): Promise<Post> {
+    const saved = await repositories.posts.update(userId, post.id, expectedVersion, changes, now().toISOString(), kept);
     if (!saved) throw new AppError('stale_version', STALE_MESSAGE);
-    return owned(userId, post.id);
+    return (await repositories.posts.find(userId, post.id))!;
   }
+
+  /** An archived month refuses a rewrite in the spec's own words. */
+  const asRewrite = <T>(attempt: Promise<T>): Promise<T> =>
+    attempt.catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'archived') throw new AppError('archived', ARCHIVED_REWRITE_MESSAGE);
+      throw error;
+    });
 
   const keep = (post: Post, replacedBy: KeptVersion['replacedBy'], instruction: string | null = null): KeptVersion => ({
     content: post.content,
@@ -55,28 +66,29 @@ export function createPostService({ posts, profiles, monthService, writer, now =
     get: owned,
 
     async update(userId: string, postId: string, input: PostUpdate): Promise<Post> {
-      const post = await owned(userId, postId);
-      const month = await monthService.requireWritable(userId, post.monthId);
-      if (input.date) assertInMonth(dateOnly(input.date), month);
-      const { version, hashtags, ...fields } = input;
-      const changes: PostChanges = { ...fields, ...(hashtags ? { hashtags: toJson(hashtags) } : {}) };
-      const textChanged = (input.content !== undefined && input.content !== post.content) || (hashtags !== undefined && toJson(hashtags) !== toJson(post.hashtags));
-      return write(userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+      return monthService.writeToPost(userId, postId, async (repositories, post, month) => {
+        if (input.date) assertInMonth(dateOnly(input.date), month);
+        const { version, hashtags, ...fields } = input;
+        const changes: PostChanges = { ...fields, ...(hashtags ? { hashtags: toJson(hashtags) } : {}) };
+        const textChanged = (input.content !== undefined && input.content !== post.content) || (hashtags !== undefined && toJson(hashtags) !== toJson(post.hashtags));
+        return write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+      });
     },
 
     /** Rewrites the text by instruction; the result replaces the post and is saved at once. */
     async rewrite(userId: string, postId: string, input: { version: number; instructions: string }): Promise<Post> {
       const post = await owned(userId, postId);
-      const month = await monthService.requireWritable(userId, post.monthId).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'archived') throw new AppError('archived', ARCHIVED_REWRITE_MESSAGE);
-        throw error;
-      });
+      const month = await asRewrite(monthService.requireWritable(userId, post.monthId));
       if (post.version !== input.version) throw new AppError('stale_version', STALE_MESSAGE);
       const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
       const content = await writer
         .rewritePost({ profile, content: post.content, platform: post.platform, instructions: input.instructions, useEmojis: month.strategy?.useEmojis ?? true })
         .catch(writerFailure);
-      return write(userId, post, input.version, { content }, keep(post, 'rewrite', input.instructions));
+      // The writer may take a while: the month, the post and its version are checked again as it is saved.
+      const saved = monthService.writeToPost(userId, postId, (repositories, current) =>
+        write(repositories, userId, current, input.version, { content }, keep(current, 'rewrite', input.instructions)),
+      );
+      return asRewrite(saved);
     },
 
     /** Adds one post on a day of the month: written by the writer from an optional prompt, or by hand. */
@@ -96,9 +108,12 @@ export function createPostService({ posts, profiles, monthService, writer, now =
           .catch(writerFailure);
         written = { ...post, date: noonUtc(input.date) };
       }
-      const row = newPostRow(userId, monthId, written, now().toISOString());
-      await posts.insertOne(row);
-      return owned(userId, row.id);
+      // The writer may take a while: the month is checked again as the post is saved.
+      return monthService.writeInMonth(userId, monthId, async (repositories) => {
+        const row = newPostRow(userId, monthId, written, now().toISOString());
+        await repositories.posts.insertOne(row);
+        return (await repositories.posts.find(userId, row.id))!;
+      });
     },
 
     async versions(userId: string, postId: string): Promise<PostVersion[]> {
@@ -107,11 +122,11 @@ export function createPostService({ posts, profiles, monthService, writer, now =
     },
 
     async restore(userId: string, postId: string, versionId: string, expectedVersion: number): Promise<Post> {
-      const post = await owned(userId, postId);
-      await monthService.requireWritable(userId, post.monthId);
-      const version = await posts.findVersion(userId, postId, versionId);
-      if (!version) throw notFound('Version');
-      return write(userId, post, expectedVersion, { content: version.content, hashtags: toJson(version.hashtags) }, keep(post, 'restore'));
+      return monthService.writeToPost(userId, postId, async (repositories, post) => {
+        const version = await repositories.posts.findVersion(userId, postId, versionId);
+        if (!version) throw notFound('Version');
+        return write(repositories, userId, post, expectedVersion, { content: version.content, hashtags: toJson(version.hashtags) }, keep(post, 'restore'));
+      });
     },
   };
 }

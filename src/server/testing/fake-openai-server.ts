@@ -36,6 +36,8 @@ export interface FakeBehaviour {
   always?: FakeFault;
   /** Wait before answering, in ms. */
   delayMs?: number;
+  /** Answers wait until this promise settles (null: no longer wait), for a test acting while the model "writes". */
+  gate?: Promise<unknown> | null;
   /** Speed of the answer in tokens (about 4 characters) per second, per request; 0 = as fast as possible. */
   tokensPerSecond?: number;
   /**
@@ -45,7 +47,7 @@ export interface FakeBehaviour {
   postChars?: number;
 }
 
-export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next'> {
+export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next' | 'gate'> {
   model?: string;
 }
 
@@ -165,6 +167,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let delayMs = options.delayMs ?? 0;
   let tokensPerSecond = options.tokensPerSecond ?? 0;
   let postChars = options.postChars ?? 0;
+  let gate: Promise<unknown> | null = null;
   const open = new Set<ServerResponse>();
   let closed = false;
 
@@ -195,6 +198,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     if (fault === 'hang') return; // answered by close()
     if (delayMs > 0) await wait(delayMs);
+    if (gate) await gate.catch(() => undefined);
     if (res.destroyed) return;
     if (fault === 'status-500') return sendJson(res, 500, { error: { message: 'The fake server had an internal error.', type: 'server_error' } });
     if (fault === 'no-json-mode' && body.response_format) {
@@ -245,6 +249,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (behaviour.delayMs !== undefined) delayMs = behaviour.delayMs;
       if (behaviour.tokensPerSecond !== undefined) tokensPerSecond = behaviour.tokensPerSecond;
       if (behaviour.postChars !== undefined) postChars = behaviour.postChars;
+      if (behaviour.gate !== undefined) gate = behaviour.gate;
     },
     async close() {
       if (closed) return;

@@ -23,8 +23,11 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
-export async function startTestServer(env: Record<string, string> = {}, writerOptions: WriterOptions = {}): Promise<TestServer> {
+/**
+ * The real server on a loopback port with its own fresh database, as `npm start` builds it.
+ * `now` replaces the services' clock (see test-clock.ts); sessions keep the real time.
+ */
+export async function startTestServer(env: Record<string, string> = {}, writerOptions: WriterOptions = {}, { now }: { now?: () => Date } = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
   // The app needs the port for its public URL, so the server listens first and gets the app after.
   const holder: { app?: ReturnType<typeof createApp> } = {};
@@ -54,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, now });
   await services.runner.recoverInterrupted();
   holder.app = createApp({ config, database, auth, log, services });
   return {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
-  MONTH_ABBREVIATIONS, MONTH_NAMES, activeMonths, compareMonths, currentMonth, dateOnly, daysInMonth,
+  MONTH_ABBREVIATIONS, MONTH_NAMES, activeMonths, compareMonths, currentMonth, currentMonthSince, dateOnly, daysInMonth,
   isActive, isArchived, isDateInMonth, isValidTimeZone, monthId, monthName, nextMonth, noonUtc,
   normaliseToNoonUtc, parseMonthId, previousMonth, relativeDays, sortArchivedNewestFirst,
   sortOldestFirst, todayIn,
@@ -140,6 +140,13 @@ describe('time zones', () => {
     expect(isValidTimeZone('')).toBe(false);
   });
   it('zero-pads the local day', () => expect(todayIn(new Date('2026-03-04T10:00:00Z'), 'UTC')).toBe('2026-03-04'));
+  it('never goes back to a month that had ended in a zone the user had', () => {
+    expect(currentMonthSince(ym(2026, 10), ym(2026, 10))).toEqual(ym(2026, 11));
+    expect(currentMonthSince(ym(2026, 12), ym(2026, 12))).toEqual(ym(2027, 1));
+    expect(currentMonthSince(ym(2026, 11), ym(2026, 10))).toEqual(ym(2026, 11));
+    expect(currentMonthSince(ym(2027, 2), ym(2026, 10))).toEqual(ym(2027, 2));
+    expect(currentMonthSince(ym(2026, 10), null)).toEqual(ym(2026, 10));
+  });
 });
 
 describe('post dates at noon UTC', () => {

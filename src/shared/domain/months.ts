@@ -93,6 +93,17 @@ export function currentMonth(now: Date, timeZone: string): MonthRef {
   return { year, month };
 }
 
+/**
+ * The user's current month: the month in their zone (`local`), or the month after `archivedThrough`
+ * (the last month that had ended in a zone they had before) when that is later, so a change of zone
+ * never makes an ended month current again.
+ */
+export function currentMonthSince(local: MonthRef, archivedThrough: MonthRef | null): MonthRef {
+  if (!archivedThrough) return local;
+  const after = nextMonth(archivedThrough);
+  return compareMonths(local, after) < 0 ? after : local;
+}
+
 /** 'YYYY-MM-DD' of the local day in `timeZone` (invalid zone: UTC). */
 export function todayIn(now: Date, timeZone: string): string {
   const { year, month, day } = localDay(now, timeZone);

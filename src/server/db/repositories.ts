@@ -1,0 +1,28 @@
+import type { Db } from './database';
+import { createJobRepository } from './job-repository';
+import { createMonthRepository } from './month-repository';
+import { createPostRepository } from './post-repository';
+import { createProfileRepository } from './profile-repository';
+
+/** Every repository, over the database or over one transaction. */
+export function createRepositories(db: Db) {
+  return {
+    profiles: createProfileRepository(db),
+    months: createMonthRepository(db),
+    posts: createPostRepository(db),
+    jobs: createJobRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Runs `work` in one transaction with repositories bound to it; a throw rolls everything back. Inside,
+ * use only the repositories given: on SQLite a query through the outer handle would wait for the
+ * transaction's own connection forever.
+ */
+export type Transact = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
+
+export function createTransact(db: Db): Transact {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx)));
+}

@@ -1,0 +1,105 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARCHIVED_MESSAGE } from '../services/month-service';
+import { ARCHIVED_REWRITE_MESSAGE } from '../services/post-service';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { TINY_PNG } from '../testing/fixtures';
+import { createTestClock } from '../testing/test-clock';
+import { onboardedClient, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+/**
+ * A write that starts on the last day of a month and saves after local midnight must be refused:
+ * the month is checked again inside the transaction that saves, not only before the slow part.
+ */
+const LAST_HOUR = '2031-01-31T23:00:00.000Z';
+const MIDNIGHT = '2031-02-01T00:00:00.000Z';
+const MONTH_ID = '2031-1';
+
+const clock = createTestClock(LAST_HOUR);
+let ai: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  ai = await startFakeOpenAI();
+  server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 10_000, maxRetries: 0 }, { now: clock.now });
+});
+afterAll(async () => {
+  await server.close();
+  await ai.close();
+});
+
+/** A user (time zone UTC) with one post on the month's last day, one hour before midnight. */
+async function userWithPost(): Promise<{ client: TestClient & { userId: string }; post: { id: string; content: string } }> {
+  clock.set(LAST_HOUR);
+  const client = await onboardedClient(server.url);
+  expect((await client.get('/api/workspace')).body.currentMonthId).toBe(MONTH_ID);
+  const created = await client.post(`/api/months/${MONTH_ID}/posts`, { mode: 'manual', date: '2031-01-31', platform: 'facebook', type: 'text', content: 'Last day of the month.' });
+  expect(created.status).toBe(201);
+  return { client, post: created.body };
+}
+
+/** Midnight passes while the model is writing: the first clock read after the request reached it. */
+function midnightWhileTheModelWrites() {
+  const seen = ai.requests.length;
+  clock.setWhen(() => ai.requests.length > seen, MIDNIGHT);
+}
+
+describe('a month that ends while a write is under way', () => {
+  it('refuses a rewrite whose model answers after midnight, and keeps the post', async () => {
+    const { client, post } = await userWithPost();
+    midnightWhileTheModelWrites();
+    const rewrite = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
+    expect(ai.requests.at(-1)!.task).toBe('rewrite');
+    expect(clock.now().toISOString()).toBe(MIDNIGHT);
+    expect(rewrite.status).toBe(409);
+    expect(rewrite.body.error).toEqual({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
+    expect((await client.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: post.content, version: 1 });
+    expect((await client.get(`/api/posts/${post.id}/versions`)).body.versions).toEqual([]);
+  });
+
+  it('refuses a single post whose model answers after midnight, and adds nothing', async () => {
+    const { client, post } = await userWithPost();
+    midnightWhileTheModelWrites();
+    const created = await client.post(`/api/months/${MONTH_ID}/posts`, { mode: 'generate', date: '2031-01-31', prompt: 'New year sale' });
+    expect(ai.requests.at(-1)!.task).toBe('single');
+    expect(created.status).toBe(409);
+    expect(created.body.error).toEqual({ code: 'archived', message: ARCHIVED_MESSAGE });
+    expect((await client.get(`/api/months/${MONTH_ID}`)).body.posts.map((p: { id: string }) => p.id)).toEqual([post.id]);
+  });
+
+  it('refuses an upload saved after midnight, and leaves no file behind', async () => {
+    const { client, post } = await userWithPost();
+    const folder = path.join(server.dataDir, 'media', client.userId);
+    const stored = () => {
+      try {
+        return readdirSync(folder).filter((name) => !name.endsWith('.part'));
+      } catch {
+        return [];
+      }
+    };
+    // Midnight passes once the file is on disk, before the post refers to it.
+    clock.setWhen(() => stored().length > 0, MIDNIGHT);
+    const upload = await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'logo.png', 'image/png');
+    expect(upload.status).toBe(409);
+    expect(upload.body.error.code).toBe('archived');
+    expect((await client.get(`/api/posts/${post.id}`)).body.media).toEqual([]);
+    expect(stored()).toEqual([]);
+  });
+
+  it('still answers a rewrite after an edit in another tab with 409 stale_version, keeping the edit', async () => {
+    const { client, post } = await userWithPost();
+    const seen = ai.requests.length;
+    let answerNow!: () => void;
+    ai.script({ gate: new Promise<void>((resolve) => (answerNow = resolve)) });
+    const rewrite = client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
+    while (ai.requests.length === seen) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'Edited in another tab.' })).status).toBe(200);
+    answerNow();
+    ai.script({ gate: null });
+    const answer = await rewrite;
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('stale_version');
+    expect((await client.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: 'Edited in another tab.', version: 2 });
+  });
+});

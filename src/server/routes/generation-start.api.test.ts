@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planSlots } from '../../shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { ALREADY_RUNNING } from '../services/generation-service';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { createTestClock } from '../testing/test-clock';
+import { onboardedClient, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+/** The strategy sent with a start is saved only together with the job it starts. */
+const clock = createTestClock('2031-01-15T12:00:00.000Z');
+const MONTH = { year: 2031, month: 1 };
+const MONTH_ID = '2031-1';
+const FIRST_TAB: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 1, preferredDays: ['Monday'], keyThemes: 'First tab' };
+const SECOND_TAB: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 5, preferredDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], keyThemes: 'Second tab' };
+
+let ai: FakeOpenAI;
+let server: TestServer;
+beforeAll(async () => {
+  ai = await startFakeOpenAI();
+  server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 10_000, maxRetries: 0 }, { now: clock.now });
+});
+afterAll(async () => {
+  await server.close();
+  await ai.close();
+});
+
+/** Keeps the first job running (the model does not answer) until the returned function is called. */
+function holdTheModel(): () => void {
+  let release!: () => void;
+  ai.script({ gate: new Promise<void>((resolve) => (release = resolve)) });
+  return () => {
+    release();
+    ai.script({ gate: null });
+  };
+}
+
+async function waitForJob(client: TestClient, jobId: string) {
+  for (;;) {
+    const { body } = await client.get(`/api/generation-jobs/${jobId}`);
+    if (body.job.status !== 'running') return body.job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const start = (client: TestClient, strategy: Strategy) => client.post(`/api/months/${MONTH_ID}/generation`, { strategy });
+
+describe('starting a generation', () => {
+  it('leaves the strategy untouched when a second start is refused because one is running', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const release = holdTheModel();
+    const first = await start(client, FIRST_TAB);
+    expect(first.status).toBe(202);
+    const second = await start(client, SECOND_TAB);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
+    expect((await client.get(`/api/months/${MONTH_ID}`)).body.strategy).toEqual(FIRST_TAB);
+    release();
+    expect((await waitForJob(client, first.body.job.id)).status).toBe('succeeded');
+    expect((await client.get(`/api/months/${MONTH_ID}`)).body.strategy).toEqual(FIRST_TAB);
+  });
+
+  it('keeps the accepted job’s strategy when two tabs start at the same moment', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const release = holdTheModel();
+    const answers = await Promise.all([start(client, FIRST_TAB), start(client, SECOND_TAB)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const winner = answers[0]!.status === 202 ? 0 : 1;
+    const accepted = [FIRST_TAB, SECOND_TAB][winner]!;
+    const job = answers[winner]!.body.job;
+    expect(job.planned).toBe(planSlots({ ...MONTH, strategy: accepted }).length);
+    expect(answers[1 - winner]!.body.error).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
+    expect((await client.get(`/api/months/${MONTH_ID}`)).body.strategy).toEqual(accepted);
+    release();
+    expect((await waitForJob(client, job.id)).status).toBe('succeeded');
+    const month = (await client.get(`/api/months/${MONTH_ID}`)).body;
+    expect(month.strategy).toEqual(accepted);
+    expect(month.posts).toHaveLength(job.planned);
+  });
+});
