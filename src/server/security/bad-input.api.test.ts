@@ -40,9 +40,15 @@ afterAll(async () => server.close());
 /** Everything the user owns, row by row and file by file: a refused request must not change any of it. */
 async function footprint(): Promise<string> {
   const db = server.database.db;
-  const mine = <T extends 'months' | 'posts' | 'post_versions' | 'feedback' | 'profiles' | 'generation_jobs'>(table: T) =>
-    db.selectFrom(table).selectAll().where('userId', '=', client.userId).execute();
-  const tables = await Promise.all([mine('months'), mine('posts'), mine('post_versions'), mine('feedback'), mine('profiles'), mine('generation_jobs')]);
+  const userId = client.userId;
+  const tables: unknown[][] = await Promise.all([
+    db.selectFrom('months').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('posts').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('post_versions').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('feedback').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('profiles').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('generation_jobs').selectAll().where('userId', '=', userId).execute(),
+  ]);
   const files = readdirSync(path.join(server.dataDir, 'media', client.userId)).sort();
   const sorted = tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort());
   expect(sorted[0]!.join()).toContain('Check-ups'); // the footprint really holds the strategy, schedule and media

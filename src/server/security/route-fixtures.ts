@@ -1,3 +1,4 @@
+import type { ApiError } from '../../shared/schemas/api-error';
 import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { TINY_PNG } from '../testing/fixtures';
 import type { JsonResponse, TestClient } from '../testing/test-client';
@@ -49,8 +50,8 @@ export function writesWithoutFixture(routes: ApiRoute[]): string[] {
   return routes.filter(isWrite).map(routeKey).filter((key) => !(key in VALID_BODIES) && !UPLOAD_ROUTES.has(key) && !BODYLESS_WRITES.has(key));
 }
 
-/** Sends a valid request to `route` at the filled-in `path`. */
-export function sendValid(client: TestClient, route: ApiRoute, path: string, context: RequestContext): Promise<JsonResponse> {
+/** Sends a valid request to `route` at the filled-in `path`; sweeps read only the error of the answer. */
+export function sendValid(client: TestClient, route: ApiRoute, path: string, context: RequestContext): Promise<JsonResponse<ApiError>> {
   const key = routeKey(route);
   if (UPLOAD_ROUTES.has(key)) return client.upload(path, TINY_PNG, 'photo.png', 'image/png');
   const body = VALID_BODIES[key];
