@@ -21,6 +21,22 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // A quantified class anchored only at the end (/[,.]+$/, /\s*$/) retries from every character of
+    // a run that stops short of the end: seconds on a 63,206-character post. Scan backwards instead
+    // (trimTrailing in the offline writer, String#trimEnd). Patterns anchored at both ends are linear.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'src/server/config.ts'], // config.ts: operator-set environment values, not user text
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[regex.pattern=/[+*}]\\)?\\$$/]:not([regex.pattern=/^\\^[^|]*$/][regex.flags!=/m/])',
+          message: 'A quantified pattern anchored only at $ backtracks quadratically on long input; scan backwards (trimTrailing, trimEnd) instead.',
+        },
+      ],
+    },
+  },
+  {
     // Test helpers speak loosely typed JSON on purpose.
     files: ['src/server/testing/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

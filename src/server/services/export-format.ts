@@ -6,9 +6,12 @@ import { DEFAULT_SCHEDULE_TIME } from '../../shared/schemas/schedule';
 
 // ---------- CSV (RFC 4180, UTF-8 with BOM so spreadsheets read emojis) ----------
 
-/** Quotes a field when needed; a leading =, +, @ gets a ' so spreadsheets do not run it as a formula. */
+/**
+ * Quotes a field when needed (RFC 4180). A cell starting with =, +, -, @, tab or CR gets a leading ' so
+ * spreadsheets show it as text instead of running it as a formula (OWASP CSV injection).
+ */
 function csvField(value: string): string {
-  const safe = /^[=+@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -29,8 +32,24 @@ export function postsToCsv(posts: Post[], publicUrl: string): string {
 
 // ---------- iCalendar (RFC 5545) ----------
 
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped; every line break as \n, the
+ * lone CR, NEL and Unicode separators too, since lenient readers end a line there; other control
+ * characters dropped (TEXT allows none but tab).
+ */
 function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '\\n')
+    .replace(/[^\P{Cc}\t]/gu, '');
+}
+
+/** The first `max` UTF-16 units, without a trailing half of a surrogate pair (an emoji cut in two). */
+function cutText(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** Folds a content line at 75 octets without splitting a UTF-8 character. */
@@ -65,7 +84,7 @@ export function postsToIcs(posts: Post[], options: { calendarName: string; timeZ
   for (const post of posts) {
     const day = dateOnly(post.date);
     const platform = post.scheduledPlatform ?? post.platform;
-    const summary = `${PLATFORM_LABELS[platform]} post: ${post.content.replace(/\s+/g, ' ').slice(0, 60)}${post.content.length > 60 ? '…' : ''}`;
+    const summary = `${PLATFORM_LABELS[platform]} post: ${cutText(post.content.replace(/\s+/g, ' '), 60)}${post.content.length > 60 ? '…' : ''}`;
     const description = post.hashtags.length > 0 ? `${post.content}\n\n${post.hashtags.join(' ')}` : post.content;
     lines.push('BEGIN:VEVENT', `UID:${post.id}@${options.host}`, `DTSTAMP:${stamp(options.now)}`);
     if (post.status === 'scheduled' && post.scheduledTime) {

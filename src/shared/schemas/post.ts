@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, PLATFORMS, POST_TYPES } from '../domain/options';
+import { calendarDaySchema, postDateSchema } from './dates';
 
 export const POST_LIMITS = {
   content: 63206,
@@ -8,10 +9,6 @@ export const POST_LIMITS = {
   hashtag: 100,
   media: 10,
 } as const;
-
-/** A post's date: noon UTC of its day, as the spec stores it. */
-export const NOON_UTC_PATTERN = /^\d{4}-\d{2}-\d{2}T12:00:00(\.000)?Z$/;
-export const postDateSchema = z.string().regex(NOON_UTC_PATTERN, 'Dates look like 2026-12-05T12:00:00Z (noon UTC).');
 
 export const hashtagSchema = z
   .string()
@@ -81,20 +78,19 @@ export const rewriteSchema = z.object({
 });
 
 export const SINGLE_POST_PROMPT_MAX = 1000;
-const dayOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-12-05.');
 
 /** Add a post on a day: written by the writer from an optional prompt, or by hand. */
 export const newPostSchema = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('generate'),
-    date: dayOnly,
+    date: calendarDaySchema,
     prompt: z.string().trim().max(SINGLE_POST_PROMPT_MAX).default(''),
     platform: z.enum(PLATFORMS).optional(),
     type: z.enum(POST_TYPES).optional(),
   }),
   z.object({
     mode: z.literal('manual'),
-    date: dayOnly,
+    date: calendarDaySchema,
     platform: z.enum(PLATFORMS),
     type: z.enum(POST_TYPES),
     content: z.string().trim().min(1, 'Post text cannot be empty.').max(POST_LIMITS.content),

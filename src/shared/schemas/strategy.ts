@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '../domain/options';
+import { calendarDaySchema } from './dates';
 
 export const POST_FREQUENCY = { min: 1, max: 7, default: 3 } as const;
 
@@ -15,7 +16,7 @@ export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Country must be
 
 /** A public holiday the user picked: its date in the month and its name. */
 export const selectedHolidaySchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Holiday dates look like 2026-12-25.'),
+  date: calendarDaySchema,
   name: z.string().trim().min(1).max(120),
 });
 export type SelectedHoliday = z.infer<typeof selectedHolidaySchema>;

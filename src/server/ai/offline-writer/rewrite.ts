@@ -6,7 +6,7 @@
 import { PLATFORM_CHARACTER_LIMITS } from '../../../shared/domain/options';
 import type { RewritePostInput } from '../writer';
 import { brandOf } from './templates';
-import { capitalizeFirst, fitToLimit, hashSeed, pick, seededRandom, stripEmojis, type Random } from './text-tools';
+import { capitalizeFirst, fitToLimit, hashSeed, pick, seededRandom, stripEmojis, trimTrailing, type Random } from './text-tools';
 
 const CONTRACTIONS: [RegExp, string][] = [
   [/\bwe're\b/gi, 'we are'], [/\byou're\b/gi, 'you are'], [/\bit's\b/gi, 'it is'], [/\bdon't\b/gi, 'do not'],
@@ -51,7 +51,7 @@ function shorter(text: string): string {
 function withEmojis(text: string, random: Random): string {
   const sentences = sentencesOf(text);
   const first = `${sentences[0] ?? text} ${pick(random, ['✨', '😊', '🙌', '🎉'])}`;
-  return [first, ...sentences.slice(1)].join(' ').replace(/\s*$/, ` ${pick(random, ['👍', '💬', '👉'])}`);
+  return `${[first, ...sentences.slice(1)].join(' ').trimEnd()} ${pick(random, ['👍', '💬', '👉'])}`;
 }
 
 /** "mention our Saturday clinic" -> "our Saturday clinic". */
@@ -61,6 +61,21 @@ function mentionOf(instructions: string): string | null {
   return subject ? subject : null;
 }
 
+const REMOVAL_WORD = /\b(remove|no|without|fewer|less|drop|delete|lose)\b/;
+
+/**
+ * "no emojis", "remove the emojis": a removal word before "emoji" in the same sentence (lower-case
+ * text). One pattern spanning both words would rescan the sentence from every removal word.
+ */
+export function asksToRemoveEmojis(ask: string): boolean {
+  return ask.split('.').some((sentence) => {
+    let lastEmoji = -1;
+    for (const match of sentence.matchAll(/\bemoji/g)) lastEmoji = match.index;
+    // "emoji" follows a word boundary, so the cut cannot change where a removal word ends.
+    return lastEmoji > 0 && REMOVAL_WORD.test(sentence.slice(0, lastEmoji));
+  });
+}
+
 export function rewriteWithHeuristics(input: RewritePostInput): string {
   const original = input.content.trim();
   const ask = input.instructions.toLowerCase();
@@ -68,7 +83,7 @@ export function rewriteWithHeuristics(input: RewritePostInput): string {
   const brand = brandOf(input.profile);
   let text = original || 'Here is an update from us.';
 
-  const removeEmojis = /\b(remove|no|without|fewer|less|drop|delete|lose)\b[^.]*\bemoji/.test(ask);
+  const removeEmojis = asksToRemoveEmojis(ask);
   const addEmojis = !removeEmojis && /emoji/.test(ask);
   if (removeEmojis) text = stripEmojis(text);
   if (/\b(formal|professional|serious|polished)\b/.test(ask)) text = formal(text);
@@ -79,7 +94,7 @@ export function rewriteWithHeuristics(input: RewritePostInput): string {
     text = `${text}\n\n${extra}${brand.audience ? ` We are here for ${brand.audience}.` : ''}`;
   }
   const mention = mentionOf(input.instructions);
-  if (mention) text = `${text} Also worth a mention: ${mention.replace(/[.!?]+$/, '')}.`;
+  if (mention) text = `${text} Also worth a mention: ${trimTrailing(mention, (char) => '.!?'.includes(char))}.`;
   if (/\b(call to action|call-to-action|cta)\b/.test(ask)) {
     text = `${text} ${brand.website ? `Visit ${brand.website} to find out more.` : 'Get in touch today to find out more.'}`;
   }

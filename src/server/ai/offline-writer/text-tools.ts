@@ -34,23 +34,39 @@ export function hasEmoji(text: string): boolean {
   return /\p{Extended_Pictographic}/u.test(text);
 }
 
-/** Removes emojis and the spaces they leave behind. */
+/**
+ * Removes emojis and the spaces they leave behind. Runs of spaces and tabs are collapsed first, so
+ * the later patterns see single blanks and never backtrack over a run (posts can be 63,206 characters).
+ */
 export function stripEmojis(text: string): string {
   return text
     .replace(EMOJI, '')
     .replace(/[\u{FE0F}\u{200D}]/gu, '')
     .replace(/[ \t]{2,}/g, ' ')
-    .replace(/[ \t]+([.,!?;:])/g, '$1')
-    .replace(/^[ \t]+|[ \t]+$/gm, '')
+    .replace(/[ \t]([.,!?;:])/g, '$1')
+    .replace(/^[ \t]|[ \t]$/gm, '')
     .trim();
 }
+
+/**
+ * `text` without its trailing characters for which `drop` is true, by a backwards scan. A pattern like
+ * /[,.]+$/ retries from every character of a run that does not reach the end: quadratic on user text.
+ */
+export function trimTrailing(text: string, drop: (char: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}
+
+/** Spaces and the punctuation a cut should not end on. */
+const isLoosePunctuation = (char: string) => ',.;:!?-'.includes(char) || char.trim() === '';
 
 /** Cuts at a word boundary with an ellipsis so the text fits `limit` characters. */
 export function fitToLimit(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const cut = text.slice(0, Math.max(0, limit - 1));
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > limit * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+  return `${trimTrailing(lastSpace > limit * 0.6 ? cut.slice(0, lastSpace) : cut, isLoosePunctuation)}…`;
 }
 
 /** A phrase cut to `max` characters at a word boundary, without an ellipsis (for use inside sentences). */
@@ -59,7 +75,7 @@ export function shorten(text: string, max: number): string {
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
   const lastSpace = cut.lastIndexOf(' ');
-  return (lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '');
+  return trimTrailing(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut, isLoosePunctuation);
 }
 
 export function capitalizeFirst(text: string): string {

@@ -1,0 +1,59 @@
+import type { ApiError } from '../../shared/schemas/api-error';
+import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { TINY_PNG } from '../testing/fixtures';
+import type { JsonResponse, TestClient } from '../testing/test-client';
+import { routeKey, type ApiRoute } from './api-routes';
+
+/** What a valid request needs besides its path: a day of the month it writes to, the post version the caller saw. */
+export interface RequestContext {
+  day: string;
+  version: number;
+}
+
+const PROFILE = {
+  name: 'Dana',
+  companyName: 'Bright Smile Dental',
+  description: 'A family dental practice.',
+  industry: 'dental',
+  toneOfVoice: ['professional'],
+  brandColors: ['#1a2b3c'],
+  website: 'https://brightsmile.example',
+  targetAudience: 'Families nearby',
+  businessGoals: ['brandAwareness'],
+};
+
+/** A valid JSON body for every route that takes one, so a sweep's request gets past validation to the rule it tests. */
+export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> = {
+  'PUT /api/profile': () => PROFILE,
+  'PATCH /api/profile': () => PROFILE,
+  'PUT /api/workspace/time-zone': () => ({ timeZone: 'Europe/Paris' }),
+  'POST /api/feedback': () => ({ message: 'Works well.', rating: 5 }),
+  'PUT /api/months/:id/strategy': () => ({ ...DEFAULT_STRATEGY, keyThemes: 'Check-ups', hashtags: '#smile' }),
+  'POST /api/months/:id/generation': () => ({ strategy: DEFAULT_STRATEGY, replaceExisting: true }),
+  'POST /api/months/:id/posts': ({ day }) => ({ mode: 'manual', date: day, platform: 'twitter', type: 'text', content: 'A new post', hashtags: ['#new'], mediaPrompt: 'A photo' }),
+  'PATCH /api/posts/:postId': ({ version }) => ({ version, content: 'Changed text', hashtags: ['#changed'] }),
+  'POST /api/posts/:postId/rewrite': ({ version }) => ({ version, instructions: 'Make it shorter' }),
+  'POST /api/posts/:postId/versions/:versionId/restore': ({ version }) => ({ version }),
+  'PUT /api/posts/:postId/schedule': () => ({ platform: 'facebook', time: '09:00' }),
+};
+
+/** Routes that take a file, sent as multipart like the browser does. */
+export const UPLOAD_ROUTES = new Set(['POST /api/posts/:postId/media']);
+
+/** Writes that take no body at all. */
+export const BODYLESS_WRITES = new Set(['POST /api/profile/skip', 'POST /api/settings/ai/test', 'DELETE /api/posts/:postId/schedule', 'DELETE /api/posts/:postId/media/:fileId']);
+
+export const isWrite = (route: ApiRoute) => route.method !== 'GET';
+
+/** Writes a sweep would not know how to call: each needs a body above (or a place in UPLOAD_ROUTES / BODYLESS_WRITES). */
+export function writesWithoutFixture(routes: ApiRoute[]): string[] {
+  return routes.filter(isWrite).map(routeKey).filter((key) => !(key in VALID_BODIES) && !UPLOAD_ROUTES.has(key) && !BODYLESS_WRITES.has(key));
+}
+
+/** Sends a valid request to `route` at the filled-in `path`; sweeps read only the error of the answer. */
+export function sendValid(client: TestClient, route: ApiRoute, path: string, context: RequestContext): Promise<JsonResponse<ApiError>> {
+  const key = routeKey(route);
+  if (UPLOAD_ROUTES.has(key)) return client.upload(path, TINY_PNG, 'photo.png', 'image/png');
+  const body = VALID_BODIES[key];
+  return client.request(route.method, path, body ? body(context) : undefined);
+}

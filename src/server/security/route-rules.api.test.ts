@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '../../shared/domain/months';
+import { TINY_PNG } from '../testing/fixtures';
+import { onboardedClient, TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
+import { isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, writesWithoutFixture } from './route-fixtures';
+
+const now = currentMonth(new Date(), 'UTC');
+const ACTIVE = nextMonth(now);
+const ARCHIVED = previousMonth(now);
+const dayOf = (ref: MonthRef, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+/** Writes that touch no month: they are exempt from the archived rule (reviewed; a new route must be placed). */
+const NOT_MONTH_WRITES = new Set(['PUT /api/profile', 'PATCH /api/profile', 'POST /api/profile/skip', 'PUT /api/workspace/time-zone', 'POST /api/feedback', 'POST /api/settings/ai/test']);
+/** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
+const VERSIONED = ['PATCH /api/posts/:postId', 'POST /api/posts/:postId/rewrite', 'POST /api/posts/:postId/versions/:versionId/restore'];
+
+let server: TestServer;
+let owner: TestClient & { userId: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await onboardedClient(server.url);
+  await owner.get('/api/workspace');
+});
+afterAll(async () => server.close());
+
+const routes = () => listApiRoutes(server.app);
+
+function fill(route: ApiRoute, ids: Record<string, string>): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    if (!ids[name]) throw new Error(`the sweep has no id for :${name} in ${routeKey(route)}; add one`);
+    return encodeURIComponent(ids[name]!);
+  });
+}
+
+/** A post written straight into the table, as it stood before its month ended, with a media file and an old version. */
+async function seedPost(ref: MonthRef, userId: string) {
+  const at = '2020-01-01T00:00:00.000Z';
+  const postId = randomUUID();
+  const fileId = `${randomUUID()}.png`;
+  const versionId = randomUUID();
+  const folder = path.join(server.dataDir, 'media', userId);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, fileId), TINY_PNG);
+  await server.database.db
+    .insertInto('posts')
+    .values({ id: postId, userId, monthId: monthId(ref), date: `${dayOf(ref, 5)}T12:00:00Z`, platform: 'twitter', content: 'Old text', type: 'image', mediaPrompt: '', hashtags: '["#old"]', media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]), status: 'scheduled', scheduledPlatform: 'twitter', scheduledTime: '10:00', version: 2, createdAt: at, updatedAt: at })
+    .execute();
+  await server.database.db.insertInto('post_versions').values({ id: versionId, postId, userId, content: 'Older text', hashtags: '[]', replacedBy: 'edit', instruction: null, createdAt: at }).execute();
+  return { postId, fileId, versionId, file: path.join(folder, fileId) };
+}
+
+describe('signed-out callers', () => {
+  it('are refused with 401 on every API route, with or without a stale or forged cookie, and change nothing', async () => {
+    const post = await seedPost(ACTIVE, owner.userId);
+    const ids = { id: monthId(ACTIVE), postId: post.postId, versionId: post.versionId, fileId: post.fileId, jobId: randomUUID() };
+    const before = JSON.stringify((await owner.get(`/api/months/${monthId(ACTIVE)}`)).body);
+
+    const leaver = await onboardedClient(server.url);
+    const staleCookie = leaver.cookieHeader();
+    expect((await leaver.post('/api/auth/sign-out')).status).toBe(200);
+    const callers: [string, Record<string, string>][] = [
+      ['no cookie', {}],
+      ['a signed-out session cookie', { cookie: staleCookie }],
+      ['a forged session cookie', { cookie: 'better-auth.session_token=forged.signature' }],
+    ];
+    const all = routes();
+    expect(all.length).toBeGreaterThan(25);
+    for (const [label, headers] of callers) {
+      for (const route of all) {
+        const key = routeKey(route);
+        const url = fill(route, ids);
+        let response: { status: number; body: { error?: { code: string } } };
+        if (UPLOAD_ROUTES.has(key)) {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'a.png');
+          const raw = await fetch(`${server.url}${url}`, { method: 'POST', body: form, headers: { origin: server.url, ...headers } });
+          response = { status: raw.status, body: await raw.json() };
+        } else {
+          response = await new TestClient(server.url).request(route.method, url, VALID_BODIES[key]?.({ day: dayOf(ACTIVE, 6), version: 2 }), headers);
+        }
+        expect(response.status, `${key} with ${label}`).toBe(401);
+        expect(response.body.error?.code, `${key} with ${label}`).toBe('unauthorized');
+      }
+    }
+    expect(JSON.stringify((await owner.get(`/api/months/${monthId(ACTIVE)}`)).body)).toBe(before);
+  });
+});
+
+describe('stale versions', () => {
+  /** The body with every `version` taken out, at any depth (a bulk write carries one per post). */
+  const withoutVersions = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(withoutVersions) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'version').map(([key, inner]) => [key, withoutVersions(inner)])) : value;
+
+  async function freshPost(owner: TestClient) {
+    const created = await owner.post(`/api/months/${monthId(ACTIVE)}/posts`, { mode: 'manual', date: dayOf(ACTIVE, 8), platform: 'linkedin', type: 'text', content: 'First text' });
+    expect(created.status).toBe(201);
+    const edited = await owner.patch(`/api/posts/${created.body.id}`, { version: 1, content: 'Second text' });
+    expect(edited.body.version).toBe(2);
+    const versions = (await owner.get(`/api/posts/${created.body.id}/versions`)).body.versions;
+    return { postId: created.body.id as string, versionId: versions[0].id as string };
+  }
+
+  it('finds the versioned writes by asking each write route', async () => {
+    expect(writesWithoutFixture(routes())).toEqual([]);
+    // Its own user: the probes really write (a profile, a time zone, a generation).
+    const prober = await onboardedClient(server.url);
+    await prober.get('/api/workspace');
+    const found: string[] = [];
+    for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
+      const post = await freshPost(prober);
+      const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
+      const response = await prober.request(route.method, fill(route, { id: monthId(ACTIVE), ...post }), body);
+      const fields = Object.keys(response.body?.error?.fields ?? {});
+      if (response.status === 400 && fields.some((field) => field === 'version' || field.endsWith('.version'))) found.push(routeKey(route));
+    }
+    expect(found.sort()).toEqual([...VERSIONED].sort());
+  });
+
+  it.each(VERSIONED)('%s answers 409 stale_version to a version behind or ahead, and changes nothing', async (key) => {
+    const route = routes().find((candidate) => routeKey(candidate) === key)!;
+    for (const version of [1, 3]) {
+      const post = await freshPost(owner);
+      const before = JSON.stringify([(await owner.get(`/api/posts/${post.postId}`)).body, (await owner.get(`/api/posts/${post.postId}/versions`)).body]);
+      const response = await sendValid(owner, route, fill(route, post), { day: dayOf(ACTIVE, 9), version });
+      expect(response.status, `${key} with version ${version}: ${JSON.stringify(response.body)}`).toBe(409);
+      expect(response.body.error.code).toBe('stale_version');
+      expect(JSON.stringify([(await owner.get(`/api/posts/${post.postId}`)).body, (await owner.get(`/api/posts/${post.postId}/versions`)).body])).toBe(before);
+    }
+  });
+});
+
+describe('archived months', () => {
+  it('answer 409 archived on every write that reaches a month or its posts, and nothing changes', async () => {
+    expect(writesWithoutFixture(routes())).toEqual([]);
+    const writes = routes().filter(isWrite);
+    const placed = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)) && !/:(id|postId)\b/.test(route.path));
+    expect(placed.map(routeKey), 'a write without a month or post id must be reviewed into NOT_MONTH_WRITES').toEqual([]);
+
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    await server.services.repositories.months.insertRaw(client.userId, ARCHIVED, { contentGenerated: 1 });
+    const post = await seedPost(ARCHIVED, client.userId);
+    const ids = { id: monthId(ARCHIVED), ...post };
+    const snapshot = async () => JSON.stringify([(await client.get(`/api/months/${ids.id}`)).body, (await client.get(`/api/posts/${ids.postId}/versions`)).body, existsSync(post.file)]);
+    const before = await snapshot();
+    expect(JSON.parse(before)[0]).toMatchObject({ archived: true, strategy: null, posts: [{ status: 'scheduled', media: [{ url: `/api/media/${post.fileId}` }] }] });
+
+    const swept = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)));
+    expect(swept.length).toBeGreaterThanOrEqual(10);
+    for (const route of swept) {
+      const response = await sendValid(client, route, fill(route, ids), { day: dayOf(ARCHIVED, 6), version: 2 });
+      expect(response.status, `${routeKey(route)}: ${JSON.stringify(response.body)}`).toBe(409);
+      expect(response.body.error.code, routeKey(route)).toBe('archived');
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
