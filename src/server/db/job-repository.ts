@@ -55,7 +55,7 @@ export function createJobRepository(db: Db) {
     },
 
     /** Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery). */
-    async finish(jobId: string, fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number }, now: string, trx: Db = db): Promise<boolean> {
+    async finish(jobId: string, fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number; kept?: number }, now: string, trx: Db = db): Promise<boolean> {
       const result = await trx
         .updateTable('generation_jobs')
         .set({
@@ -63,6 +63,7 @@ export function createJobRepository(db: Db) {
           error: fields.error ?? null,
           ...(fields.problems ? { problems: JSON.stringify(fields.problems) } : {}),
           ...(fields.written !== undefined ? { written: fields.written } : {}),
+          ...(fields.kept !== undefined ? { kept: fields.kept } : {}),
           updatedAt: now,
           finishedAt: now,
         })
@@ -89,6 +90,7 @@ export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
     status: row.status as JobStatus,
     planned: row.planned,
     written: row.written,
+    kept: row.kept,
     error: row.error,
     problems: fromJsonList<string>(row.problems),
     writer: row.writer,

@@ -12,6 +12,14 @@ import type { Logger } from '../logger';
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
 const SHUTDOWN_REASON = 'The server was stopped while this month was being written. Nothing was changed; please try again.';
 
+/** How long a running job holds its month without a heartbeat, and how often the runner renews it. */
+export interface JobLease {
+  durationMs: number;
+  renewEveryMs: number;
+}
+
+export const DEFAULT_LEASE: JobLease = { durationMs: 60_000, renewEveryMs: 15_000 };
+
 interface Deps {
   db: Db;
   jobs: JobRepository;
@@ -20,6 +28,7 @@ interface Deps {
   writer: Writer;
   log: Logger;
   now?: () => Date;
+  lease?: JobLease;
 }
 
 function failureMessage(error: unknown): string {
@@ -50,13 +59,14 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
   async function commit(job: JobRow, written: WrittenPost[], problems: string[]) {
     const at = now().toISOString();
     await db.transaction().execute(async (trx) => {
-      // Claim the job first: one that was already ended elsewhere (a restart's recovery) must not write.
-      if (!(await jobs.finish(job.id, { status: 'succeeded', problems, written: written.length }, at, trx))) {
-        throw new WriterError('This generation was stopped before it could be saved. Nothing was changed; please try again.', 'aborted');
-      }
-      if (job.replaceExisting) await posts.deleteByMonthCreatedBefore(job.userId, job.monthId, job.createdAt, trx);
+      // Posts the user added or changed since the job started stay; only untouched ones are replaced.
+      const kept = job.replaceExisting ? await posts.deleteUntouchedSince(job.userId, job.monthId, job.createdAt, trx) : 0;
       await posts.insertMany(written.map((post) => newPostRow(job.userId, job.monthId, post, at)), trx);
       await months.markGenerated(job.userId, job.monthId, at, trx);
+      // The claim: a job already ended elsewhere (a restart's recovery) rolls all of the above back.
+      if (!(await jobs.finish(job.id, { status: 'succeeded', problems, written: written.length, kept }, at, trx))) {
+        throw new WriterError('This generation was stopped before it could be saved. Nothing was changed; please try again.', 'aborted');
+      }
     });
   }
 

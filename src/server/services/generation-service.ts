@@ -46,6 +46,7 @@ export function createGenerationService({ monthService, months, profiles, jobs, 
         status: 'running',
         planned: slots.length,
         written: 0,
+        kept: 0,
         replaceExisting: replaceExisting ? 1 : 0,
         error: null,
         problems: '[]',
@@ -53,6 +54,7 @@ export function createGenerationService({ monthService, months, profiles, jobs, 
         createdAt: at,
         updatedAt: at,
         finishedAt: null,
+        leaseUntil: null,
       };
       try {
         await jobs.insert(row);
