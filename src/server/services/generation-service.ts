@@ -38,7 +38,8 @@ export function createGenerationService({ monthService, months, profiles, jobs, 
       const slots = planSlots({ ...ref, strategy });
       if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
 
-      const at = now().toISOString();
+      const started = now();
+      const at = started.toISOString();
       const row = {
         id: randomUUID(),
         userId,
@@ -54,10 +55,10 @@ export function createGenerationService({ monthService, months, profiles, jobs, 
         createdAt: at,
         updatedAt: at,
         finishedAt: null,
-        leaseUntil: null,
+        leaseUntil: runner.leaseEnd(started),
       };
       try {
-        await jobs.insert(row);
+        await jobs.insert(row, at);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
         throw error;
