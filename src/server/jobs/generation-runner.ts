@@ -172,6 +172,9 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
       return () => events.off(jobId, listener);
     },
 
+    /** Live listeners of a job: progress streams still open on it. */
+    listenerCount: (jobId: string) => events.listenerCount(jobId),
+
     /** Start-up: jobs left running by a previous process are failed with a reason (their months untouched). */
     async recoverInterrupted(): Promise<number> {
       return jobs.failAllRunning(INTERRUPTED_REASON, now().toISOString());

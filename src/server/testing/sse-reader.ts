@@ -1,7 +1,7 @@
 import type { TestClient } from './test-client';
 
 /** One Server-Sent Events frame: a named event with its data, or a comment line (keep-alive). */
-export type SseFrame = { kind: 'event'; event: string; data: string } | { kind: 'comment'; text: string };
+export type SseFrame = { kind: 'event'; event: string; data: string } | { kind: 'comment'; raw: string };
 
 export interface SseReader {
   status: number;
@@ -14,7 +14,7 @@ export interface SseReader {
 
 function parseFrame(block: string): SseFrame | null {
   const lines = block.split('\n');
-  if (lines.every((line) => line.startsWith(':'))) return { kind: 'comment', text: lines.map((line) => line.slice(1).trimStart()).join('\n') };
+  if (lines.every((line) => line.startsWith(':'))) return { kind: 'comment', raw: block };
   const event = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
   const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
   return lines.some((line) => line.startsWith('data: ')) ? { kind: 'event', event, data } : null;
