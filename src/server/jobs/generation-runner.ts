@@ -58,7 +58,10 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
     const stored = await jobs.findById(jobId);
     if (!stored) return undefined;
     const row = withLapsedLease(stored, now().toISOString());
-    return toJob(row, row.status === 'running' ? await jobs.stagedPosts(jobId) : []);
+    if (row.status !== 'running') return toJob(row, []);
+    // The count comes from the same read as the posts, so a staging in between cannot make them disagree.
+    const staged = await jobs.stagedPosts(jobId);
+    return { ...toJob(row, staged), written: staged.length };
   }
 
   /** Renews the job's lease every `renewEveryMs`; calls `onLost` once the job no longer holds it. */
