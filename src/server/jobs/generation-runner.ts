@@ -55,12 +55,14 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
   const leaseEnd = (at: Date) => new Date(at.getTime() + lease.durationMs).toISOString();
 
   async function snapshot(jobId: string): Promise<GenerationJob | undefined> {
+    // Staged posts first, then the job: a job that ends in between (its staged posts deleted) reads
+    // as ended, never as running with its posts gone. While it runs, posts are only ever added, so the
+    // count taken from them only rises.
+    const staged = await jobs.stagedPosts(jobId);
     const stored = await jobs.findById(jobId);
     if (!stored) return undefined;
     const row = withLapsedLease(stored, now().toISOString());
     if (row.status !== 'running') return toJob(row, []);
-    // The count comes from the same read as the posts, so a staging in between cannot make them disagree.
-    const staged = await jobs.stagedPosts(jobId);
     return { ...toJob(row, staged), written: staged.length };
   }
 
