@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, monthName, nextMonth } from '../src/shared/domain/months';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, daysInMonth, monthId, monthName, nextMonth, noonUtc } from '../src/shared/domain/months';
 import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '../src/shared/domain/options';
-import { planSlots, type PostSlot } from '../src/shared/domain/slot-planner';
+import { planSlots } from '../src/shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type SelectedHoliday, type Strategy } from '../src/shared/schemas/strategy';
-import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
+import { startFakeOpenAI, type FakeOpenAI } from '../src/server/testing/fake-openai-server';
+import { useBrowser, newPage, screenshot } from './support/browser';
+import { startBuiltServer, type BuiltServer } from './support/built-server';
+import { expectCalendarMatches, expectStillAccessible, seenDuringGeneration, shownWritten, watchGeneration, writtenCounts } from './support/generation';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
@@ -19,8 +22,26 @@ const MESSAGES = [
   'Optimizing content for maximum impact...',
   'Finalizing your content strategy...',
 ];
-const OFFLINE_WRITER = 'Built-in template writer (not AI)';
 const posts = (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`;
+
+// These tests watch a month being written, so the app talks to a slow model (the fake OpenAI-compatible
+// server, a few posts a second) instead of the built-in writer, which finishes before anyone can look.
+const TOKENS_PER_SECOND = 80;
+let ai: FakeOpenAI;
+let server: BuiltServer;
+beforeAll(async () => {
+  ai = await startFakeOpenAI({ tokensPerSecond: TOKENS_PER_SECOND });
+  server = await startBuiltServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' });
+});
+afterAll(async () => {
+  ai?.script({ paused: false });
+  await server?.stop();
+  await ai?.close();
+});
+// A slow model writes each month for real, twice per test: more room than the default time-out.
+const SLOW_TEST_MS = 150_000;
+const writerLabel = () => `${new URL(ai.url).host} fake-model`;
+const open = (options: { height?: number } = {}) => newPage(browser(), { ...options, baseUrl: server.baseUrl });
 
 async function openGenerateTab(page: Page) {
   await signUpAndSkip(page);
@@ -30,94 +51,15 @@ async function openGenerateTab(page: Page) {
   await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
 }
 
-/** A job as the server reports it, for stubbing a moment the real (fast) offline writer never stays in. */
-function fakeJob(jobId: string | undefined, fields: { status: 'running' | 'failed'; planned: number; written: number; error?: string; posts?: object[] }) {
-  return {
-    id: jobId,
-    monthId: id,
-    error: null,
-    problems: [],
-    writer: OFFLINE_WRITER,
-    createdAt: new Date().toISOString(),
-    finishedAt: fields.status === 'running' ? null : new Date().toISOString(),
-    posts: [],
-    ...fields,
-  };
-}
-
-/** Server-Sent Events: one 'progress' event with the job, then the stream ends. */
-const oneEvent = (job: object) => ({
-  status: 200,
-  headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-  body: `event: progress\ndata: ${JSON.stringify(job)}\n\n`,
-});
-const jobIdOf = (url: string) => new URL(url).pathname.split('/').at(-2);
-
-/** Waits until no finite animation or transition has run for a moment: axe reads colours mid-fade otherwise. */
-async function afterTransitions(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const state = window as unknown as { __stillSince?: number };
-      const moving = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
-      if (moving) {
-        state.__stillSince = undefined;
-        return false;
-      }
-      state.__stillSince ??= performance.now();
-      return performance.now() - state.__stillSince > 150;
-    },
-    undefined,
-    { polling: 50 },
-  );
-}
-
-/** Axe once the page has stopped moving. */
-async function expectStillAccessible(page: Page, label: string) {
-  await afterTransitions(page);
-  await expectAccessible(page, label);
-}
-
-/** Records what the overlay and the button showed, however briefly: installed before clicking. */
-async function watchGeneration(page: Page) {
-  await page.evaluate(() => {
-    const seen = { overlay: [] as string[], busyButton: false };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
-    const record = () => {
-      const overlay = document.querySelector('[role="dialog"][aria-modal="true"][data-testid="generation-overlay"]');
-      if (overlay?.textContent) seen.overlay.push(overlay.textContent);
-      const buttons = [...document.querySelectorAll('button')];
-      if (buttons.some((button) => button.disabled && button.textContent?.includes('Generating Content...'))) seen.busyButton = true;
-    };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-}
-
-async function seenDuringGeneration(page: Page) {
-  return page.evaluate(() => (window as unknown as { __seen: { overlay: string[]; busyButton: boolean } }).__seen);
-}
-
-/** Each planned day shows its platform pills; days without a slot show none. */
-async function expectCalendarMatches(page: Page, expected: PostSlot[]) {
-  await expect.poll(() => page.getByRole('heading', { name: 'Content Calendar' }).isVisible()).toBe(true);
-  expect(new URL(page.url()).searchParams.get('tab')).toBe('calendar');
-  const byDay = new Map<string, string[]>();
-  for (const slot of expected) byDay.set(slot.date.slice(0, 10), [...(byDay.get(slot.date.slice(0, 10)) ?? []), slot.platform]);
-  for (const [day, platforms] of byDay) {
-    const cell = page.locator(`[data-date="${day}"]`);
-    await expect.poll(() => cell.textContent(), { message: day }).toContain(platforms[0]!);
-    if (platforms.length <= 2) for (const platform of platforms) await expect(cell.textContent()).resolves.toContain(platform);
-    else await expect(cell.textContent()).resolves.toContain(`+${platforms.length - 2} others`);
-  }
-  const withPills = await page.locator('[data-in-month="true"]').evaluateAll((cells) =>
-    cells.filter((cell) => /facebook|twitter|instagram|linkedin/.test(cell.textContent ?? '')).map((cell) => cell.getAttribute('data-date')),
-  );
-  expect(withPills.sort()).toEqual([...byDay.keys()].sort());
+/** The month's latest job as the server reports it. */
+async function latestJob(page: Page) {
+  return ((await (await page.request.get(`/api/months/${id}/generation`)).json()) as { job: { id: string; status: string; written: number; error: string | null } }).job;
 }
 
 describe('Generate tab', () => {
-  it('fills the strategy, generates the month, opens the calendar, keeps the strategy and asks before replacing', async () => {
+  it('fills the strategy, generates the month with live progress, keeps the strategy, and replaces untouched posts while keeping one changed meanwhile', async () => {
     // Tall enough for the whole form: full-page screenshots then show the fixed sidebar and overlay whole.
-    const { page, context } = await newPage(browser(), { height: 1300 });
+    const { page, context } = await open({ height: 1300 });
     await openGenerateTab(page);
 
     // Every control, exactly labelled, with the spec's defaults.
@@ -191,7 +133,7 @@ describe('Generate tab', () => {
     await expectStillAccessible(page, 'Generate tab (filled)');
     await screenshot(page, 'generate-tab');
 
-    // Generate: busy button, overlay with a message and real progress, then the calendar.
+    // Generate: busy button, overlay with a message and progress that rises post by post, then the calendar.
     await watchGeneration(page);
     await generate.click();
     await expect.poll(() => page.getByRole('dialog', { name: `Generating content for ${label}` }).isVisible()).toBe(true);
@@ -199,8 +141,10 @@ describe('Generate tab', () => {
     const seen = await seenDuringGeneration(page);
     expect(seen.busyButton).toBe(true);
     expect(seen.overlay.some((text) => MESSAGES.some((message) => text.includes(message)))).toBe(true);
-    expect(seen.overlay.some((text) => new RegExp(`\\d+ of ${expected.length} posts written`).test(text))).toBe(true);
-    expect(seen.overlay.some((text) => text.includes(`Writer: ${OFFLINE_WRITER}`))).toBe(true);
+    const counts = writtenCounts(seen.overlay, expected.length);
+    expect(counts.some((count) => count > 0 && count < expected.length), `progress seen: ${counts.join(', ')}`).toBe(true);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(seen.overlay.some((text) => text.includes(`Writer: ${writerLabel()}`))).toBe(true);
     await expect.poll(() => page.getByText(`${posts(expected.length)} written.`).isVisible()).toBe(true);
     await expect(page.getByRole('dialog', { name: `Generating content for ${label}` }).count()).resolves.toBe(0);
     await expectCalendarMatches(page, expected);
@@ -225,7 +169,7 @@ describe('Generate tab', () => {
     await expect(page.getByRole('switch', { name: 'Include holidays' }).isChecked()).resolves.toBe(true);
     await expect.poll(() => page.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('United Kingdom');
     if (picked) await expect.poll(() => page.getByRole('checkbox', { name: picked.name, exact: true }).isChecked()).toBe(true);
-    await expect(page.getByText(`Writer: ${OFFLINE_WRITER}`).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`Writer: ${writerLabel()}`).isVisible()).resolves.toBe(true);
 
     // Generate again: the month has posts, so the server asks first and the modal says how many.
     await page.getByRole('button', { name: 'Generate Content' }).click();
@@ -235,39 +179,39 @@ describe('Generate tab', () => {
     await expectStillAccessible(page, 'replace posts modal');
     await screenshot(page, 'generate-replace-modal');
 
-    // Hold the progress mid-way to look at the overlay: the stream sends one "5 of N" event and ends,
-    // the page falls back to polling, and the first poll waits until the screenshot is taken.
-    const midway = Math.min(5, expected.length - 1);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/generation-jobs\/[^/]+\/events$/, (route) => {
-      const slot = expected[Math.max(0, midway - 1)]!;
-      const content = 'Cold mornings can make teeth feel extra sensitive. Three small habits keep your smile comfortable all winter long.';
-      const writtenSoFar = [{ date: slot.date, platform: slot.platform, type: slot.type, content, mediaPrompt: '', hashtags: ['#smile'] }];
-      return route.fulfill(oneEvent(fakeJob(jobIdOf(route.request().url()), { status: 'running', planned: expected.length, written: midway, posts: writtenSoFar })));
-    });
-    await page.route(/\/api\/generation-jobs\/[^/]+$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // Replace, and hold the model once some posts are written: the overlay stands still mid-way.
     await confirm.getByRole('button', { name: `Replace ${posts(expected.length)}` }).click();
     const overlay = page.getByRole('dialog', { name: `Generating content for ${label}` });
     await expect.poll(() => overlay.isVisible()).toBe(true);
-    await expect.poll(() => overlay.getByText(`${midway} of ${expected.length} posts written`).isVisible()).toBe(true);
+    await expect.poll(() => shownWritten(overlay, expected.length)).toBeGreaterThan(0);
+    ai.script({ paused: true });
+    await expect.poll(async () => (await shownWritten(overlay, expected.length)) === (await latestJob(page)).written).toBe(true);
+    const midway = await shownWritten(overlay, expected.length);
+    expect(midway).toBeLessThan(expected.length);
     await expect(overlay.getByRole('progressbar', { name: 'Posts written' }).getAttribute('aria-valuenow')).resolves.toBe(String(Math.round((midway / expected.length) * 100)));
+    await expect(overlay.textContent()).resolves.toMatch(/Just written/);
     await expect(overlay.textContent()).resolves.toMatch(new RegExp(MESSAGES.map((message) => message.replace(/\./g, '\\.')).join('|')));
     await expect(page.getByRole('button', { name: 'Generating Content...' }).isDisabled()).resolves.toBe(true);
     await expectStillAccessible(page, 'generation overlay');
     await screenshot(page, 'generation-overlay');
-    release();
+
+    // Meanwhile, in another tab, the user moves one of the old posts to a free day and rewrites its text.
+    const old = ((await (await page.request.get(`/api/months/${id}`)).json()) as { posts: { id: string; version: number; platform: string }[] }).posts[0]!;
+    const freeDay = Array.from({ length: daysInMonth(month) }, (_, i) => noonUtc(`${month.year}-${String(month.month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`)).find(
+      (day) => !expected.some((slot) => slot.date === day),
+    )!;
+    const edit = await page.request.patch(`/api/posts/${old.id}`, { data: { version: old.version, date: freeDay, content: 'Changed in another tab while the month was written.' } });
+    expect(edit.status()).toBe(200);
+
+    ai.script({ paused: false });
     await page.waitForURL(/[?&]tab=calendar/);
-    await page.unrouteAll();
-    await expectCalendarMatches(page, expected);
+    await expect.poll(() => page.getByText('Kept 1 post you added or changed while this month was being written.').isVisible()).toBe(true);
+    await expectCalendarMatches(page, [...expected, { date: freeDay, platform: old.platform as (typeof expected)[number]['platform'] }]);
     await context.close();
-  });
+  }, SLOW_TEST_MS);
 
   it('shows a rejected strategy and a failed job with Try again, and re-attaches to a running job after a reload', async () => {
-    const { page, context } = await newPage(browser(), { height: 1300 });
+    const { page, context } = await open({ height: 1300 });
     await openGenerateTab(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.getByRole('button', { name: 'Generate Content' }).isVisible()).toBe(true);
@@ -275,7 +219,8 @@ describe('Generate tab', () => {
     await screenshot(page, 'generate-tab-mobile');
     await page.setViewportSize({ width: 1280, height: 1300 });
 
-    // A rejected strategy: the server's message near the button and on the field.
+    // A rejected strategy (the form's own checks let it through, the server's do not): the server's
+    // message near the button and on the field.
     await page.route(/\/api\/months\/[^/]+\/generation$/, (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
@@ -292,43 +237,46 @@ describe('Generate tab', () => {
     await expect(page.getByText('Too long.', { exact: true }).isVisible()).resolves.toBe(true);
     await page.unrouteAll();
 
-    // The job fails: the overlay closes, the error shows with Try again.
-    const error = 'The AI provider did not answer in time. Nothing was changed; please try again.';
-    await page.route(
-      /\/api\/generation-jobs\/[^/]+\/events$/,
-      (route) => route.fulfill(oneEvent(fakeJob(jobIdOf(route.request().url()), { status: 'failed', planned: 13, written: 0, error }))),
-      { times: 1 },
-    );
+    // The model answers with broken JSON: the job really fails, the overlay closes, the error shows with Try again.
+    ai.script({ always: 'malformed-json' });
     await page.getByRole('button', { name: 'Generate Content' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Generation failed' }).filter({ has: page.getByRole('button', { name: 'Try again' }) });
     await expect.poll(() => failure.isVisible()).toBe(true);
-    await expect(failure.textContent()).resolves.toContain(error);
+    const failed = await latestJob(page);
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringMatching(/not valid JSON/i) });
+    await expect(failure.textContent()).resolves.toContain(failed.error);
     await expect(page.getByRole('dialog', { name: `Generating content for ${label}` }).count()).resolves.toBe(0);
     await expectStillAccessible(page, 'generation failed');
     await screenshot(page, 'generation-failed');
 
-    // Try again restarts with the same strategy; the real job behind the stub did write the month, so it asks first.
+    // Try again once the model is back: the failed job wrote nothing, so it starts straight away.
+    ai.script({ always: 'ok' });
     await failure.getByRole('button', { name: 'Try again' }).click();
-    const confirm = page.getByRole('dialog', { name: /^Replace \d+ posts?\?$/ });
-    await expect.poll(() => confirm.isVisible()).toBe(true);
-    await confirm.getByRole('button', { name: /^Replace \d+ posts?$/ }).click();
     await page.waitForURL(/[?&]tab=calendar/);
     const generated = planSlots({ ...month, strategy: DEFAULT_STRATEGY });
     await expectCalendarMatches(page, generated);
 
-    // A reload while a job runs re-attaches: the page asks for the month's latest job on mount.
-    const { job } = (await (await page.request.get(`/api/months/${id}/generation`)).json()) as { job: { id: string; status: string } };
-    expect(job.status).toBe('succeeded');
-    await page.route(/\/api\/months\/[^/]+\/generation$/, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ job: { ...job, status: 'running', written: 3, finishedAt: null, error: null, posts: [] } }) }),
-    );
+    // A reload while a job runs re-attaches to that same job: the model is held, so it surely still runs.
     await page.goto(`/month/${id}?tab=generate`);
-    await expect.poll(() => page.getByRole('dialog', { name: `Generating content for ${label}` }).isVisible()).toBe(true);
-    // The stream then reports the job as finished: the overlay closes on the calendar.
+    ai.script({ paused: true });
+    await page.getByRole('button', { name: 'Generate Content' }).click();
+    await page.getByRole('dialog', { name: `Replace ${posts(generated.length)}?` }).getByRole('button', { name: `Replace ${posts(generated.length)}` }).click();
+    const overlay = page.getByRole('dialog', { name: `Generating content for ${label}` });
+    await expect.poll(() => overlay.isVisible()).toBe(true);
+    const running = await latestJob(page);
+    expect(running.status).toBe('running');
+    await page.reload();
+    await expect.poll(() => overlay.isVisible()).toBe(true);
+    await expect.poll(() => overlay.getByText(`0 of ${generated.length} posts written`).isVisible()).toBe(true);
+    // The model goes on: the re-attached overlay follows the posts as they come, then opens the calendar.
+    await watchGeneration(page);
+    ai.script({ paused: false });
     await page.waitForURL(/[?&]tab=calendar/);
-    await expect(page.getByRole('dialog', { name: `Generating content for ${label}` }).count()).resolves.toBe(0);
+    const counts = writtenCounts((await seenDuringGeneration(page)).overlay, generated.length);
+    expect(counts.some((count) => count > 0), `progress seen: ${counts.join(', ')}`).toBe(true);
+    await expect(overlay.count()).resolves.toBe(0);
+    expect(await latestJob(page)).toMatchObject({ id: running.id, status: 'succeeded' });
     await expectCalendarMatches(page, generated);
-    await page.unrouteAll();
     await context.close();
-  });
+  }, SLOW_TEST_MS);
 });

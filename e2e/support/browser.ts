@@ -30,9 +30,10 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/** A fresh context and page; `baseUrl` points it at another server than the shared one (e.g. one with a model). */
+export async function newPage(browser: Browser, options: { width?: number; height?: number; timezoneId?: string; baseUrl?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseUrl ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     timezoneId: options.timezoneId ?? 'UTC',
     locale: 'en-US',

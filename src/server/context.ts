@@ -19,6 +19,8 @@ export interface AppDeps {
   services: Services;
   /** Folder of the built web app; absent in API-only tests. */
   webRoot?: string;
+  /** How often an idle progress stream sends a keep-alive comment; tests shorten it. */
+  progressHeartbeatMs?: number;
 }
 
 export interface AppEnv {

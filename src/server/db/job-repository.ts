@@ -6,6 +6,14 @@ import type { GenerationJobsTable } from './schema';
 
 export type JobRow = GenerationJobsTable;
 
+export const LEASE_LAPSED_REASON = 'The server stopped while this month was being written; generate again.';
+
+/** A running job whose lease ran out counts as failed, whether or not anyone has written that down yet. */
+export function withLapsedLease(row: JobRow, now: string): JobRow {
+  if (row.status !== 'running' || row.leaseUntil === null || row.leaseUntil >= now) return row;
+  return { ...row, status: 'failed', error: LEASE_LAPSED_REASON, finishedAt: row.leaseUntil };
+}
+
 /** Unique-index violations on both drivers: the "one running job per month" rule. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
@@ -14,16 +22,46 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function createJobRepository(db: Db) {
   return {
-    async insert(row: JobRow): Promise<void> {
-      await db.insertInto('generation_jobs').values(row).execute();
+    /**
+     * Stores a new running job. In the same transaction a running job of the month whose lease lapsed
+     * is ended first, so it no longer holds the month; a live one makes the unique index refuse.
+     */
+    async insert(row: JobRow, now: string): Promise<void> {
+      // Inside a caller's transaction (a generation start saves its strategy with the job) or in its own.
+      const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+      await inTransaction(async (trx) => {
+        const lapsed = await trx
+          .updateTable('generation_jobs')
+          .set({ status: 'failed', error: LEASE_LAPSED_REASON, updatedAt: now, finishedAt: now })
+          .where('userId', '=', row.userId)
+          .where('monthId', '=', row.monthId)
+          .where('status', '=', 'running')
+          .where('leaseUntil', '<', now)
+          .returning('id')
+          .execute();
+        if (lapsed.length > 0) await trx.deleteFrom('generation_job_posts').where('jobId', 'in', lapsed.map((job) => job.id)).execute();
+        await trx.insertInto('generation_jobs').values(row).execute();
+      });
+    },
+
+    /** Extends a job's lease if it still holds it; false once it ended or its lease already ran out. */
+    async renewLease(jobId: string, now: string, until: string): Promise<boolean> {
+      const result = await db
+        .updateTable('generation_jobs')
+        .set({ leaseUntil: until })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .where('leaseUntil', '>=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async find(userId: string, jobId: string): Promise<JobRow | undefined> {
       return db.selectFrom('generation_jobs').selectAll().where('userId', '=', userId).where('id', '=', jobId).executeTakeFirst();
     },
 
-    async findById(jobId: string): Promise<JobRow | undefined> {
-      return db.selectFrom('generation_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    async findById(jobId: string, trx: Db = db): Promise<JobRow | undefined> {
+      return trx.selectFrom('generation_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
     },
 
     async latestForMonth(userId: string, monthId: string): Promise<JobRow | undefined> {
@@ -39,7 +77,9 @@ export function createJobRepository(db: Db) {
 
     async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], written: number, now: string): Promise<void> {
       if (entries.length === 0) return;
-      await db.transaction().execute(async (trx) => {
+      // Inside a caller's transaction (a generation start saves its strategy with the job) or in its own.
+      const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+      await inTransaction(async (trx) => {
         await trx
           .insertInto('generation_job_posts')
           .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: JSON.stringify(entry.post) })))
@@ -54,8 +94,17 @@ export function createJobRepository(db: Db) {
       return rows.map((row) => JSON.parse(row.post) as WrittenPost);
     },
 
-    /** Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery). */
-    async finish(jobId: string, fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number }, now: string, trx: Db = db): Promise<boolean> {
+    /**
+     * Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery)
+     * or, with `leaseHeld`, when its lease ran out.
+     */
+    async finish(
+      jobId: string,
+      fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number; kept?: number },
+      now: string,
+      trx: Db = db,
+      { leaseHeld = false }: { leaseHeld?: boolean } = {},
+    ): Promise<boolean> {
       const result = await trx
         .updateTable('generation_jobs')
         .set({
@@ -63,11 +112,13 @@ export function createJobRepository(db: Db) {
           error: fields.error ?? null,
           ...(fields.problems ? { problems: JSON.stringify(fields.problems) } : {}),
           ...(fields.written !== undefined ? { written: fields.written } : {}),
+          ...(fields.kept !== undefined ? { kept: fields.kept } : {}),
           updatedAt: now,
           finishedAt: now,
         })
         .where('id', '=', jobId)
         .where('status', '=', 'running')
+        .$if(leaseHeld, (query) => query.where('leaseUntil', '>=', now))
         .executeTakeFirst();
       await trx.deleteFrom('generation_job_posts').where('jobId', '=', jobId).execute();
       return Number(result.numUpdatedRows) > 0;
@@ -89,6 +140,7 @@ export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
     status: row.status as JobStatus,
     planned: row.planned,
     written: row.written,
+    kept: row.kept,
     error: row.error,
     problems: fromJsonList<string>(row.problems),
     writer: row.writer,

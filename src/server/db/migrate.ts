@@ -5,6 +5,7 @@ import * as generationJobs from './migrations/0003-generation-jobs';
 import * as postVersions from './migrations/0004-post-versions';
 import * as schedulingAndFeedback from './migrations/0005-scheduling-and-feedback';
 import * as timeZoneHistory from './migrations/0006-time-zone-history';
+import * as jobLeases from './migrations/0006-job-leases';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-post-versions': postVersions,
   '0005-scheduling-and-feedback': schedulingAndFeedback,
   '0006-time-zone-history': timeZoneHistory,
+  '0006-job-leases': jobLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,17 @@ export function createMonthRepository(db: Db) {
       return row ? { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null } : undefined;
     },
 
+    /** The month's place in the calendar and its owner's time zone, read inside the transaction about to write to it. */
+    async findCalendarPlace(userId: string, id: string, trx: Db = db): Promise<{ year: number; month: number; timeZone: string | null; archivedThrough: string | null } | undefined> {
+      return trx
+        .selectFrom('months')
+        .leftJoin('profiles', 'profiles.userId', 'months.userId')
+        .select(['months.year', 'months.month', 'profiles.timeZone', 'profiles.archivedThrough'])
+        .where('months.userId', '=', userId)
+        .where('months.id', '=', id)
+        .executeTakeFirst();
+    },
+
     /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */
     async ensure(userId: string, refs: MonthRef[], now: string): Promise<void> {
       if (refs.length === 0) return;

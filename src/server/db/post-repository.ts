@@ -211,9 +211,15 @@ export function createPostRepository(db: Db) {
       }
     },
 
-    /** Removes the month's posts that existed at `before`; posts added since (another tab) stay. */
-    async deleteByMonthCreatedBefore(userId: string, monthId: string, before: string, trx: Db = db): Promise<void> {
-      await trx.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('createdAt', '<=', before).execute();
+    /**
+     * Removes the month's posts nobody touched since `since` (a regeneration's start) and returns how
+     * many stay. Every write to a post (edit, rewrite, restore, move, schedule, media) stamps
+     * `updatedAt`, so a post added or changed at or after `since` is kept with its history.
+     */
+    async deleteUntouchedSince(userId: string, monthId: string, since: string, trx: Db = db): Promise<number> {
+      await trx.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('updatedAt', '<', since).execute();
+      const left = await trx.selectFrom('posts').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
+      return Number(left.count);
     },
   };
 }

@@ -69,6 +69,8 @@ export interface GenerationJobsTable {
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
+  leaseUntil: string | null;
+  kept: number;
 }
 
 export interface GenerationJobPostsTable {

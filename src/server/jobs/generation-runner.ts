@@ -1,16 +1,28 @@
 import { EventEmitter } from 'node:events';
+import { currentMonth, currentMonthSince, isArchived, parseMonthId } from '../../shared/domain/months';
 import type { PostSlot } from '../../shared/domain/slot-planner';
 import type { GenerationJob } from '../../shared/schemas/generation';
 import type { WrittenPost } from '../../shared/schemas/post';
 import { WriterError, type Writer, type WriterContext } from '../ai/writer';
 import type { Db } from '../db/database';
-import { toJob, type JobRepository, type JobRow } from '../db/job-repository';
+import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';
 import type { MonthRepository } from '../db/month-repository';
 import { newPostRow, type PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
 const SHUTDOWN_REASON = 'The server was stopped while this month was being written. Nothing was changed; please try again.';
+const STOPPED_REASON = 'This generation was stopped before it could be saved. Nothing was changed; please try again.';
+export const MONTH_ARCHIVED_REASON = 'The month ended while it was being written and is archived now, so nothing was saved.';
+export { LEASE_LAPSED_REASON };
+
+/** How long a running job holds its month without a heartbeat, and how often the runner renews it. */
+export interface JobLease {
+  durationMs: number;
+  renewEveryMs: number;
+}
+
+export const DEFAULT_LEASE: JobLease = { durationMs: 60_000, renewEveryMs: 15_000 };
 
 interface Deps {
   db: Db;
@@ -20,6 +32,7 @@ interface Deps {
   writer: Writer;
   log: Logger;
   now?: () => Date;
+  lease?: JobLease;
 }
 
 function failureMessage(error: unknown): string {
@@ -30,16 +43,55 @@ function failureMessage(error: unknown): string {
 /**
  * Runs generation jobs in this process. Progress lives in the database (so a reload or another client
  * can follow it) and is also pushed to live listeners (Server-Sent Events). The month changes only in
- * the final transaction; a failure or crash before it leaves the month as it was.
+ * the final transaction; a failure or crash before it leaves the month as it was. A running job holds
+ * its month through a lease the runner renews while it works: if the runner dies, hangs or cannot
+ * reach the database, the lease runs out, the job counts as failed and the month is free again.
  */
-export function createGenerationRunner({ db, jobs, months, posts, writer, log, now = () => new Date() }: Deps) {
+export function createGenerationRunner({ db, jobs, months, posts, writer, log, now = () => new Date(), lease = DEFAULT_LEASE }: Deps) {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
+  const leaseEnd = (at: Date) => new Date(at.getTime() + lease.durationMs).toISOString();
+
   async function snapshot(jobId: string): Promise<GenerationJob | undefined> {
-    const row = await jobs.findById(jobId);
-    return row ? toJob(row, row.status === 'running' ? await jobs.stagedPosts(jobId) : []) : undefined;
+    // Staged posts first, then the job: a job that ends in between (its staged posts deleted) reads
+    // as ended, never as running with its posts gone. While it runs, posts are only ever added, so the
+    // count taken from them only rises.
+    const staged = await jobs.stagedPosts(jobId);
+    const stored = await jobs.findById(jobId);
+    if (!stored) return undefined;
+    const row = withLapsedLease(stored, now().toISOString());
+    if (row.status !== 'running') return toJob(row, []);
+    return { ...toJob(row, staged), written: staged.length };
+  }
+
+  /** Renews the job's lease every `renewEveryMs`; calls `onLost` once the job no longer holds it. */
+  function heartbeat(jobId: string, onLost: () => void): () => void {
+    let renewing = false;
+    const timer = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      const at = now();
+      jobs
+        .renewLease(jobId, at.toISOString(), leaseEnd(at))
+        .then((held) => {
+          if (!held) onLost();
+        })
+        // The database may be back before the lease runs out; until then, the next beat tries again.
+        .catch((error: unknown) => log.warn({ event: 'generation.heartbeat-failed', jobId, err: error }))
+        .finally(() => (renewing = false));
+    }, lease.renewEveryMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Read inside the commit: the month may have turned (or the user's zone changed) since the start. */
+  async function monthStillWritable(job: JobRow, at: Date, trx: Db): Promise<boolean> {
+    const place = await months.findCalendarPlace(job.userId, job.monthId, trx);
+    if (!place) return false;
+    const local = currentMonth(at, place.timeZone ?? 'UTC');
+    return !isArchived(place, currentMonthSince(local, place.archivedThrough ? parseMonthId(place.archivedThrough) : null));
   }
 
   async function publish(jobId: string) {
@@ -48,23 +100,34 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
   }
 
   async function commit(job: JobRow, written: WrittenPost[], problems: string[]) {
-    const at = now().toISOString();
+    const clock = now();
+    const at = clock.toISOString();
     await db.transaction().execute(async (trx) => {
-      // Claim the job first: one that was already ended elsewhere (a restart's recovery) must not write.
-      if (!(await jobs.finish(job.id, { status: 'succeeded', problems, written: written.length }, at, trx))) {
-        throw new WriterError('This generation was stopped before it could be saved. Nothing was changed; please try again.', 'aborted');
-      }
-      if (job.replaceExisting) await posts.deleteByMonthCreatedBefore(job.userId, job.monthId, job.createdAt, trx);
+      if (!(await monthStillWritable(job, clock, trx))) throw new WriterError(MONTH_ARCHIVED_REASON, 'aborted');
+      // Posts the user added or changed since the job started stay; only untouched ones are replaced.
+      const kept = job.replaceExisting ? await posts.deleteUntouchedSince(job.userId, job.monthId, job.createdAt, trx) : 0;
       await posts.insertMany(written.map((post) => newPostRow(job.userId, job.monthId, post, at)), trx);
       await months.markGenerated(job.userId, job.monthId, at, trx);
+      // The claim, with the lease still held: a job already ended elsewhere (a restart's recovery) or
+      // one whose lease ran out (its month may be another job's now) rolls all of the above back.
+      if (!(await jobs.finish(job.id, { status: 'succeeded', problems, written: written.length, kept }, at, trx, { leaseHeld: true }))) {
+        const stillRunning = (await jobs.findById(job.id, trx))?.status === 'running';
+        throw new WriterError(stillRunning ? LEASE_LAPSED_REASON : STOPPED_REASON, 'aborted');
+      }
     });
   }
 
-  async function run(job: JobRow, context: WriterContext, slots: PostSlot[], signal: AbortSignal) {
+  async function run(job: JobRow, context: WriterContext, slots: PostSlot[], controller: AbortController) {
+    const { signal } = controller;
     const started = performance.now();
     log.info({ event: 'generation.start', jobId: job.id, monthId: job.monthId, planned: slots.length, writer: writer.label });
     let staged = 0;
     let staging = Promise.resolve();
+    let leaseLost = false;
+    const stopHeartbeat = heartbeat(job.id, () => {
+      leaseLost = true;
+      controller.abort();
+    });
     try {
       const result = await writer.writeMonth(context, slots, {
         signal,
@@ -85,12 +148,14 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
       log.info({ event: 'generation.done', jobId: job.id, written: written.length, problems: result.problems.length, ms: Math.round(performance.now() - started) });
     } catch (error) {
       await staging.catch(() => undefined);
-      const reason = signal.aborted && !(error instanceof WriterError && error.reason !== 'aborted') ? SHUTDOWN_REASON : failureMessage(error);
+      const stopped = signal.aborted && !(error instanceof WriterError && error.reason !== 'aborted');
+      const reason = leaseLost ? LEASE_LAPSED_REASON : stopped ? SHUTDOWN_REASON : failureMessage(error);
       log.warn({ event: 'generation.failed', jobId: job.id, reason, cause: error instanceof Error ? error.message : String(error) });
       await jobs.finish(job.id, { status: 'failed', error: reason }, now().toISOString()).catch((cause: unknown) => {
         log.error({ event: 'generation.finish-failed', jobId: job.id, err: cause });
       });
     } finally {
+      stopHeartbeat();
       running.delete(job.id);
       await publish(job.id).catch(() => undefined);
     }
@@ -100,9 +165,12 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
     /** Starts a job already stored as running; returns at once. */
     start(job: JobRow, context: WriterContext, slots: PostSlot[]) {
       const controller = new AbortController();
-      const done = run(job, context, slots, controller.signal);
+      const done = run(job, context, slots, controller);
       running.set(job.id, { controller, done });
     },
+
+    /** When a job starting now would lose its month if nobody renewed its lease. */
+    leaseEnd,
 
     snapshot,
 
@@ -110,6 +178,9 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
       events.on(jobId, listener);
       return () => events.off(jobId, listener);
     },
+
+    /** Live listeners of a job: progress streams still open on it. */
+    listenerCount: (jobId: string) => events.listenerCount(jobId),
 
     /** Start-up: jobs left running by a previous process are failed with a reason (their months untouched). */
     async recoverInterrupted(): Promise<number> {

@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 import { createServices } from '../services';
 import { createWriter } from '../ai/writer';
 import { INTERRUPTED_REASON } from '../jobs/generation-runner';
+import { ALREADY_RUNNING } from '../services/generation-service';
+import { openEventStream, readProgressUntilEnd } from '../testing/sse-reader';
 import { createLogger } from '../logger';
 
 const STRATEGY: Strategy = {
@@ -73,19 +75,6 @@ describe('generation with the offline writer', () => {
     await waitForJob(client, replaced.body.job.id);
     const month = (await client.get(`/api/months/${targetId}`)).body;
     expect(month.posts).toHaveLength(planSlots({ ...target, strategy: { ...STRATEGY, postFrequency: 1 } }).length);
-  });
-
-  it('streams progress as Server-Sent Events until the job ends', async () => {
-    const client = await onboardedClient(server.url);
-    const { body } = await startJob(client);
-    const stream = await client.request('GET', `/api/generation-jobs/${body.job.id}/events`);
-    expect(stream.headers.get('content-type')).toMatch(/text\/event-stream/);
-    const events = String(stream.body)
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)));
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.at(-1).status).toBe('succeeded');
   });
 
   it('refuses archived months, and keeps other users out of months and jobs', async () => {
@@ -163,8 +152,9 @@ describe('generation through an OpenAI-compatible provider', () => {
     await client.get('/api/workspace');
     const answers = await Promise.all(Array.from({ length: 5 }, () => client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY })));
     ai.script({ delayMs: 0 });
-    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error.message.includes('already being generated'))).toBe(true);
+    // Exactly one start wins; every other one is the clear 409, never a 500 or a second job.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409, 409]);
+    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body.error.message).toBe(ALREADY_RUNNING);
     await waitForJob(client, answers.find((answer) => answer.status === 202)!.body.job.id);
   });
 
@@ -184,5 +174,56 @@ describe('generation through an OpenAI-compatible provider', () => {
     const job = (await client.get(`/api/generation-jobs/${body.job.id}`)).body.job;
     expect(job).toMatchObject({ status: 'failed', error: INTERRUPTED_REASON });
     expect((await client.get(`/api/months/${targetId}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
+  });
+});
+
+describe('progress while the model writes', () => {
+  let ai: FakeOpenAI;
+  let server: TestServer;
+  beforeAll(async () => {
+    // A slow model: a month takes a few seconds, post by post, as a real one does.
+    ai = await startFakeOpenAI({ tokensPerSecond: 150 });
+    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, maxRetries: 0, retryDelayMs: 10 });
+  });
+  afterAll(async () => {
+    ai.script({ paused: false });
+    await server.close();
+    await ai.close();
+  });
+
+  /** Starts a job with the model held, and opens its progress stream while the job surely runs. */
+  async function startFollowed() {
+    const client = await onboardedClient(server.url);
+    ai.script({ paused: true });
+    const { body } = await startJob(client);
+    const stream = await openEventStream(client, `/api/generation-jobs/${body.job.id}/events`);
+    expect(stream.contentType).toMatch(/text\/event-stream/);
+    ai.script({ paused: false });
+    return { client, stream };
+  }
+
+  it('streams the posts as they are written: written only rises, midway events carry the staged posts, the last one is the result', async () => {
+    ai.script({ always: 'ok' });
+    const { stream } = await startFollowed();
+    const events = await readProgressUntilEnd(stream);
+    const planned = planSlots({ ...target, strategy: STRATEGY }).length;
+    expect(events[0]).toMatchObject({ status: 'running', written: 0, posts: [] });
+    for (let i = 1; i < events.length; i++) expect(events[i].written).toBeGreaterThanOrEqual(events[i - 1].written);
+    const midway = events.filter((job) => job.status === 'running' && job.written > 0 && job.written < planned);
+    expect(midway.length).toBeGreaterThan(0);
+    for (const job of midway) {
+      expect(job.posts).toHaveLength(job.written);
+      expect(job.posts[0].content).toMatch(/^Post \d+ for/);
+    }
+    expect(events.at(-1)).toMatchObject({ status: 'succeeded', written: planned, posts: [] });
+  });
+
+  it('ends the stream with the failure when the job fails', async () => {
+    ai.script({ always: 'malformed-json' });
+    const { stream } = await startFollowed();
+    const events = await readProgressUntilEnd(stream);
+    ai.script({ always: 'ok' });
+    expect(events[0].status).toBe('running');
+    expect(events.at(-1)).toMatchObject({ status: 'failed', error: expect.stringMatching(/not valid JSON/i) });
   });
 });

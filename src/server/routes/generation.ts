@@ -9,6 +9,17 @@ import { protectedRoutes } from './protected';
 
 const HEARTBEAT_MS = 15_000;
 
+/** Resolves true when woken, false after `ms` without a wake-up; the timer never outlives the wait. */
+function untilWoken(ms: number, setWake: (wake: () => void) => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    setWake(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 /** Mounted inside the (already protected) month routes: start a generation, find the latest job. */
 export function monthGenerationRoutes(deps: AppDeps) {
   const { services } = deps;
@@ -24,6 +35,7 @@ export function monthGenerationRoutes(deps: AppDeps) {
 /** Mounted at /generation-jobs: follow one job, by polling or as Server-Sent Events. */
 export function generationJobRoutes(deps: AppDeps) {
   const { services } = deps;
+  const heartbeatMs = deps.progressHeartbeatMs ?? HEARTBEAT_MS;
   return protectedRoutes(deps)
     .get('/:jobId', validate('param', jobIdParamSchema), async (c) =>
       c.json({ job: await services.generation.get(c.var.user.id, c.req.valid('param').jobId) }),
@@ -40,6 +52,7 @@ export function generationJobRoutes(deps: AppDeps) {
           changed = true;
           wake();
         });
+        // A client that hangs up wakes the loop, which ends and lets go of the job.
         stream.onAbort(() => wake());
         try {
           let sent = '';
@@ -52,11 +65,9 @@ export function generationJobRoutes(deps: AppDeps) {
               sent = payload;
             }
             if (latest.status !== 'running') break;
-            if (!changed) {
-              await new Promise<void>((resolve) => {
-                wake = resolve;
-                setTimeout(resolve, HEARTBEAT_MS);
-              });
+            if (!changed && !(await untilWoken(heartbeatMs, (resolve) => (wake = resolve))) && !stream.aborted) {
+              // Nothing happened for a while: a comment line, so proxies do not cut an idle stream.
+              await stream.write(': keep-alive\n\n');
             }
           }
         } finally {

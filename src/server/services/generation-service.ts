@@ -40,7 +40,8 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
           }
           const slots = planSlots({ ...ref, strategy });
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
-          const at = now().toISOString();
+          const startedAt = now();
+          const at = startedAt.toISOString();
           const row: JobRow = {
             id: randomUUID(),
             userId,
@@ -48,6 +49,7 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
             status: 'running',
             planned: slots.length,
             written: 0,
+            kept: 0,
             replaceExisting: replaceExisting ? 1 : 0,
             error: null,
             problems: '[]',
@@ -55,9 +57,10 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
             createdAt: at,
             updatedAt: at,
             finishedAt: null,
+            leaseUntil: runner.leaseEnd(startedAt),
           };
           // The job first: a second start waits here for the first one's transaction, then is refused.
-          await repositories.jobs.insert(row);
+          await repositories.jobs.insert(row, at);
           await repositories.months.saveStrategy(userId, monthId, strategy, at);
           return { row, slots, ref };
         });

@@ -5,7 +5,7 @@ import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
 import { createTransact } from '../db/repositories';
-import { createGenerationRunner } from '../jobs/generation-runner';
+import { createGenerationRunner, type JobLease } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
 import { createExportService } from './export-service';
 import { createGenerationService } from './generation-service';
@@ -24,17 +24,19 @@ interface Options {
   publicUrl: string;
   log: Logger;
   now?: () => Date;
+  /** How long a generation job holds its month between heartbeats (tests shorten it). */
+  jobLease?: JobLease;
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, now }: Options) {
+export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, now, jobLease }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db);
   const jobs = createJobRepository(database.db);
   const transact = createTransact(database.db);
   const monthService = createMonthService({ months, posts, profiles, transact, now });
-  const runner = createGenerationRunner({ db: database.db, jobs, months, posts, writer, log, now });
+  const runner = createGenerationRunner({ db: database.db, jobs, months, posts, writer, log, now, lease: jobLease });
   return {
     repositories: { profiles, months, posts, jobs },
     writer,

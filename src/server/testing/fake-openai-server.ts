@@ -45,6 +45,12 @@ export interface FakeBehaviour {
    * platform's limit); 0 = the short default text.
    */
   postChars?: number;
+  /**
+   * While true, month replies stand still (before their first token, or mid-stream) until it is set
+   * false again, so a test can act "while the month is being written" without racing a timer.
+   * Rewrite and single-post replies are not held.
+   */
+  paused?: boolean;
 }
 
 export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next' | 'gate'> {
@@ -168,6 +174,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let tokensPerSecond = options.tokensPerSecond ?? 0;
   let postChars = options.postChars ?? 0;
   let gate: Promise<unknown> | null = null;
+  let paused = options.paused ?? false;
   const open = new Set<ServerResponse>();
   let closed = false;
 
@@ -215,6 +222,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const base = { id: `chatcmpl-${requests.length}`, created: Math.floor(Date.now() / 1000), model };
 
     if (!body.stream) {
+      while (paused && task === 'month' && !res.destroyed) await wait(20);
       if (tokensPerSecond > 0) await wait((pieces.length / tokensPerSecond) * 1000);
       if (res.destroyed) return;
       return sendJson(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
@@ -224,10 +232,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
     const delta = (value: Record<string, unknown>, finish: string | null = null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: value, finish_reason: finish }] });
     send(delta({ role: 'assistant', content: '' }));
-    const started = Date.now();
+    let started = Date.now();
     let sent = 0;
     while (sent < pieces.length) {
       if (res.destroyed) return;
+      if (paused && task === 'month') {
+        await wait(20);
+        // Pacing restarts after a pause, as if the model had only now gone on.
+        started = Date.now() - (sent / Math.max(tokensPerSecond, 1)) * 1000;
+        continue;
+      }
       // Paced by elapsed time, so high speeds do not need one timer per token.
       const due = tokensPerSecond > 0 ? Math.min(pieces.length, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond) + 1) : pieces.length;
       for (; sent < due; sent++) send(delta({ content: pieces[sent] }));
@@ -250,6 +264,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (behaviour.tokensPerSecond !== undefined) tokensPerSecond = behaviour.tokensPerSecond;
       if (behaviour.postChars !== undefined) postChars = behaviour.postChars;
       if (behaviour.gate !== undefined) gate = behaviour.gate;
+      if (behaviour.paused !== undefined) paused = behaviour.paused;
     },
     async close() {
       if (closed) return;

@@ -1,38 +1,48 @@
-/** A clock a test sets by hand; the server reads it wherever it needs "now" (services, runner, jobs). */
+/**
+ * A clock tests move by hand: the server reads it wherever it needs "now" (services, runner, jobs), so
+ * hours pass without sleeping. With `tickMs` each reading is that much after the one before, as on a
+ * real clock, so two writes are never stamped with the same instant.
+ */
 export interface TestClock {
   now: () => Date;
-  /** Moves the clock to an instant (ISO string). */
-  set: (iso: string) => void;
+  /** Moves the clock to an instant. */
+  set: (at: Date | string) => void;
+  advance: (ms: number) => void;
   /**
-   * Moves the clock to `iso` the first time it is read while `condition` holds: "midnight passes while
+   * Moves the clock to `at` the first time it is read while `condition` holds: "midnight passes while
    * the model is writing" happens exactly then, with no sleep and no race against a timer.
    */
-  setWhen: (condition: () => boolean, iso: string) => void;
+  setWhen: (condition: () => boolean, at: Date | string) => void;
 }
 
-function instant(iso: string): number {
-  const at = Date.parse(iso);
-  if (Number.isNaN(at)) throw new RangeError(`Not an ISO instant: ${iso}`);
-  return at;
+function instant(at: Date | string): number {
+  const ms = new Date(at).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Not an instant: ${String(at)}`);
+  return ms;
 }
 
-export function createTestClock(start: string): TestClock {
-  let at = instant(start);
+export function createTestClock(start: Date | string = new Date(), { tickMs = 0 }: { tickMs?: number } = {}): TestClock {
+  let current = instant(start);
   let pending: { condition: () => boolean; at: number } | undefined;
   return {
     now() {
       if (pending?.condition()) {
-        at = pending.at;
+        current = pending.at;
         pending = undefined;
       }
-      return new Date(at);
+      const reading = new Date(current);
+      current += tickMs;
+      return reading;
     },
-    set(iso) {
-      at = instant(iso);
+    set(at) {
+      current = instant(at);
       pending = undefined;
     },
-    setWhen(condition, iso) {
-      pending = { condition, at: instant(iso) };
+    advance(ms) {
+      current += ms;
+    },
+    setWhen(condition, at) {
+      pending = { condition, at: instant(at) };
     },
   };
 }

@@ -10,6 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
 import { createWriter, type WriterOptions } from '../ai/writer';
 import { createServices, type Services } from '../services';
+import type { JobLease } from '../jobs/generation-runner';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer {
@@ -23,11 +24,15 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/**
- * The real server on a loopback port with its own fresh database, as `npm start` builds it.
- * `now` replaces the services' clock (see test-clock.ts); sessions keep the real time.
- */
-export async function startTestServer(env: Record<string, string> = {}, writerOptions: WriterOptions = {}, { now }: { now?: () => Date } = {}): Promise<TestServer> {
+/** Timing a test may take over: the services' clock, the job lease, the progress stream's heartbeat. */
+export interface TestServerTiming {
+  now?: () => Date;
+  jobLease?: JobLease;
+  progressHeartbeatMs?: number;
+}
+
+/** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
+export async function startTestServer(env: Record<string, string> = {}, writerOptions: WriterOptions = {}, timing: TestServerTiming = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
   // The app needs the port for its public URL, so the server listens first and gets the app after.
   const holder: { app?: ReturnType<typeof createApp> } = {};
@@ -57,9 +62,9 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, now });
+  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, now: timing.now, jobLease: timing.jobLease });
   await services.runner.recoverInterrupted();
-  holder.app = createApp({ config, database, auth, log, services });
+  holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs });
   return {
     url,
     app: holder.app,

@@ -19,6 +19,8 @@ export const generationJobSchema = z.object({
   status: z.enum(JOB_STATUSES),
   planned: z.number().int(),
   written: z.number().int(),
+  /** Posts a replacing job left in place because the user added or changed them while it ran. */
+  kept: z.number().int(),
   error: z.string().nullable(),
   problems: z.array(z.string()),
   writer: z.string(),

@@ -65,10 +65,13 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         queryClient.invalidateQueries({ queryKey: ['workspace'] }),
       ]);
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written.` : '';
+      const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} you added or changed while this month was being written.` : '';
       notify({
         tone: job.problems.length > 0 ? 'warning' : 'success',
         title: `${month.name} ${month.year} is ready`,
-        message: `${plural(job.written, 'post')} written.${skipped}`,
+        message: `${plural(job.written, 'post')} written.${skipped}${kept}`,
+        // Kept posts sit beside the new ones: the user should read why before the note goes.
+        persistent: job.kept > 0,
       });
       if (!mounted.current) return;
       setOverlayOpen(false);

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { planSlots } from '../../shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { TINY_PNG } from '../testing/fixtures';
+import { waitForJob } from '../testing/generation-helpers';
+import { onboardedClient } from '../testing/test-client';
+import { createTestClock } from '../testing/test-clock';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const STRATEGY: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 3, preferredDays: ['Monday', 'Wednesday', 'Friday'], contentTypes: ['Text only'] };
+const clock = createTestClock(new Date(), { tickMs: 1 });
+const target = nextMonth(currentMonth(clock.now(), 'UTC'));
+const targetId = monthId(target);
+
+interface PostAnswer {
+  id: string;
+  date: string;
+  content: string;
+  version: number;
+  status: string;
+  scheduledTime: string | null;
+  media: { url: string }[];
+}
+
+describe('regenerating a month while the user changes it in another tab', () => {
+  let ai: FakeOpenAI;
+  let server: TestServer;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI();
+    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, retryDelayMs: 10 }, { now: clock.now });
+  });
+  afterAll(async () => {
+    await server.close();
+    await ai.close();
+  });
+
+  it('keeps every post changed after the job started, with its history, media and schedule, replaces the rest and reports how many it kept', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const first = await waitForJob(client, (await client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY })).body.job.id);
+    expect(first).toMatchObject({ status: 'succeeded', kept: 0 });
+    const before: PostAnswer[] = (await client.get(`/api/months/${targetId}`)).body.posts;
+    expect(before.length).toBeGreaterThanOrEqual(9);
+    const [edited, rewritten, restored, scheduled, withMedia, moved, editedEarlier, ...untouched] = before as [PostAnswer, ...PostAnswer[]];
+
+    // Edited before the regeneration starts: the user confirmed replacing it, so it goes.
+    expect((await client.patch(`/api/posts/${editedEarlier!.id}`, { version: editedEarlier!.version, content: 'Changed before the new month was asked for.' })).status).toBe(200);
+
+    // The model holds its reply: everything below happens while the job runs.
+    ai.script({ paused: true });
+    const started = await client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY, replaceExisting: true });
+    expect(started.status).toBe(202);
+    const jobId: string = started.body.job.id;
+
+    const ok = (status: number) => expect([200, 201]).toContain(status);
+    ok((await client.patch(`/api/posts/${edited.id}`, { version: edited.version, content: 'Edited in another tab while the month was written.' })).status);
+    ok((await client.post(`/api/posts/${rewritten!.id}/rewrite`, { version: rewritten!.version, instructions: 'Make it warmer' })).status);
+    const restoredEdit = await client.patch(`/api/posts/${restored!.id}`, { version: restored!.version, content: 'A draft the user then undid.' });
+    const [oldText] = (await client.get(`/api/posts/${restored!.id}/versions`)).body.versions;
+    ok((await client.post(`/api/posts/${restored!.id}/versions/${oldText.id}/restore`, { version: restoredEdit.body.version })).status);
+    ok((await client.put(`/api/posts/${scheduled!.id}/schedule`, { platform: 'facebook', time: '10:30' })).status);
+    ok((await client.upload(`/api/posts/${withMedia!.id}/media`, TINY_PNG, 'photo.png', 'image/png')).status);
+    const newDay = `${target.year}-${String(target.month).padStart(2, '0')}-28T12:00:00Z`;
+    ok((await client.patch(`/api/posts/${moved!.id}`, { version: moved!.version, date: newDay })).status);
+    const added = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: newDay.slice(0, 10), platform: 'linkedin', type: 'text', content: 'Added by hand meanwhile.' });
+    ok(added.status);
+
+    ai.script({ paused: false });
+    const job = await waitForJob(client, jobId);
+    const planned = planSlots({ ...target, strategy: STRATEGY }).length;
+    const kept = [edited, rewritten!, restored!, scheduled!, withMedia!, moved!];
+    expect(job).toMatchObject({ status: 'succeeded', written: planned, kept: kept.length + 1 });
+
+    const after: PostAnswer[] = (await client.get(`/api/months/${targetId}`)).body.posts;
+    const byId = new Map(after.map((post) => [post.id, post]));
+    expect(after).toHaveLength(planned + kept.length + 1);
+    for (const post of [...untouched, editedEarlier!]) expect(byId.has(post.id), `untouched post ${post.id} replaced`).toBe(false);
+    expect(byId.get(edited.id)!.content).toBe('Edited in another tab while the month was written.');
+    expect(byId.get(rewritten!.id)!.content).toMatch(/^Rewritten/);
+    expect(byId.get(restored!.id)!.content).toBe(restored!.content);
+    expect(byId.get(scheduled!.id)).toMatchObject({ status: 'scheduled', scheduledTime: '10:30' });
+    expect(byId.get(withMedia!.id)!.media).toHaveLength(1);
+    expect((await client.get(byId.get(withMedia!.id)!.media[0]!.url)).status).toBe(200);
+    expect(byId.get(moved!.id)!.date).toBe(newDay);
+    expect(byId.has(added.body.id)).toBe(true);
+    // Their history came through too.
+    expect((await client.get(`/api/posts/${edited.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy)).toEqual(['edit']);
+    expect((await client.get(`/api/posts/${rewritten!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy)).toEqual(['rewrite']);
+    expect((await client.get(`/api/posts/${restored!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy).sort()).toEqual(['edit', 'restore']);
+  });
+});
