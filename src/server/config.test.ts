@@ -37,6 +37,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the per-user limits, with their documented defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).limits).toEqual({ aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 });
+    const custom = loadConfig({ DATA_DIR: dataDir(), AI_REQUESTS_PER_DAY: '5', POSTS_PER_MONTH_MAX: '40', VERSIONS_PER_POST: '3', UPLOADS_IN_FLIGHT_PER_USER: '1' });
+    expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1 });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
   });
@@ -50,6 +56,10 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ PUBLIC_URL: 'example' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AI_REQUESTS_PER_DAY: 'lots' }, 'AI_REQUESTS_PER_DAY'],
+    [{ POSTS_PER_MONTH_MAX: '0' }, 'POSTS_PER_MONTH_MAX'],
+    [{ VERSIONS_PER_POST: '2.5' }, 'VERSIONS_PER_POST'],
+    [{ UPLOADS_IN_FLIGHT_PER_USER: '-1' }, 'UPLOADS_IN_FLIGHT_PER_USER'],
   ])('stops on %o with one sentence naming %s', (env, variable) => {
     let error: unknown;
     try {
