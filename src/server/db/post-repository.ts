@@ -102,24 +102,20 @@ export function createPostRepository(db: Db) {
     },
 
     /**
-     * Changes a post's media list with compare-and-swap on the stored JSON, so two uploads racing on
-     * one post both land (each retries on the other's result). Media do not bump the text version.
+     * Changes a post's media list in a transaction that first locks the post's row, so concurrent
+     * changes queue up and each sees the one before (PostgreSQL row lock; SQLite runs one write
+     * transaction at a time). `change` may throw to refuse, e.g. past the per-post limit; nothing is
+     * written then. Media do not bump the text version. Undefined when the post does not exist.
      */
     async updateMedia(userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[], now: string): Promise<MediaItem[] | undefined> {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const row = await db.selectFrom('posts').select('media').where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
-        if (!row) return undefined;
+      return db.transaction().execute(async (trx) => {
+        const locked = await trx.updateTable('posts').set({ updatedAt: now }).where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
+        if (Number(locked.numUpdatedRows) === 0) return undefined;
+        const row = await trx.selectFrom('posts').select('media').where('userId', '=', userId).where('id', '=', postId).executeTakeFirstOrThrow();
         const next = change(fromJsonList<MediaItem>(row.media));
-        const result = await db
-          .updateTable('posts')
-          .set({ media: toJson(next), updatedAt: now })
-          .where('userId', '=', userId)
-          .where('id', '=', postId)
-          .where('media', '=', row.media)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) > 0) return next;
-      }
-      throw new Error('media list kept changing; gave up after 10 attempts');
+        await trx.updateTable('posts').set({ media: toJson(next) }).where('userId', '=', userId).where('id', '=', postId).execute();
+        return next;
+      });
     },
 
     /** Every media url a user's posts refer to (start-up sweep of orphaned files). */

@@ -1,4 +1,5 @@
 import type { Writer } from '../ai/writer';
+import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
@@ -22,11 +23,13 @@ interface Options {
   /** The public origin, for absolute links in exports. */
   publicUrl: string;
   log: Logger;
+  /** Per-user limits (config); the defaults when not given. */
+  limits?: Limits;
   now?: () => Date;
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, now }: Options) {
+export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db);
@@ -41,7 +44,7 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     months: monthService,
     generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
     posts: createPostService({ posts, profiles, monthService, writer, now }),
-    media: createMediaService({ posts, monthService, mediaDir, now }),
+    media: createMediaService({ posts, monthService, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
     schedule: createScheduleService({ posts, monthService, now }),
     exports: createExportService({ monthService, publicUrl, now }),
     insights: createInsightsService({ db: database.db, posts, now }),

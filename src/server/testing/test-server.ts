@@ -54,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, limits: config.limits });
   await services.runner.recoverInterrupted();
   holder.app = createApp({ config, database, auth, log, services });
   return {

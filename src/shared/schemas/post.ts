@@ -122,6 +122,8 @@ export type PostVersion = z.infer<typeof postVersionSchema>;
 export const postIdParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.') });
 export const versionParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.'), versionId: z.uuid('Version ids are UUIDs.') });
 export const versionBodySchema = z.object({ version: z.number().int().min(1) });
+export const mediaFileParamSchema = z.object({ fileId: z.string().max(64) });
+export const postMediaParamSchema = postIdParamSchema.extend(mediaFileParamSchema.shape);
 
 /** Uploads: what the hints promise ('Supported formats: JPG, PNG, GIF, MP4', 'Maximum file size: 10MB'). */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
