@@ -177,6 +177,7 @@ describe('settings', () => {
     const post = await addPost(client, {});
     await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
     await client.post('/api/feedback', { message: 'Nice', rating: 5 });
+    await server.database.db.insertInto('ai_usage').values({ userId: client.userId, day: '2026-01-01', requests: 3 }).execute();
     const mediaDir = path.join(server.dataDir, 'media', client.userId);
     expect(readdirSync(mediaDir)).toHaveLength(1);
     expect((await client.post('/api/auth/delete-user', { password: 'wrong-password' })).status).not.toBe(200);
@@ -185,7 +186,7 @@ describe('settings', () => {
     expect((await client.get('/api/me')).status).toBe(401);
     // better-auth's tables are not in our schema type; this check reads them too.
     const db = server.database.db as unknown as Kysely<any>;
-    for (const table of ['profiles', 'months', 'posts', 'post_versions', 'generation_jobs', 'feedback', 'session', 'account'] as const) {
+    for (const table of ['profiles', 'months', 'posts', 'post_versions', 'generation_jobs', 'feedback', 'ai_usage', 'session', 'account'] as const) {
       const rows = await db.selectFrom(table).selectAll().where('userId', '=', client.userId).execute();
       expect(rows, table).toEqual([]);
     }

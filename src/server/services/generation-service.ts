@@ -10,6 +10,7 @@ import { NEW_PROFILE } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
 import type { MonthService } from './month-service';
+import type { UsageLimits } from './usage-limits';
 
 interface Deps {
   monthService: MonthService;
@@ -18,12 +19,13 @@ interface Deps {
   jobs: JobRepository;
   runner: GenerationRunner;
   writer: Writer;
+  usage: UsageLimits;
   now?: () => Date;
 }
 
 export const ALREADY_RUNNING = 'This month is already being generated. Wait for it to finish.';
 
-export function createGenerationService({ monthService, months, profiles, jobs, runner, writer, now = () => new Date() }: Deps) {
+export function createGenerationService({ monthService, months, profiles, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
   return {
     /** Saves the strategy, plans the slots and starts a job; answers before any post is written. */
     async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
@@ -38,6 +40,7 @@ export function createGenerationService({ monthService, months, profiles, jobs, 
       const slots = planSlots({ ...ref, strategy });
       if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
 
+      await usage.consumeAiRequest(userId);
       const at = now().toISOString();
       const row = {
         id: randomUUID(),

@@ -5,6 +5,7 @@ import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
+import { createUsageRepository } from '../db/usage-repository';
 import { createGenerationRunner } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
 import { createExportService } from './export-service';
@@ -15,6 +16,7 @@ import { createMonthService } from './month-service';
 import { createPostService } from './post-service';
 import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
+import { createUsageLimits } from './usage-limits';
 
 interface Options {
   writer: Writer;
@@ -32,18 +34,20 @@ interface Options {
 export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
-  const posts = createPostRepository(database.db);
+  const posts = createPostRepository(database.db, limits);
   const jobs = createJobRepository(database.db);
   const monthService = createMonthService({ months, posts, profiles, now });
+  const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
   const runner = createGenerationRunner({ db: database.db, jobs, months, posts, writer, log, now });
   return {
     repositories: { profiles, months, posts, jobs },
     writer,
     runner,
+    usage,
     profile: createProfileService(profiles),
     months: monthService,
-    generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, now }),
-    posts: createPostService({ posts, profiles, monthService, writer, now }),
+    generation: createGenerationService({ monthService, months, profiles, jobs, runner, writer, usage, now }),
+    posts: createPostService({ posts, profiles, monthService, writer, usage, now }),
     media: createMediaService({ posts, monthService, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
     schedule: createScheduleService({ posts, monthService, now }),
     exports: createExportService({ monthService, publicUrl, now }),

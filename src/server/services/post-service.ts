@@ -1,6 +1,6 @@
 import { dateOnly, isDateInMonth, noonUtc } from '../../shared/domain/months';
 import { PLATFORMS } from '../../shared/domain/options';
-import type { NewPost, Post, PostUpdate, PostVersion, WrittenPost } from '../../shared/schemas/post';
+import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
 import { WriterError, type Writer } from '../ai/writer';
 import { toJson } from '../db/json-columns';
 import type { MonthRow } from '../db/month-repository';
@@ -8,6 +8,7 @@ import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } f
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { MonthService } from './month-service';
+import type { UsageLimits } from './usage-limits';
 
 export const STALE_MESSAGE = 'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
 export const ARCHIVED_REWRITE_MESSAGE = 'Cannot regenerate archived content';
@@ -17,6 +18,7 @@ interface Deps {
   profiles: ProfileRepository;
   monthService: MonthService;
   writer: Writer;
+  usage: UsageLimits;
   now?: () => Date;
 }
 
@@ -26,7 +28,7 @@ export function writerFailure(error: unknown): never {
   throw error;
 }
 
-export function createPostService({ posts, profiles, monthService, writer, now = () => new Date() }: Deps) {
+export function createPostService({ posts, profiles, monthService, writer, usage, now = () => new Date() }: Deps) {
   async function owned(userId: string, postId: string): Promise<Post> {
     const post = await posts.find(userId, postId);
     if (!post) throw notFound('Post');
@@ -73,6 +75,7 @@ export function createPostService({ posts, profiles, monthService, writer, now =
       });
       if (post.version !== input.version) throw new AppError('stale_version', STALE_MESSAGE);
       const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
+      await usage.consumeAiRequest(userId);
       const content = await writer
         .rewritePost({ profile, content: post.content, platform: post.platform, instructions: input.instructions, useEmojis: month.strategy?.useEmojis ?? true })
         .catch(writerFailure);
@@ -83,6 +86,7 @@ export function createPostService({ posts, profiles, monthService, writer, now =
     async create(userId: string, monthId: string, input: NewPost): Promise<Post> {
       const month = await monthService.requireWritable(userId, monthId);
       assertInMonth(input.date, month);
+      usage.checkMonthRoom(month.postCount, 1);
       let written: WrittenPost;
       if (input.mode === 'manual') {
         written = { date: noonUtc(input.date), platform: input.platform, type: input.type, content: input.content, hashtags: input.hashtags, mediaPrompt: input.mediaPrompt };
@@ -91,19 +95,20 @@ export function createPostService({ posts, profiles, monthService, writer, now =
         const existing = await posts.listByMonth(userId, monthId);
         // Without a choice, take the platform the month has used least, to keep the mix balanced.
         const platform = input.platform ?? [...PLATFORMS].sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
+        await usage.consumeAiRequest(userId);
         const post = await writer
           .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt })
           .catch(writerFailure);
         written = { ...post, date: noonUtc(input.date) };
       }
       const row = newPostRow(userId, monthId, written, now().toISOString());
-      await posts.insertOne(row);
+      await usage.insertPost(row);
       return owned(userId, row.id);
     },
 
-    async versions(userId: string, postId: string): Promise<PostVersion[]> {
+    async versions(userId: string, postId: string, page: { limit: number; before?: string }): Promise<PostVersionsPage> {
       await owned(userId, postId);
-      return posts.listVersions(userId, postId);
+      return posts.listVersions(userId, postId, page);
     },
 
     async restore(userId: string, postId: string, versionId: string, expectedVersion: number): Promise<Post> {
