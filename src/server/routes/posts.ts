@@ -1,6 +1,6 @@
 
 import { scheduleSchema } from '../../shared/schemas/schedule';
-import { postIdParamSchema, postMediaParamSchema, postUpdateSchema, rewriteSchema, versionBodySchema, versionParamSchema } from '../../shared/schemas/post';
+import { postIdParamSchema, postMediaParamSchema, postUpdateSchema, rewriteSchema, versionBodySchema, versionParamSchema, versionsQuerySchema } from '../../shared/schemas/post';
 import type { AppDeps } from "../context";
 import { tooLargeError, UPLOAD_BODY_LIMIT } from '../services/media-service';
 import { multipartBoundary } from '../services/multipart-file';
@@ -17,8 +17,8 @@ export function postRoutes(deps: AppDeps) {
     .post('/:postId/rewrite', validate('param', postIdParamSchema), validate('json', rewriteSchema), async (c) =>
       c.json(await services.posts.rewrite(c.var.user.id, c.req.valid('param').postId, c.req.valid('json'))),
     )
-    .get('/:postId/versions', validate('param', postIdParamSchema), async (c) =>
-      c.json({ versions: await services.posts.versions(c.var.user.id, c.req.valid('param').postId) }),
+    .get('/:postId/versions', validate('param', postIdParamSchema), validate('query', versionsQuerySchema), async (c) =>
+      c.json(await services.posts.versions(c.var.user.id, c.req.valid('param').postId, c.req.valid('query'))),
     )
     .post('/:postId/versions/:versionId/restore', validate('param', versionParamSchema), validate('json', versionBodySchema), async (c) => {
       const { postId, versionId } = c.req.valid('param');
