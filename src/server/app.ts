@@ -14,7 +14,8 @@ import { serveWebApp } from './middleware/web-app';
 import { generationJobRoutes, holidayRoutes } from './routes/generation';
 import { analyticsRoutes, feedbackRoutes, settingsRoutes } from './routes/insights';
 import { monthRoutes, workspaceRoutes } from './routes/months';
-import { mediaRoutes, postRoutes } from './routes/posts';
+import { mediaRoutes } from './routes/media';
+import { postRoutes } from './routes/posts';
 import { meRoutes, profileRoutes } from './routes/profile';
 
 /** JSON bodies are small; media uploads get their own, larger limit on their route. */

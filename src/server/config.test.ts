@@ -43,6 +43,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.2, ::1' }).trustProxy).toEqual({ kind: 'addresses', addresses: ['10.0.0.2', '::1'] });
   });
 
+  it('reads the per-user limits, with their documented defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).limits).toEqual({ aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 });
+    const custom = loadConfig({ DATA_DIR: dataDir(), AI_REQUESTS_PER_DAY: '5', POSTS_PER_MONTH_MAX: '40', VERSIONS_PER_POST: '3', UPLOADS_IN_FLIGHT_PER_USER: '1' });
+    expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1 });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
   });
@@ -58,6 +64,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.2, proxy.local' }, 'TRUST_PROXY'],
+    [{ AI_REQUESTS_PER_DAY: 'lots' }, 'AI_REQUESTS_PER_DAY'],
+    [{ POSTS_PER_MONTH_MAX: '0' }, 'POSTS_PER_MONTH_MAX'],
+    [{ VERSIONS_PER_POST: '2.5' }, 'VERSIONS_PER_POST'],
+    [{ UPLOADS_IN_FLIGHT_PER_USER: '-1' }, 'UPLOADS_IN_FLIGHT_PER_USER'],
   ])('stops on %o with one sentence naming %s', (env, variable) => {
     let error: unknown;
     try {

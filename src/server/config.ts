@@ -9,6 +9,26 @@ export class ConfigError extends Error {}
 
 const optionalText = z.string().trim().min(1).optional();
 
+/** What one user may use of the shared server (docs/operations.md). */
+export interface Limits {
+  /** Requests to the AI provider per user per UTC day. */
+  aiRequestsPerDay: number;
+  /** Posts one month of one user may hold. */
+  postsPerMonth: number;
+  /** Earlier texts kept per post; the oldest are dropped. */
+  versionsPerPost: number;
+  /** Uploads one user may have in progress at once. */
+  uploadsInFlightPerUser: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 };
+
+/** A per-user limit: a whole number of at least 1. */
+function limit(name: string, fallback: number) {
+  const message = `${name} must be a whole number of at least 1`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).default(fallback);
+}
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'PORT must be a whole number between 0 and 65535' })
@@ -41,6 +61,10 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  AI_REQUESTS_PER_DAY: limit('AI_REQUESTS_PER_DAY', DEFAULT_LIMITS.aiRequestsPerDay),
+  POSTS_PER_MONTH_MAX: limit('POSTS_PER_MONTH_MAX', DEFAULT_LIMITS.postsPerMonth),
+  VERSIONS_PER_POST: limit('VERSIONS_PER_POST', DEFAULT_LIMITS.versionsPerPost),
+  UPLOADS_IN_FLIGHT_PER_USER: limit('UPLOADS_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.uploadsInFlightPerUser),
 });
 
 export type AiConfig =
@@ -61,6 +85,7 @@ export interface Config {
   authRateLimitMax: number;
   /** Which proxies may name the client in X-Forwarded-For; unset trusts nobody. */
   trustProxy: TrustProxy;
+  limits: Limits;
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -146,5 +171,11 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     trustProxy: env.TRUST_PROXY ?? { kind: 'none' },
+    limits: {
+      aiRequestsPerDay: env.AI_REQUESTS_PER_DAY,
+      postsPerMonth: env.POSTS_PER_MONTH_MAX,
+      versionsPerPost: env.VERSIONS_PER_POST,
+      uploadsInFlightPerUser: env.UPLOADS_IN_FLIGHT_PER_USER,
+    },
   };
 }

@@ -43,7 +43,7 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
 
-  const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+  const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, limits: config.limits });
   const interrupted = await services.runner.recoverInterrupted();
   if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
   const orphans = await services.media.sweepOrphans();

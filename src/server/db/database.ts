@@ -7,6 +7,14 @@ import type { DatabaseSchema } from './schema';
 export type Db = Kysely<DatabaseSchema>;
 export type DbKind = 'sqlite' | 'postgres';
 
+/**
+ * Runs `work` inside the caller's transaction when `db` is one (a service checked the month in it),
+ * else in a transaction of its own: Kysely cannot nest them.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: DbKind;

@@ -1,6 +1,6 @@
 import type { GenerationJob, JobStatus } from '../../shared/schemas/generation';
 import type { WrittenPost } from '../../shared/schemas/post';
-import type { Db } from './database';
+import { inTransaction, type Db } from './database';
 import { fromJsonList } from './json-columns';
 import type { GenerationJobsTable } from './schema';
 
@@ -28,8 +28,7 @@ export function createJobRepository(db: Db) {
      */
     async insert(row: JobRow, now: string): Promise<void> {
       // Inside a caller's transaction (a generation start saves its strategy with the job) or in its own.
-      const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-      await inTransaction(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const lapsed = await trx
           .updateTable('generation_jobs')
           .set({ status: 'failed', error: LEASE_LAPSED_REASON, updatedAt: now, finishedAt: now })
@@ -77,9 +76,7 @@ export function createJobRepository(db: Db) {
 
     async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], written: number, now: string): Promise<void> {
       if (entries.length === 0) return;
-      // Inside a caller's transaction (a generation start saves its strategy with the job) or in its own.
-      const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
-      await inTransaction(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('generation_job_posts')
           .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: JSON.stringify(entry.post) })))

@@ -6,6 +6,7 @@ import * as postVersions from './migrations/0004-post-versions';
 import * as schedulingAndFeedback from './migrations/0005-scheduling-and-feedback';
 import * as timeZoneHistory from './migrations/0006-time-zone-history';
 import * as jobLeases from './migrations/0006-job-leases';
+import * as usageLimits from './migrations/0007-usage-limits';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-scheduling-and-feedback': schedulingAndFeedback,
   '0006-time-zone-history': timeZoneHistory,
   '0006-job-leases': jobLeases,
+  '0007-usage-limits': usageLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

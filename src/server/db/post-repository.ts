@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaType, Platform, PostType } from '../../shared/domain/options';
-import type { MediaItem, Post, PostStatus, PostVersion, WrittenPost } from '../../shared/schemas/post';
-import type { Db } from './database';
+import type { MediaItem, Post, PostStatus, PostVersion, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
+import { DEFAULT_LIMITS } from '../config';
+import { inTransaction, type Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
 import type { PostsTable, PostVersionsTable } from './schema';
 
@@ -71,8 +72,22 @@ function toVersion(row: PostVersionsTable): PostVersion {
   };
 }
 
-export function createPostRepository(db: Db) {
+/** `versionsPerPost`: earlier texts kept per post; adding one more drops the oldest. */
+export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerPost: number } = DEFAULT_LIMITS) {
+  /**
+   * Locks the month's row until the transaction ends, then counts its posts: two transactions adding
+   * posts to one month take turns, so neither counts without the other's posts (PostgreSQL row lock;
+   * SQLite runs one write transaction at a time).
+   */
+  async function lockMonthPostCount(userId: string, monthId: string, trx: Db): Promise<number> {
+    await trx.updateTable('months').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).where('userId', '=', userId).where('id', '=', monthId).execute();
+    const row = await trx.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   return {
+    lockMonthPostCount,
+
     async find(userId: string, postId: string): Promise<Post | undefined> {
       const row = await db.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
       return row ? toPost(row) : undefined;
@@ -93,35 +108,40 @@ export function createPostRepository(db: Db) {
           .where('version', '=', expectedVersion)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        if (kept) await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, createdAt: now }).execute();
+        if (kept) {
+          await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, createdAt: now }).execute();
+          const newest = trx.selectFrom('post_versions').select('id').where('userId', '=', userId).where('postId', '=', postId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(versionsPerPost);
+          await trx.deleteFrom('post_versions').where('userId', '=', userId).where('postId', '=', postId).where('id', 'not in', newest).execute();
+        }
         return true;
       };
-      return db.isTransaction ? apply(db) : db.transaction().execute(apply);
+      return inTransaction(db, apply);
     },
 
-    async insertOne(row: PostsTable): Promise<void> {
-      await db.insertInto('posts').values(row).execute();
+    /** Inserts a post unless its month already holds `maxInMonth` posts (false then), counted under the month's lock. */
+    async insertOne(row: PostsTable, maxInMonth: number): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        if ((await lockMonthPostCount(row.userId, row.monthId, trx)) >= maxInMonth) return false;
+        await trx.insertInto('posts').values(row).execute();
+        return true;
+      });
     },
 
     /**
-     * Changes a post's media list with compare-and-swap on the stored JSON, so two uploads racing on
-     * one post both land (each retries on the other's result). Media do not bump the text version.
+     * Changes a post's media list in a transaction that first locks the post's row, so concurrent
+     * changes queue up and each sees the one before (PostgreSQL row lock; SQLite runs one write
+     * transaction at a time). `change` may throw to refuse, e.g. past the per-post limit; nothing is
+     * written then. Media do not bump the text version. Undefined when the post does not exist.
      */
     async updateMedia(userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[], now: string): Promise<MediaItem[] | undefined> {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const row = await db.selectFrom('posts').select('media').where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
-        if (!row) return undefined;
+      return inTransaction(db, async (trx) => {
+        const locked = await trx.updateTable('posts').set({ updatedAt: now }).where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
+        if (Number(locked.numUpdatedRows) === 0) return undefined;
+        const row = await trx.selectFrom('posts').select('media').where('userId', '=', userId).where('id', '=', postId).executeTakeFirstOrThrow();
         const next = change(fromJsonList<MediaItem>(row.media));
-        const result = await db
-          .updateTable('posts')
-          .set({ media: toJson(next), updatedAt: now })
-          .where('userId', '=', userId)
-          .where('id', '=', postId)
-          .where('media', '=', row.media)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) > 0) return next;
-      }
-      throw new Error('media list kept changing; gave up after 10 attempts');
+        await trx.updateTable('posts').set({ media: toJson(next) }).where('userId', '=', userId).where('id', '=', postId).execute();
+        return next;
+      });
     },
 
     /** Every media url a user's posts refer to (start-up sweep of orphaned files). */
@@ -160,16 +180,20 @@ export function createPostRepository(db: Db) {
       return rows.map((row) => ({ ...row, edited: Boolean(row.edited) }));
     },
 
-    async listVersions(userId: string, postId: string): Promise<PostVersion[]> {
-      const rows = await db
-        .selectFrom('post_versions')
-        .selectAll()
-        .where('userId', '=', userId)
-        .where('postId', '=', postId)
-        .orderBy('createdAt', 'desc')
-        .orderBy('id')
-        .execute();
-      return rows.map(toVersion);
+    /** A page of a post's earlier texts, newest first; `before` is the last version id of the previous page. */
+    async listVersions(userId: string, postId: string, { limit, before }: { limit: number; before?: string }): Promise<PostVersionsPage> {
+      const ofPost = () => db.selectFrom('post_versions').where('userId', '=', userId).where('postId', '=', postId);
+      const { total } = await ofPost().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      let page = ofPost().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1);
+      if (before) {
+        const cursor = await ofPost().select(['createdAt', 'id']).where('id', '=', before).executeTakeFirst();
+        // Dropped as too old since the previous page: so is everything after it.
+        if (!cursor) return { versions: [], nextCursor: null, total: Number(total) };
+        page = page.where((eb) => eb.or([eb('createdAt', '<', cursor.createdAt), eb.and([eb('createdAt', '=', cursor.createdAt), eb('id', '<', cursor.id)])]));
+      }
+      const rows = await page.execute();
+      const versions = rows.slice(0, limit).map(toVersion);
+      return { versions, nextCursor: rows.length > limit ? versions.at(-1)!.id : null, total: Number(total) };
     },
 
     async findVersion(userId: string, postId: string, versionId: string): Promise<PostVersion | undefined> {

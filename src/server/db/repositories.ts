@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { Db } from './database';
 import { createJobRepository } from './job-repository';
 import { createMonthRepository } from './month-repository';
@@ -5,11 +6,11 @@ import { createPostRepository } from './post-repository';
 import { createProfileRepository } from './profile-repository';
 
 /** Every repository, over the database or over one transaction. */
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
   return {
     profiles: createProfileRepository(db),
     months: createMonthRepository(db),
-    posts: createPostRepository(db),
+    posts: createPostRepository(db, limits),
     jobs: createJobRepository(db),
   };
 }
@@ -23,6 +24,6 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export type Transact = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function createTransact(db: Db): Transact {
-  return (work) => db.transaction().execute((trx) => work(createRepositories(trx)));
+export function createTransact(db: Db, limits: Limits = DEFAULT_LIMITS): Transact {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx, limits)));
 }

@@ -98,6 +98,13 @@ export interface FeedbackTable {
   createdAt: string;
 }
 
+export interface AiUsageTable {
+  userId: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  requests: number;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -106,4 +113,5 @@ export interface DatabaseSchema {
   generation_job_posts: GenerationJobPostsTable;
   post_versions: PostVersionsTable;
   feedback: FeedbackTable;
+  ai_usage: AiUsageTable;
 }

@@ -8,7 +8,9 @@ import type { Db } from '../db/database';
 import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';
 import type { MonthRepository } from '../db/month-repository';
 import { newPostRow, type PostRepository } from '../db/post-repository';
+import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import type { UsageLimits } from '../services/usage-limits';
 
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
 const SHUTDOWN_REASON = 'The server was stopped while this month was being written. Nothing was changed; please try again.';
@@ -29,6 +31,7 @@ interface Deps {
   jobs: JobRepository;
   months: MonthRepository;
   posts: PostRepository;
+  usage: UsageLimits;
   writer: Writer;
   log: Logger;
   now?: () => Date;
@@ -36,7 +39,7 @@ interface Deps {
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof WriterError) return error.message;
+  if (error instanceof WriterError || error instanceof AppError) return error.message;
   return 'Writing the month failed unexpectedly. Nothing was changed; please try again.';
 }
 
@@ -47,7 +50,7 @@ function failureMessage(error: unknown): string {
  * its month through a lease the runner renews while it works: if the runner dies, hangs or cannot
  * reach the database, the lease runs out, the job counts as failed and the month is free again.
  */
-export function createGenerationRunner({ db, jobs, months, posts, writer, log, now = () => new Date(), lease = DEFAULT_LEASE }: Deps) {
+export function createGenerationRunner({ db, jobs, months, posts, usage, writer, log, now = () => new Date(), lease = DEFAULT_LEASE }: Deps) {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -106,6 +109,7 @@ export function createGenerationRunner({ db, jobs, months, posts, writer, log, n
       if (!(await monthStillWritable(job, clock, trx))) throw new WriterError(MONTH_ARCHIVED_REASON, 'aborted');
       // Posts the user added or changed since the job started stay; only untouched ones are replaced.
       const kept = job.replaceExisting ? await posts.deleteUntouchedSince(job.userId, job.monthId, job.createdAt, trx) : 0;
+      await usage.assertMonthHasRoom(trx, job.userId, job.monthId, written.length);
       await posts.insertMany(written.map((post) => newPostRow(job.userId, job.monthId, post, at)), trx);
       await months.markGenerated(job.userId, job.monthId, at, trx);
       // The claim, with the lease still held: a job already ended elsewhere (a restart's recovery) or

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
 import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerProcess } from '../testing/server-process';
+import { multipartBody, startSlowUpload } from '../testing/slow-upload';
 import { startTcpProxy } from '../testing/tcp-proxy';
 import { onboardedClient, TestClient } from '../testing/test-client';
 import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database';
@@ -77,14 +78,16 @@ describe('faults', () => {
     await client.get('/api/workspace');
     const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-06`, platform: 'facebook', type: 'image', content: 'With a picture' })).body;
     const kept = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'kept.png', 'image/png')).body.media[0].url.split('/').pop();
-    // Start a slow upload and kill the server in the middle of it.
-    const upload = client.upload(`/api/posts/${post.id}/media`, Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]), 'slow.png', 'image/png').catch(() => 'aborted');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await first.stop('SIGKILL');
-    await upload;
+    // An upload whose body is held back after its first megabyte: killed once part of it is on disk.
     const folder = path.join(testDb.dataDir, 'media', client.userId);
+    const partial = () => readdirSync(folder).filter((name) => name.endsWith('.part')).map((name) => statSync(path.join(folder, name)).size);
+    const slow = startSlowUpload(client, `/api/posts/${post.id}/media`, multipartBody(Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]), 'slow.png'), { sentBytes: 1024 * 1024 });
+    const [written] = await waitFor(async () => partial(), (sizes) => sizes.length === 1 && sizes[0]! > 0);
+    expect(written).toBeGreaterThan(0);
+    await first.stop('SIGKILL');
+    expect((await slow.response).status).toBe(0);
+    expect(partial()).toHaveLength(1);
     // What a crash between writing a file and saving its post would leave behind.
-    writeFileSync(path.join(folder, '.00000000-0000-4000-8000-000000000000.png.part'), 'half');
     writeFileSync(path.join(folder, '00000000-0000-4000-8000-000000000001.png'), TINY_PNG);
 
     const second = await startServerProcess(env);

@@ -29,6 +29,7 @@ export function settingsRoutes(deps: AppDeps) {
       ),
     )
     .post('/ai/test', async (c) => {
+      await services.usage.consumeAiRequest(c.var.user.id);
       const started = performance.now();
       try {
         await services.writer.testConnection(AbortSignal.timeout(25_000));

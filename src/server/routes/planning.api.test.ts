@@ -207,6 +207,7 @@ describe('settings', () => {
     expect((await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
     expect((await client.put(`/api/posts/${post.id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(200);
     expect((await client.post('/api/feedback', { message: 'Nice', rating: 5 })).status).toBe(201);
+    await server.database.db.insertInto('ai_usage').values({ userId: client.userId, day: '2026-01-01', requests: 3 }).execute();
     const mediaDir = path.join(server.dataDir, 'media', client.userId);
     expect(readdirSync(mediaDir)).toHaveLength(1);
 
@@ -223,7 +224,7 @@ describe('settings', () => {
       }
       return naming.sort();
     };
-    expect(await tablesNaming()).toEqual(expect.arrayContaining(['account', 'feedback', 'generation_jobs', 'months', 'post_versions', 'posts', 'profiles', 'session', 'user']));
+    expect(await tablesNaming()).toEqual(expect.arrayContaining(['account', 'ai_usage', 'feedback', 'generation_jobs', 'months', 'post_versions', 'posts', 'profiles', 'session', 'user']));
 
     const wrong = await client.post('/api/auth/delete-user', { password: 'wrong-password' });
     expect(wrong.status).toBe(400);

@@ -9,6 +9,7 @@ import { NEW_PROFILE } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
 import type { MonthService } from './month-service';
+import type { UsageLimits } from './usage-limits';
 
 interface Deps {
   monthService: MonthService;
@@ -16,12 +17,13 @@ interface Deps {
   jobs: JobRepository;
   runner: GenerationRunner;
   writer: Writer;
+  usage: UsageLimits;
   now?: () => Date;
 }
 
 export const ALREADY_RUNNING = 'This month is already being generated. Wait for it to finish.';
 
-export function createGenerationService({ monthService, profiles, jobs, runner, writer, now = () => new Date() }: Deps) {
+export function createGenerationService({ monthService, profiles, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
   return {
     /**
      * Plans the slots, then in one transaction checks the month, inserts the job and saves the strategy:
@@ -29,6 +31,7 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
      * strategy as it was. Answers before any post is written.
      */
     async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
+      await usage.consumeAiRequest(userId);
       let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef };
       try {
         started = await monthService.writeInMonth(userId, monthId, async (repositories, month) => {

@@ -1,10 +1,12 @@
 import type { Writer } from '../ai/writer';
+import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
 import { createTransact } from '../db/repositories';
+import { createUsageRepository } from '../db/usage-repository';
 import { createGenerationRunner, type JobLease } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
 import { createExportService } from './export-service';
@@ -15,6 +17,7 @@ import { createMonthService } from './month-service';
 import { createPostService } from './post-service';
 import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
+import { createUsageLimits } from './usage-limits';
 
 interface Options {
   writer: Writer;
@@ -23,29 +26,33 @@ interface Options {
   /** The public origin, for absolute links in exports. */
   publicUrl: string;
   log: Logger;
+  /** Per-user limits (config); the defaults when not given. */
+  limits?: Limits;
   now?: () => Date;
   /** How long a generation job holds its month between heartbeats (tests shorten it). */
   jobLease?: JobLease;
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, now, jobLease }: Options) {
+export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now, jobLease }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
-  const posts = createPostRepository(database.db);
+  const posts = createPostRepository(database.db, limits);
   const jobs = createJobRepository(database.db);
-  const transact = createTransact(database.db);
+  const transact = createTransact(database.db, limits);
   const monthService = createMonthService({ months, posts, profiles, transact, now });
-  const runner = createGenerationRunner({ db: database.db, jobs, months, posts, writer, log, now, lease: jobLease });
+  const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
+  const runner = createGenerationRunner({ db: database.db, jobs, months, posts, usage, writer, log, now, lease: jobLease });
   return {
     repositories: { profiles, months, posts, jobs },
     writer,
     runner,
+    usage,
     profile: createProfileService(profiles),
     months: monthService,
-    generation: createGenerationService({ monthService, profiles, jobs, runner, writer, now }),
-    posts: createPostService({ posts, profiles, monthService, writer, now }),
-    media: createMediaService({ posts, monthService, mediaDir, now }),
+    generation: createGenerationService({ monthService, profiles, jobs, runner, writer, usage, now }),
+    posts: createPostService({ posts, profiles, monthService, writer, usage, now }),
+    media: createMediaService({ posts, monthService, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
     schedule: createScheduleService({ monthService, now }),
     exports: createExportService({ monthService, publicUrl, now }),
     insights: createInsightsService({ db: database.db, posts, now }),

@@ -1,6 +1,6 @@
 import { dateOnly, isDateInMonth, noonUtc } from '../../shared/domain/months';
 import { PLATFORMS } from '../../shared/domain/options';
-import type { NewPost, Post, PostUpdate, PostVersion, WrittenPost } from '../../shared/schemas/post';
+import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
 import { WriterError, type Writer } from '../ai/writer';
 import { toJson } from '../db/json-columns';
 import type { MonthRow } from '../db/month-repository';
@@ -9,6 +9,7 @@ import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import type { Repositories } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 import type { MonthService } from './month-service';
+import type { UsageLimits } from './usage-limits';
 
 export const STALE_MESSAGE = 'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
 export const ARCHIVED_REWRITE_MESSAGE = 'Cannot regenerate archived content';
@@ -18,6 +19,7 @@ interface Deps {
   profiles: ProfileRepository;
   monthService: MonthService;
   writer: Writer;
+  usage: UsageLimits;
   now?: () => Date;
 }
 
@@ -27,7 +29,7 @@ export function writerFailure(error: unknown): never {
   throw error;
 }
 
-export function createPostService({ posts, profiles, monthService, writer, now = () => new Date() }: Deps) {
+export function createPostService({ posts, profiles, monthService, writer, usage, now = () => new Date() }: Deps) {
   async function owned(userId: string, postId: string): Promise<Post> {
     const post = await posts.find(userId, postId);
     if (!post) throw notFound('Post');
@@ -81,6 +83,7 @@ export function createPostService({ posts, profiles, monthService, writer, now =
       const month = await asRewrite(monthService.requireWritable(userId, post.monthId));
       if (post.version !== input.version) throw new AppError('stale_version', STALE_MESSAGE);
       const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
+      await usage.consumeAiRequest(userId);
       const content = await writer
         .rewritePost({ profile, content: post.content, platform: post.platform, instructions: input.instructions, useEmojis: month.strategy?.useEmojis ?? true })
         .catch(writerFailure);
@@ -95,6 +98,7 @@ export function createPostService({ posts, profiles, monthService, writer, now =
     async create(userId: string, monthId: string, input: NewPost): Promise<Post> {
       const month = await monthService.requireWritable(userId, monthId);
       assertInMonth(input.date, month);
+      usage.checkMonthRoom(month.postCount, 1);
       let written: WrittenPost;
       if (input.mode === 'manual') {
         written = { date: noonUtc(input.date), platform: input.platform, type: input.type, content: input.content, hashtags: input.hashtags, mediaPrompt: input.mediaPrompt };
@@ -103,6 +107,7 @@ export function createPostService({ posts, profiles, monthService, writer, now =
         const existing = await posts.listByMonth(userId, monthId);
         // Without a choice, take the platform the month has used least, to keep the mix balanced.
         const platform = input.platform ?? [...PLATFORMS].sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
+        await usage.consumeAiRequest(userId);
         const post = await writer
           .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt })
           .catch(writerFailure);
@@ -111,14 +116,14 @@ export function createPostService({ posts, profiles, monthService, writer, now =
       // The writer may take a while: the month is checked again as the post is saved.
       return monthService.writeInMonth(userId, monthId, async (repositories) => {
         const row = newPostRow(userId, monthId, written, now().toISOString());
-        await repositories.posts.insertOne(row);
+        await usage.insertPost(row, repositories.posts);
         return (await repositories.posts.find(userId, row.id))!;
       });
     },
 
-    async versions(userId: string, postId: string): Promise<PostVersion[]> {
+    async versions(userId: string, postId: string, page: { limit: number; before?: string }): Promise<PostVersionsPage> {
       await owned(userId, postId);
-      return posts.listVersions(userId, postId);
+      return posts.listVersions(userId, postId, page);
     },
 
     async restore(userId: string, postId: string, versionId: string, expectedVersion: number): Promise<Post> {

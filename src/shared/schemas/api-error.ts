@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'archived',
   'payload_too_large',
   'unsupported_media_type',
+  'range_not_satisfiable',
   'rate_limited',
   'unavailable',
   'internal',

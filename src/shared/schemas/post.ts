@@ -115,9 +115,27 @@ export const postVersionSchema = z.object({
 });
 export type PostVersion = z.infer<typeof postVersionSchema>;
 
+/** The versions list comes in pages, newest first: each version may hold up to 63 KB of text. */
+export const VERSIONS_PAGE = { default: 10, max: 20 } as const;
+export const versionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(VERSIONS_PAGE.max).default(VERSIONS_PAGE.default),
+  /** The last version id of the previous page (its `nextCursor`). */
+  before: z.uuid('The cursor is a version id.').optional(),
+});
+export const postVersionsPageSchema = z.object({
+  versions: z.array(postVersionSchema),
+  /** Pass as `before` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** How many versions the post keeps in all. */
+  total: z.number().int(),
+});
+export type PostVersionsPage = z.infer<typeof postVersionsPageSchema>;
+
 export const postIdParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.') });
 export const versionParamSchema = z.object({ postId: z.uuid('Post ids are UUIDs.'), versionId: z.uuid('Version ids are UUIDs.') });
 export const versionBodySchema = z.object({ version: z.number().int().min(1) });
+export const mediaFileParamSchema = z.object({ fileId: z.string().max(64) });
+export const postMediaParamSchema = postIdParamSchema.extend(mediaFileParamSchema.shape);
 
 /** Uploads: what the hints promise ('Supported formats: JPG, PNG, GIF, MP4', 'Maximum file size: 10MB'). */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;

@@ -54,7 +54,8 @@ export function VersionHistory({ postId, editor, archived }: { postId: string; e
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const versions = usePostVersions(postId);
-  const count = versions.data?.length;
+  const count = versions.data?.pages[0]?.total;
+  const loaded = versions.data?.pages.flatMap((page) => page.versions) ?? [];
 
   return (
     <Stack component="section" gap="sm" aria-label="Version history">
@@ -76,22 +77,30 @@ export function VersionHistory({ postId, editor, archived }: { postId: string; e
             <Skeleton height={64} />
             <Skeleton height={64} />
           </Stack>
-        ) : versions.isError ? (
+        ) : versions.isError && loaded.length === 0 ? (
           <Group gap="sm">
             <Text size="sm">Could not load the versions: {errorMessage(versions.error)}</Text>
             <Button size="xs" variant="default" onClick={() => void versions.refetch()}>
               Try again
             </Button>
           </Group>
-        ) : versions.data.length === 0 ? (
+        ) : loaded.length === 0 ? (
           <Text size="sm" c="dimmed">
             No earlier versions yet. When you edit, rewrite or restore this post, the text it replaced is kept here.
           </Text>
         ) : (
-          <Stack component="ol" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {versions.data.map((version) => (
-              <VersionItem key={version.id} version={version} editor={editor} archived={archived} />
-            ))}
+          <Stack gap="xs">
+            <Stack component="ol" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {loaded.map((version) => (
+                <VersionItem key={version.id} version={version} editor={editor} archived={archived} />
+              ))}
+            </Stack>
+            {versions.isFetchNextPageError && <Text size="sm">Could not load the older versions: {errorMessage(versions.error)}</Text>}
+            {versions.hasNextPage && (
+              <Button size="xs" variant="default" onClick={() => void versions.fetchNextPage()} loading={versions.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
+                {versions.isFetchNextPageError ? 'Try again' : `Show older versions (${(count ?? 0) - loaded.length} more)`}
+              </Button>
+            )}
           </Stack>
         )}
       </Collapse>

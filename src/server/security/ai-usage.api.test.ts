@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { createWriter } from '../ai/writer';
+import { DEFAULT_LIMITS } from '../config';
+import { createLogger } from '../logger';
+import { createServices } from '../services';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { onboardedClient, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+const LIMIT = 5;
+const REFUSED = new RegExp(`^You have used all ${LIMIT} AI requests for today\\. More are available after midnight UTC \\(in [^)]+\\)\\. Until then you can still edit your posts and add posts by hand\\.$`);
+
+async function manualPost(client: TestClient, content = 'Our new clinic opens on Monday.') {
+  await client.get('/api/workspace');
+  const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: `${targetId}-10`, platform: 'linkedin', type: 'text', content });
+  expect(created.status).toBe(201);
+  return created.body as { id: string; content: string };
+}
+
+async function waitForJob(client: TestClient, jobId: string) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const job = (await client.get(`/api/generation-jobs/${jobId}`)).body.job;
+    if (job.status !== 'running') return job;
+  }
+  throw new Error('the job did not finish');
+}
+
+describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider configured)`, () => {
+  let ai: FakeOpenAI;
+  let server: TestServer;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI();
+    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_REQUESTS_PER_DAY: String(LIMIT) }, { timeoutMs: 5000, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await ai.close();
+  });
+
+  const usedToday = async (userId: string) =>
+    (await server.database.db.selectFrom('ai_usage').select('requests').where('userId', '=', userId).where('day', '=', new Date().toISOString().slice(0, 10)).executeTakeFirst())?.requests ?? 0;
+
+  it('counts a rewrite, an AI-written post, a month generation and a connection test as one each, then refuses with 429 saying when it resets', async () => {
+    const client = await onboardedClient(server.url);
+    const post = await manualPost(client);
+    expect(await usedToday(client.userId)).toBe(0);
+    expect((await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'shorter' })).status).toBe(200);
+    expect((await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-12`, prompt: 'open day' })).status).toBe(201);
+    const job = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true });
+    expect(job.status).toBe(202);
+    expect((await waitForJob(client, job.body.job.id)).status).toBe('succeeded');
+    expect((await client.post('/api/settings/ai/test')).status).toBe(200);
+    const kept = await manualPost(client);
+    expect((await client.post(`/api/posts/${kept.id}/rewrite`, { version: 1, instructions: 'friendlier' })).status).toBe(200);
+    // A month is written in several provider requests but counts as one.
+    expect(await usedToday(client.userId)).toBe(LIMIT);
+
+    const asked = ai.requests.length;
+    const refusals = [
+      await client.post(`/api/posts/${kept.id}/rewrite`, { version: 2, instructions: 'shorter' }),
+      await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-14`, prompt: 'x' }),
+      await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true }),
+      await client.post('/api/settings/ai/test'),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe('rate_limited');
+      expect(refused.body.error.message).toMatch(REFUSED);
+    }
+    expect(ai.requests.length).toBe(asked);
+    expect(await usedToday(client.userId)).toBe(LIMIT);
+    // The refused requests changed nothing; work by hand goes on.
+    expect((await client.get(`/api/posts/${kept.id}`)).body.version).toBe(2);
+    expect((await client.get(`/api/months/${targetId}/generation`)).body.job.id).toBe(job.body.job.id);
+    expect((await client.patch(`/api/posts/${kept.id}`, { version: 2, content: 'Written by hand.' })).status).toBe(200);
+    // Another user has a budget of their own.
+    const other = await onboardedClient(server.url);
+    expect((await other.post(`/api/posts/${(await manualPost(other)).id}/rewrite`, { version: 1, instructions: 'shorter' })).status).toBe(200);
+  });
+
+  it(`lets exactly ${LIMIT} of 12 parallel rewrites through`, async () => {
+    const client = await onboardedClient(server.url);
+    const posts = [];
+    for (let index = 0; index < 12; index += 1) posts.push(await manualPost(client, `Post number ${index} about our clinic.`));
+    const asked = ai.requests.length;
+    const answers = await Promise.all(posts.map((post) => client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'shorter' })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(LIMIT).fill(200), ...Array(12 - LIMIT).fill(429)]);
+    expect(ai.requests.length - asked).toBe(LIMIT);
+    expect(await usedToday(client.userId)).toBe(LIMIT);
+  });
+});
+
+describe('the day turns at midnight UTC (injected clock)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('refuses the third request of a two-request day, says how long until midnight, and allows it again after', async () => {
+    const { userId } = await onboardedClient(server.url);
+    let clock = new Date('2026-03-14T23:30:00.000Z');
+    // The same database through services with an AI writer (never called here) and a clock of our own.
+    const writer = createWriter({ kind: 'openai-compatible', baseURL: 'http://127.0.0.1:9/v1', apiKey: undefined, model: 'm', provider: 'test' });
+    const services = createServices(server.database, { writer, log: createLogger('silent'), mediaDir: server.dataDir, publicUrl: server.url, limits: { ...DEFAULT_LIMITS, aiRequestsPerDay: 2 }, now: () => clock });
+    await services.usage.consumeAiRequest(userId);
+    await services.usage.consumeAiRequest(userId);
+    await expect(services.usage.consumeAiRequest(userId)).rejects.toMatchObject({ status: 429, message: expect.stringContaining('after midnight UTC (in 30 minutes)') });
+    clock = new Date('2026-03-14T21:00:00.000Z');
+    await expect(services.usage.consumeAiRequest(userId)).rejects.toMatchObject({ message: expect.stringContaining('(in about 3 hours)') });
+    clock = new Date('2026-03-15T00:00:01.000Z');
+    await expect(services.usage.consumeAiRequest(userId)).resolves.toBeUndefined();
+    const days = await server.database.db.selectFrom('ai_usage').select(['day', 'requests']).where('userId', '=', userId).orderBy('day').execute();
+    expect(days).toEqual([
+      { day: '2026-03-14', requests: 2 },
+      { day: '2026-03-15', requests: 1 },
+    ]);
+  });
+});
+
+describe('counting under a burst (the usage service over the real database)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('lets exactly the limit through when 30 requests start in the same instant', async () => {
+    const { userId } = await onboardedClient(server.url);
+    const writer = createWriter({ kind: 'openai-compatible', baseURL: 'http://127.0.0.1:9/v1', apiKey: undefined, model: 'm', provider: 'test' });
+    const services = createServices(server.database, { writer, log: createLogger('silent'), mediaDir: server.dataDir, publicUrl: server.url, limits: { ...DEFAULT_LIMITS, aiRequestsPerDay: 7 } });
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => services.usage.consumeAiRequest(userId)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(7);
+    const { requests } = await server.database.db.selectFrom('ai_usage').select('requests').where('userId', '=', userId).executeTakeFirstOrThrow();
+    expect(requests).toBe(7);
+  });
+});
+
+describe('the built-in template writer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ AI_REQUESTS_PER_DAY: '1' });
+  });
+  afterAll(async () => server.close());
+
+  it('costs nothing and is not counted', async () => {
+    const client = await onboardedClient(server.url);
+    const post = await manualPost(client);
+    for (let version = 1; version <= 3; version += 1) expect((await client.post(`/api/posts/${post.id}/rewrite`, { version, instructions: 'shorter' })).status).toBe(200);
+    expect((await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-12`, prompt: '' })).status).toBe(201);
+    expect((await client.post('/api/settings/ai/test')).status).toBe(200);
+    expect(await server.database.db.selectFrom('ai_usage').selectAll().where('userId', '=', client.userId).execute()).toEqual([]);
+  });
+});
