@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       baseURL: 'http://127.0.0.1:11434/v1',
       model: 'llama3.1',
       apiKey: undefined,
+      provider: 'OpenAI-compatible server',
     });
   });
 

@@ -65,13 +65,14 @@ function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
   if (env.AI_BASE_URL) {
     if (!/^https?:/.test(env.AI_BASE_URL)) throw new ConfigError('AI_BASE_URL must start with http:// or https://.');
     if (!env.AI_MODEL) throw new ConfigError('AI_MODEL must be set when AI_BASE_URL is set (for example AI_MODEL=llama3.1).');
-    const host = new URL(env.AI_BASE_URL).host;
+    // Users see this name and the model, never the address: it may name an internal host.
+    const isOpenAi = new URL(env.AI_BASE_URL).host === 'api.openai.com';
     return {
       kind: 'openai-compatible',
       baseURL: env.AI_BASE_URL.replace(/\/+$/, ''),
       apiKey: env.AI_API_KEY ?? env.OPENAI_API_KEY,
       model: env.AI_MODEL,
-      provider: host === 'api.openai.com' ? 'OpenAI' : host,
+      provider: isOpenAi ? 'OpenAI' : 'OpenAI-compatible server',
     };
   }
   const key = env.AI_API_KEY ?? env.OPENAI_API_KEY;

@@ -4,6 +4,7 @@ import * as monthsAndPosts from './migrations/0002-months-and-posts';
 import * as generationJobs from './migrations/0003-generation-jobs';
 import * as postVersions from './migrations/0004-post-versions';
 import * as schedulingAndFeedback from './migrations/0005-scheduling-and-feedback';
+import * as writerLabelsWithoutAddress from './migrations/0006-writer-labels-without-address';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-generation-jobs': generationJobs,
   '0004-post-versions': postVersions,
   '0005-scheduling-and-feedback': schedulingAndFeedback,
+  '0006-writer-labels-without-address': writerLabelsWithoutAddress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
