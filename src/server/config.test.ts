@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,18 @@ describe('loadConfig', () => {
     expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  // Handed an empty secret, better-auth would sign sessions with its built-in default one.
+  it.each([
+    ['empty', ''],
+    ['blank', '  \n'],
+    ['too short', `${'x'.repeat(31)}\n`],
+  ])('refuses an auth-secret file that is %s, with one sentence naming it', (_kind, content) => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'auth-secret'), content);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/^The file .*auth-secret holds fewer than 32 characters: delete it to have a new secret made, or set AUTH_SECRET\.$/);
   });
 
   it('selects PostgreSQL with DATABASE_URL', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -82,14 +82,26 @@ function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
   return { kind: 'offline' };
 }
 
+const AUTH_SECRET_MIN = 32;
+
 /** Reads AUTH_SECRET from the environment or a file in DATA_DIR, creating that file on first start. */
 function authSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    // better-auth would sign sessions with its built-in default secret if handed an empty one.
+    if (secret.length < AUTH_SECRET_MIN) {
+      throw new ConfigError(`The file ${file} holds fewer than ${AUTH_SECRET_MIN} characters: delete it to have a new secret made, or set AUTH_SECRET.`);
+    }
+    return secret;
+  }
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  // Written whole under another name first: a crash cannot leave an empty secret file behind.
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, secret + '\n', { mode: 0o600 });
+  chmodSync(partial, 0o600);
+  renameSync(partial, file);
   return secret;
 }
 
