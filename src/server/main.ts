@@ -42,6 +42,8 @@ function listen(fetch: (request: Request, env: unknown) => Response | Promise<Re
 }
 
 async function main() {
+  // What the server writes (database and its WAL files, media, the session secret) is its owner's only.
+  process.umask(0o077);
   let config = configFrom(process.env);
   const log = createLogger(config.logLevel);
   // The port is bound first so that with PORT=0 (tests, benchmarks) the public URL and the trusted
