@@ -41,7 +41,8 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
   }
 }
 
-describe('faults', () => {
+// Each test starts the server as its own process, once or twice: slow on a busy machine.
+describe('faults', { timeout: 120_000 }, () => {
   it('a server killed during a generation restarts with the job failed and the month unchanged', async () => {
     ai.script({ always: 'hang' });
     const first = await startServerProcess(env);
@@ -138,7 +139,7 @@ describe('faults', () => {
   });
 });
 
-describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the server runs', () => {
+describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the server runs', { timeout: 120_000 }, () => {
   it('answers 503 with a clear message, then recovers when the database returns', async () => {
     const url = new URL(TEST_POSTGRES_URL);
     const proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
