@@ -11,14 +11,14 @@
  *
  * The server is the built one (`node dist/server/main.js`) on loopback with a fresh SQLite database.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort } from '../src/server/testing/server-process';
+import { BUILT_SERVER, startServerProcess } from '../src/server/testing/server-process';
 import { commandLine, flags, kb, machine, median, ms, pass, ROOT, table, writeSection } from './lib/report';
 import { userWithMonth } from './lib/seed';
 
@@ -106,63 +106,43 @@ function routeJs(manifest: Manifest): RouteJs[] {
 
 interface Running {
   url: string;
-  child: ChildProcess;
   stop: () => Promise<void>;
 }
 
 async function startBuiltServer(): Promise<Running> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-bench-web-'));
-  let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${url}/login`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const server = await startServerProcess({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { entry: BUILT_SERVER });
   return {
-    url,
-    child,
+    url: server.url,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Debian's Chromium with a DevTools port for Lighthouse (never a downloaded browser). */
+/** Waits for a file another process writes, e.g. Chromium's DevToolsActivePort. */
+async function fileWritten(file: string, gaveUp: () => boolean): Promise<string> {
+  for (;;) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (text.includes('\n')) return text;
+    if (gaveUp()) throw new Error(`Chromium at ${CHROMIUM} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Debian's Chromium with a DevTools port for Lighthouse (never a downloaded browser). It binds port 0
+ * and writes the port it got into DevToolsActivePort in its profile.
+ */
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
-  const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'planner-bench-chromium-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium at ${CHROMIUM} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const written = await fileWritten(path.join(profile, 'DevToolsActivePort'), () => child.exitCode !== null || Date.now() > deadline);
   return {
-    port,
+    port: Number(written.split('\n')[0]),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -1,12 +1,8 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '../src/shared/domain/months';
-import { freePort } from '../src/server/testing/server-process';
 import { useBrowser, newPage } from './support/browser';
+import { startBuiltServer } from './support/built-server';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
@@ -94,15 +90,9 @@ describe('stored script payloads render as text', () => {
 
 describe('sign-in rate limit', () => {
   it('shows a clear message on /login when the limit is reached', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-ratelimit-'));
-    const port = await freePort();
-    const server = spawn(process.execPath, ['dist/server/main.js'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_RATE_LIMIT_MAX: '3', DATABASE_URL: '', AI_BASE_URL: '', AI_API_KEY: '', OPENAI_API_KEY: '' },
-      stdio: 'ignore',
-    });
+    const server = await startBuiltServer({ AUTH_RATE_LIMIT_MAX: '3' });
     try {
-      const baseUrl = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100 && !(await fetch(`${baseUrl}/api/me`).then((r) => r.status === 401, () => false)); i += 1) await new Promise((r) => setTimeout(r, 100));
+      const baseUrl = server.baseUrl;
       const context = await browser().newContext({ baseURL: baseUrl });
       const page = await context.newPage();
       await page.goto('/login');
@@ -117,9 +107,7 @@ describe('sign-in rate limit', () => {
       }
       await context.close();
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });

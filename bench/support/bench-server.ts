@@ -7,7 +7,7 @@
  * bench/api.ts and bench/scale.ts bundle this file with esbuild and run it with plain node.
  */
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../../src/server/app';
 import { createAuth, migrateAuthTables } from '../../src/server/auth';
 import { loadConfig } from '../../src/server/config';
@@ -17,7 +17,15 @@ import { createLogger } from '../../src/server/logger';
 import { createWriter } from '../../src/server/ai/writer';
 import { createServices } from '../../src/server/services';
 
-const config = loadConfig();
+// Bound first, as in main.ts: with PORT=0 the public URL and trusted origins name the port chosen.
+const ready: { app?: ReturnType<typeof createApp> } = {};
+const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+  const bound = serve({ fetch: (request, env) => (ready.app ? ready.app.fetch(request, env) : new Response(null, { status: 503 })), hostname: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) }, (info) =>
+    resolve({ server: bound, port: info.port }),
+  );
+  bound.once('error', reject);
+});
+const config = loadConfig({ ...process.env, PORT: String(port) });
 const log = createLogger(config.logLevel);
 const database = openDatabase(config.database);
 const auth = createAuth(config, database, log);
@@ -33,9 +41,9 @@ app.put('/__bench/bare/:name', async (c) => {
   return c.body(null, 204);
 });
 app.get('/__bench/bare/:name', (c) => (bare.has(c.req.param('name')) ? c.json(bare.get(c.req.param('name'))) : c.notFound()));
-app.get('/__bench/ready', (c) => c.json({ ready: true, pid: process.pid }));
+ready.app = app;
+process.send?.({ event: 'server.listening', port });
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port });
 const stop = () => {
   server.close();
   void services.runner

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { freePort } from '../../src/server/testing/server-process';
+import { reportedPort } from '../../src/server/testing/server-process';
 import { ROOT } from '../lib/report';
 
 export interface BenchServer {
@@ -36,33 +36,19 @@ function procStatus(pid: number, field: string): number {
 
 export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
   const entry = await bundle();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-bench-'));
   let output = '';
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     // The bundle sits inside node_modules/, so its bare imports resolve to the project's packages.
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', AUTH_RATE_LIMIT_MAX: '100000', ...env },
-    // The request log goes where a production log would: out of the process, not kept here.
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    // The request log goes where a production log would: out of the process, not kept here. The
+    // server reports the port it bound over the IPC channel.
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/__bench/ready`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`bench server did not start in 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${await reportedPort(child, exited, () => output, 60_000)}`;
   return {
     url,
     pid: child.pid!,

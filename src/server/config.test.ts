@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
   });
 
+  // Handed an empty secret, better-auth would sign sessions with its built-in default one.
+  it.each([
+    ['empty', ''],
+    ['blank', '  \n'],
+    ['too short', `${'x'.repeat(31)}\n`],
+  ])('refuses an auth-secret file that is %s, with one sentence naming it', (_kind, content) => {
+    const dir = dataDir();
+    writeFileSync(path.join(dir, 'auth-secret'), content);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/^The file .*auth-secret holds fewer than 32 characters: delete it to have a new secret made, or set AUTH_SECRET\.$/);
+  });
+
   it('selects PostgreSQL with DATABASE_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
   });
@@ -34,6 +46,7 @@ describe('loadConfig', () => {
       baseURL: 'http://127.0.0.1:11434/v1',
       model: 'llama3.1',
       apiKey: undefined,
+      provider: 'OpenAI-compatible server',
     });
   });
 

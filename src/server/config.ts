@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './client-address';
@@ -102,13 +102,14 @@ function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
   if (env.AI_BASE_URL) {
     if (!/^https?:/.test(env.AI_BASE_URL)) throw new ConfigError('AI_BASE_URL must start with http:// or https://.');
     if (!env.AI_MODEL) throw new ConfigError('AI_MODEL must be set when AI_BASE_URL is set (for example AI_MODEL=llama3.1).');
-    const host = new URL(env.AI_BASE_URL).host;
+    // Users see this name and the model, never the address: it may name an internal host.
+    const isOpenAi = new URL(env.AI_BASE_URL).host === 'api.openai.com';
     return {
       kind: 'openai-compatible',
       baseURL: env.AI_BASE_URL.replace(/\/+$/, ''),
       apiKey: env.AI_API_KEY ?? env.OPENAI_API_KEY,
       model: env.AI_MODEL,
-      provider: host === 'api.openai.com' ? 'OpenAI' : host,
+      provider: isOpenAi ? 'OpenAI' : 'OpenAI-compatible server',
     };
   }
   const key = env.AI_API_KEY ?? env.OPENAI_API_KEY;
@@ -118,14 +119,26 @@ function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
   return { kind: 'offline' };
 }
 
+const AUTH_SECRET_MIN = 32;
+
 /** Reads AUTH_SECRET from the environment or a file in DATA_DIR, creating that file on first start. */
 function authSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    // better-auth would sign sessions with its built-in default secret if handed an empty one.
+    if (secret.length < AUTH_SECRET_MIN) {
+      throw new ConfigError(`The file ${file} holds fewer than ${AUTH_SECRET_MIN} characters: delete it to have a new secret made, or set AUTH_SECRET.`);
+    }
+    return secret;
+  }
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  // Written whole under another name first: a crash cannot leave an empty secret file behind.
+  const partial = `${file}.${process.pid}.part`;
+  writeFileSync(partial, secret + '\n', { mode: 0o600 });
+  chmodSync(partial, 0o600);
+  renameSync(partial, file);
   return secret;
 }
 
@@ -151,7 +164,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch {
     throw new ConfigError(`DATA_DIR points to ${dataDir}, which cannot be created or written.`);
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth, migrateAuthTables } from './auth';
 import { ConfigError, loadConfig } from './config';
@@ -22,15 +22,38 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function main() {
-  let config;
+function configFrom(env: NodeJS.ProcessEnv) {
   try {
-    config = loadConfig();
+    return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
     throw error;
   }
+}
+
+const STARTING = JSON.stringify({ error: { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' } });
+
+/** Binds HOST:PORT; PORT=0 lets the system choose a free port, which the result names. */
+function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>, host: string, port: number) {
+  return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const server = serve({ fetch, hostname: host, port }, (info) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+async function main() {
+  // What the server writes (database and its WAL files, media, the session secret) is its owner's only.
+  process.umask(0o077);
+  let config = configFrom(process.env);
   const log = createLogger(config.logLevel);
+  // The port is bound first so that with PORT=0 (tests, benchmarks) the public URL and the trusted
+  // origins name the port the system chose. Until start-up is done, every request answers 503.
+  const ready: { app?: ReturnType<typeof createApp> } = {};
+  const startingResponse = () => new Response(STARTING, { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
+  const { server, port } = await listen((request, env) => (ready.app ? ready.app.fetch(request, env) : startingResponse()), config.host, config.port).catch((error: Error) =>
+    fail(`Start-up failed: cannot listen on ${config.host}:${config.port} (${error.message}).`),
+  );
+  if (config.port === 0) config = configFrom({ ...process.env, PORT: String(port) });
   const database = openDatabase(config.database);
   try {
     await assertReachable(database.db);
@@ -50,11 +73,10 @@ async function main() {
   if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
   const webRoot = findWebRoot();
   if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
-  const app = createApp({ config, database, auth, log, services, webRoot });
-
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-    log.info({ event: 'server.listening', url: config.publicUrl, port: info.port, database: database.kind, ai: config.ai.kind }, 'listening');
-  });
+  ready.app = createApp({ config, database, auth, log, services, webRoot });
+  log.info({ event: 'server.listening', url: config.publicUrl, port, database: database.kind, ai: config.ai.kind }, 'listening');
+  // A parent that started this process with an IPC channel (tests, benchmarks) learns the port here.
+  process.send?.({ event: 'server.listening', port });
 
   // Stop accepting, let running jobs record their end, close the database, exit.
   const shutdown = (signal: string) => {

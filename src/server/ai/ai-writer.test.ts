@@ -22,6 +22,13 @@ beforeEach(() => {
 
 const writer = (options: WriterOptions = {}, url = fake.url): Writer => fakeAiWriter(url, options);
 
+/** Waits for a state of the fake; the deadline only turns a missing state into a clear failure. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 4000; !done(); await new Promise((resolve) => setTimeout(resolve, 10))) {
+    if (Date.now() > deadline) throw new Error(`never reached: ${what}`);
+  }
+}
+
 describe('AI writer: month', () => {
   it('writes a valid post for every slot', async () => {
     const ai = writer();
@@ -81,12 +88,23 @@ describe('AI writer: month', () => {
     expect(result.posts.every(Boolean)).toBe(true);
   });
 
-  it('runs batches concurrently up to the limit', async () => {
-    fake.script({ delayMs: 300 });
-    const started = Date.now();
-    await writer({ batchSize: 4, concurrency: 4 }).writeMonth(context, slots);
+  it('has as many requests in flight at once as the concurrency allows', async () => {
+    // No request is ever answered, so the four can only be there at once.
+    fake.script({ always: 'hang' });
+    const controller = new AbortController();
+    const writing = writerError(writer({ batchSize: 4, concurrency: 4 }).writeMonth(context, slots, { signal: controller.signal }));
+    await until(() => fake.requests.length === 4, 'four requests in flight');
+    expect(fake.unanswered()).toBe(4);
+    controller.abort();
+    expect((await writing).reason).toBe('aborted');
+  });
+
+  it('never has more requests in flight than the concurrency allows', async () => {
+    fake.script({ tokensPerSecond: 200 });
+    const result = await writer({ batchSize: 4, concurrency: 2 }).writeMonth(context, slots);
+    expect(result.problems).toEqual([]);
     expect(fake.requests).toHaveLength(4);
-    expect(Date.now() - started).toBeLessThan(900);
+    expect(Math.max(...fake.requests.map((request) => request.inFlightAtArrival))).toBeLessThanOrEqual(2);
   });
 
   it('treats a reply without a posts list as empty: asks once more, then reports every slot', async () => {
@@ -166,12 +184,12 @@ describe('AI writer: month', () => {
 
   it('maps 429 to rate_limited after waiting Retry-After before the retry', async () => {
     fake.script({ always: 'status-429' });
-    const started = Date.now();
     const error = await writerError(writer({ maxRetries: 1 }).writeMonth(context, slots.slice(0, 2)));
     expect(error.reason).toBe('rate_limited');
     expect(error.message).toBe('The AI provider is rate limiting requests. Please try again in a minute.');
     expect(fake.requests).toHaveLength(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // Retry-After: 1 (a lower bound: a slow machine only makes the gap longer).
+    expect(fake.requests[1]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(990);
   });
 
   it('times out a provider that never answers, without retrying', async () => {
@@ -185,9 +203,10 @@ describe('AI writer: month', () => {
   it('stops when the caller aborts', async () => {
     fake.script({ always: 'hang' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const error = await writerError(writer().writeMonth(context, slots, { signal: controller.signal }));
-    expect(error.reason).toBe('aborted');
+    const writing = writerError(writer().writeMonth(context, slots.slice(0, 3), { signal: controller.signal }));
+    await until(() => fake.requests.length === 1, 'the request in flight');
+    controller.abort();
+    expect((await writing).reason).toBe('aborted');
   });
 
   it('falls back to prompt-only JSON when the server rejects response_format', async () => {
@@ -213,16 +232,15 @@ describe('AI writer: month, streamed and concurrent', () => {
   it('saves each post as soon as it is complete in the streamed reply, not when the reply ends', async () => {
     // One request for 3 slots at 100 tokens/s: the reply takes about a second.
     fake.script({ tokensPerSecond: 100, postChars: 60 });
-    const started = Date.now();
-    const reports: { indexes: number[]; at: number }[] = [];
+    const reports: { indexes: number[]; replyStillStreaming: boolean }[] = [];
     const result = await writer({ concurrency: 1 }).writeMonth(context, slots.slice(0, 3), {
-      onPosts: (_posts, indexes) => reports.push({ indexes, at: Date.now() - started }),
+      onPosts: (_posts, indexes) => reports.push({ indexes, replyStillStreaming: fake.unanswered() === 1 }),
     });
-    const total = Date.now() - started;
     expect(fake.requests).toHaveLength(1);
     expect(result.problems).toEqual([]);
     expect(reports.map((report) => report.indexes)).toEqual([[0], [1], [2]]);
-    expect(reports[0]!.at).toBeLessThan(total * 0.6);
+    // The order of events, not a share of the time: the first post came while the fake still wrote.
+    expect(reports[0]!.replyStillStreaming).toBe(true);
   });
 
   it('splits a month into as many batches as run at once, of even size', async () => {
@@ -244,11 +262,12 @@ describe('AI writer: month, streamed and concurrent', () => {
 
   it('holds back the other batches while a 429 Retry-After runs', async () => {
     fake.script({ next: ['status-429'] });
-    const started = Date.now();
-    // Three single-slot batches, two at a time: the third starts only after the Retry-After (1 s).
+    // Three single-slot batches, two at a time: the third starts only after the Retry-After (1 s)
+    // that the first request was answered with (a lower bound: a slow machine only makes it longer).
     const result = await writer({ batchSize: 1, concurrency: 2, maxRetries: 1 }).writeMonth(context, slots.slice(0, 3));
     expect(result.problems).toEqual([]);
     expect(fake.requests).toHaveLength(4);
-    expect(fake.requests[2]!.at - started).toBeGreaterThanOrEqual(950);
+    expect(fake.requests[0]!.fault).toBe('status-429');
+    expect(fake.requests[2]!.at - fake.requests[0]!.at).toBeGreaterThanOrEqual(990);
   });
 });

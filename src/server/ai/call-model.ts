@@ -85,7 +85,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, timeoutMs: number, baseURL: string): Promise<ModelReply> {
+async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, timeoutMs: number): Promise<ModelReply> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const abortSignal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   try {
@@ -116,7 +116,7 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
     if (abortSignal.aborted) throw abortSignal.reason;
     return { text, ...usage };
   } catch (error) {
-    throw toWriterError(error, { timeoutMs, timedOut: timeout.aborted, aborted: call.signal?.aborted === true, baseURL });
+    throw toWriterError(error, { timeoutMs, timedOut: timeout.aborted, aborted: call.signal?.aborted === true });
   }
 }
 
@@ -131,9 +131,9 @@ export function createCallModel(ai: ProviderConfig, settings: CallSettings): Cal
       const pause = rateLimitedUntil - Date.now();
       if (pause > 0) await sleep(pause, call.signal);
       try {
-        return await streamOnce(model, call, call.json && jsonModeWorks, settings.timeoutMs, ai.baseURL);
+        return await streamOnce(model, call, call.json && jsonModeWorks, settings.timeoutMs);
       } catch (error) {
-        const writerError = error instanceof WriterError ? error : toWriterError(error, { timeoutMs: settings.timeoutMs, timedOut: false, aborted: false, baseURL: ai.baseURL });
+        const writerError = error instanceof WriterError ? error : toWriterError(error, { timeoutMs: settings.timeoutMs, timedOut: false, aborted: false });
         if (call.json && jsonModeWorks && rejectsJsonMode(writerError)) {
           jsonModeWorks = false; // remembered for this writer; this attempt does not count as a retry
           attempt--;

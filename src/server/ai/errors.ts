@@ -30,7 +30,7 @@ export const MESSAGES = {
 } as const;
 
 /** Turns whatever the SDK or fetch threw into a WriterError. `timedOut`/`aborted` say which signal fired. */
-export function toWriterError(error: unknown, context: { timeoutMs: number; timedOut: boolean; aborted: boolean; baseURL: string }): WriterError {
+export function toWriterError(error: unknown, context: { timeoutMs: number; timedOut: boolean; aborted: boolean }): WriterError {
   if (error instanceof WriterError) return error;
   if (context.aborted) return new WriterError(MESSAGES.aborted, 'aborted', { cause: error });
   if (context.timedOut) return new WriterError(MESSAGES.timeout(context.timeoutMs), 'timeout', { cause: error });
@@ -47,7 +47,8 @@ export function toWriterError(error: unknown, context: { timeoutMs: number; time
       return new WriterError(`The AI provider had an internal error (HTTP ${status}). Please try again later.`, 'provider_error', { cause: error });
     }
     if (status === undefined) {
-      return new WriterError(`The AI provider at ${context.baseURL} could not be reached.`, 'provider_error', { cause: error });
+      // No address here: the message reaches users, and the provider may sit on an internal host.
+      return new WriterError('The AI provider could not be reached. Please try again later.', 'provider_error', { cause: error });
     }
     return new WriterError(`The AI provider rejected the request (HTTP ${status}).`, 'provider_error', { cause: error });
   }

@@ -20,7 +20,7 @@ export function createLanguageModel(ai: ProviderConfig): LanguageModel {
   return provider.chatModel(ai.model);
 }
 
-/** 'OpenAI gpt-4o-mini', '127.0.0.1:11434 llama3.1'. */
+/** 'OpenAI gpt-4o-mini', 'OpenAI-compatible server llama3.1': never the address. */
 export function describeProvider(ai: ProviderConfig): string {
   return `${ai.provider} ${ai.model}`;
 }

@@ -7,6 +7,7 @@ import * as schedulingAndFeedback from './migrations/0005-scheduling-and-feedbac
 import * as timeZoneHistory from './migrations/0006-time-zone-history';
 import * as jobLeases from './migrations/0006-job-leases';
 import * as usageLimits from './migrations/0007-usage-limits';
+import * as writerLabelsWithoutAddress from './migrations/0008-writer-labels-without-address';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-time-zone-history': timeZoneHistory,
   '0006-job-leases': jobLeases,
   '0007-usage-limits': usageLimits,
+  '0008-writer-labels-without-address': writerLabelsWithoutAddress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding } from './web-app';
+import { pickEncoding, serveWebApp } from './web-app';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, as browsers offer them', () => {
@@ -16,5 +21,35 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding('*;q=0, gzip;q=0.5')).toBe('gzip');
     expect(pickEncoding('identity')).toBeUndefined();
+  });
+});
+
+describe('serveWebApp', () => {
+  it('serves the built files brotli- or gzip-compressed to browsers that accept it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
+    try {
+      mkdirSync(path.join(root, 'assets'));
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Planner</title>');
+      const script = `export const words = ${JSON.stringify('a content plan for every month '.repeat(400))};\n`;
+      writeFileSync(path.join(root, 'assets', 'app-1234.js'), script);
+      const app = new Hono().use(serveWebApp(root));
+      const get = (encoding: string) => app.request('/assets/app-1234.js', { headers: { 'accept-encoding': encoding } });
+      // Files are compressed in the background at start-up and served plain until then.
+      for (let tries = 0; !(await get('br')).headers.get('content-encoding') && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+
+      const br = await get('gzip, deflate, br');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      const brBytes = Buffer.from(await br.arrayBuffer());
+      expect(brBytes.length).toBeLessThan(script.length / 4);
+      expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+      const gzip = await get('gzip');
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(script);
+      const plain = await get('identity');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

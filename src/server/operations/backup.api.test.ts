@@ -1,57 +1,151 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { startServerProcess } from '../testing/server-process';
-import { onboardedClient, TestClient } from '../testing/test-client';
-import { TEST_DB_KIND } from '../testing/test-database';
+import { loadConfig } from '../config';
+import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';
+import { startServerProcess, type ServerProcess } from '../testing/server-process';
+import { onboardedClient, TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { TEST_DB_KIND } from '../testing/test-database';
+import { backupDataDir } from './backup';
 
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const day = (n: number) => `${target.replace(/-(\d)$/, '-0$1')}-${String(n).padStart(2, '0')}`;
+/** The session secret comes from DATA_DIR/auth-secret, as in a default install (the harness sets AUTH_SECRET otherwise). */
+const SECRET_IN_DATA_DIR = { AUTH_SECRET: '' };
 
-describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', () => {
-  it('backs up a running server and restores the data as it was at the backup', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-live-'));
-    const backupDir = path.join(mkdtempSync(path.join(tmpdir(), 'planner-backup-')), 'copy');
-    const restoredDir = mkdtempSync(path.join(tmpdir(), 'planner-restored-'));
-    const server = await startServerProcess({ DATA_DIR: dataDir });
-    let email = '';
-    try {
-      const client = await onboardedClient(server.url);
-      email = (await client.get('/api/me')).body.user.email;
+const folders: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Restores as docs/operations.md says: the backup's files into an empty DATA_DIR, then start. */
+function restore(backupDir: string): Promise<ServerProcess> {
+  const dataDir = tempDir('planner-restored-');
+  cpSync(backupDir, dataDir, { recursive: true });
+  return startServerProcess({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR });
+}
+
+/** The month's posts as `cookie`'s user sees them on `url`, after checking every media file is served whole. */
+async function postsWithTheirMedia(url: string, cookie: string): Promise<{ id: string; media: { url: string }[] }[]> {
+  const response = await fetch(`${url}/api/months/${target}`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const { posts } = (await response.json()) as { posts: { id: string; content: string; media: { url: string }[] }[] };
+  for (const post of posts) {
+    for (const item of post.media) {
+      const file = await fetch(`${url}${item.url}`, { headers: { cookie } });
+      expect(file.status, `${post.content}: ${item.url}`).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    }
+  }
+  return posts;
+}
+
+/** One user writing without pause: each round a post with two pictures, the first removed again. */
+function keepWriting(client: TestClient) {
+  const state = { rounds: 0, created: [] as string[], stopped: false };
+  const done = (async () => {
+    for (let round = 1; !state.stopped && round <= 150; round += 1) {
+      const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(1 + (round % 28)), platform: 'instagram', type: 'image', content: `Round ${round}` })).body;
+      await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'first.png', 'image/png');
+      const media = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'second.png', 'image/png')).body.media;
+      expect((await client.delete(`/api/posts/${post.id}/media/${media[0].url.split('/').pop()}`)).status).toBe(200);
+      state.created.push(post.id);
+      state.rounds = round;
+    }
+  })();
+  return {
+    state,
+    stop: async () => {
+      state.stopped = true;
+      await done;
+    },
+  };
+}
+
+// Two server processes and a backup each: slow to start on a busy machine.
+describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', { timeout: 120_000 }, () => {
+  it('backs up a server that keeps writing; the restored copy has every earlier post, serves all their media and keeps sessions', async () => {
+    const dataDir = tempDir('planner-live-');
+    const backupDir = path.join(tempDir('planner-backup-'), 'copy');
+    const live = await startServerProcess({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR });
+    const users: { client: TestClient; email: string }[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const client = await onboardedClient(live.url);
+      users.push({ client, email: (await client.get('/api/me')).body.user.email });
       await client.get('/api/workspace');
-      const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-04`, platform: 'linkedin', type: 'image', content: 'Before the backup' })).body;
-      await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
-
-      // Online backup while the server keeps running.
-      const backup = spawnSync('npm', ['run', 'backup', '--silent', '--', backupDir], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+    }
+    const writers = users.map((user) => keepWriting(user.client));
+    const rounds = () => writers.reduce((sum, writer) => sum + writer.state.rounds, 0);
+    let before: string[][];
+    try {
+      await until(() => writers.every((writer) => writer.state.rounds >= 3));
+      before = writers.map((writer) => [...writer.state.created]);
+      const roundsBefore = rounds();
+      const backup = await runBackupScript({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR }, backupDir);
       expect(backup.status, backup.stderr).toBe(0);
       expect(backup.stdout).toContain(`Backup written to ${backupDir}`);
-      await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'After the backup' });
+      expect(rounds(), 'the server kept writing while the backup ran').toBeGreaterThan(roundsBefore);
     } finally {
-      await server.stop();
+      await Promise.all(writers.map((writer) => writer.stop()));
+      await live.stop();
     }
 
-    // Restore, as docs/operations.md says: copy planner.db and media/ into an empty DATA_DIR.
-    cpSync(path.join(backupDir, 'planner.db'), path.join(restoredDir, 'planner.db'));
-    cpSync(path.join(backupDir, 'media'), path.join(restoredDir, 'media'), { recursive: true });
-    cpSync(path.join(dataDir, 'auth-secret'), path.join(restoredDir, 'auth-secret'));
-    const restored = await startServerProcess({ DATA_DIR: restoredDir });
+    const restored = await restore(backupDir);
     try {
-      const client = new TestClient(restored.url);
-      expect((await client.signIn(email, 'correct-horse-battery-9')).status).toBe(200);
-      const month = (await client.get(`/api/months/${target}`)).body;
-      expect(month.posts).toHaveLength(1);
-      expect(month.posts[0].content).toBe('Before the backup');
-      expect((await client.get(month.posts[0].media[0].url)).status).toBe(200);
-      expect(existsSync(path.join(restoredDir, 'media'))).toBe(true);
-      expect(readdirSync(path.join(restoredDir, 'media'))).toHaveLength(1);
+      let mediaServed = 0;
+      for (const [index, user] of users.entries()) {
+        // The cookie from before the backup still works: same secret, same session.
+        const posts = await postsWithTheirMedia(restored.url, user.client.cookieHeader());
+        expect(posts.map((post) => post.id)).toEqual(expect.arrayContaining(before[index]!));
+        mediaServed += posts.reduce((sum, post) => sum + post.media.length, 0);
+        expect((await new TestClient(restored.url).signIn(user.email, TEST_PASSWORD)).status).toBe(200);
+      }
+      expect(mediaServed).toBeGreaterThanOrEqual(before.flat().length);
     } finally {
       await restored.stop();
-      for (const dir of [dataDir, path.dirname(backupDir), restoredDir]) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a media file the server deletes right after the database was copied', async () => {
+    const dataDir = tempDir('planner-live-');
+    const backupDir = path.join(tempDir('planner-backup-'), 'copy');
+    const live = await startServerProcess({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR });
+    const client = await onboardedClient(live.url);
+    await client.get('/api/workspace');
+    const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(4), platform: 'linkedin', type: 'image', content: 'With a picture' })).body;
+    const fileId = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).body.media[0].url.split('/').pop();
+    let databaseCopies = 0;
+    try {
+      await backupDataDir(loadConfig({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR }), backupDir, {
+        afterDatabaseCopy: async () => {
+          databaseCopies += 1;
+          if (databaseCopies === 1) expect((await client.delete(`/api/posts/${post.id}/media/${fileId}`)).status).toBe(200);
+        },
+      });
+    } finally {
+      await live.stop();
+    }
+    expect(existsSync(path.join(dataDir, 'media', client.userId, fileId))).toBe(false);
+    expect(databaseCopies).toBe(1);
+
+    const restored = await restore(backupDir);
+    try {
+      const posts = await postsWithTheirMedia(restored.url, client.cookieHeader());
+      expect(posts.find((candidate) => candidate.id === post.id)?.media).toEqual([expect.objectContaining({ url: `/api/media/${fileId}` })]);
+    } finally {
+      await restored.stop();
     }
   });
 });

@@ -16,7 +16,7 @@ export function feedbackRoutes(deps: AppDeps) {
   );
 }
 
-/** Mounted at /settings: which writer is in use (never its key) and a connection test. */
+/** Mounted at /settings: which writer is in use (never its key or address) and a connection test. */
 export function settingsRoutes(deps: AppDeps) {
   const { config, services } = deps;
   const ai = config.ai;
@@ -24,8 +24,8 @@ export function settingsRoutes(deps: AppDeps) {
     .get('/ai', (c) =>
       c.json(
         ai.kind === 'offline'
-          ? { kind: 'offline' as const, label: services.writer.label, provider: null, model: null, baseUrl: null }
-          : { kind: 'ai' as const, label: services.writer.label, provider: ai.provider, model: ai.model, baseUrl: ai.baseURL },
+          ? { kind: 'offline' as const, label: services.writer.label, provider: null, model: null }
+          : { kind: 'ai' as const, label: services.writer.label, provider: ai.provider, model: ai.model },
       ),
     )
     .post('/ai/test', async (c) => {

@@ -166,7 +166,7 @@ describe('settings', () => {
   it('says which writer is in use without the key, and tests it', async () => {
     const client = await onboardedClient(server.url);
     const ai = await client.get('/api/settings/ai');
-    expect(ai.body).toEqual({ kind: 'offline', label: 'Built-in template writer (not AI)', provider: null, model: null, baseUrl: null });
+    expect(ai.body).toEqual({ kind: 'offline', label: 'Built-in template writer (not AI)', provider: null, model: null });
     const test = await client.post('/api/settings/ai/test');
     expect(test.body).toMatchObject({ ok: true });
   });

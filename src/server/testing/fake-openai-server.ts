@@ -71,6 +71,10 @@ export interface RecordedRequest {
   fault: FakeFault;
   /** When the request arrived (Date.now()). */
   at: number;
+  /** Requests in `requests` not yet fully answered when this one arrived, itself included. */
+  inFlightAtArrival: number;
+  /** The fake has ended its answer (or the connection closed); set before the client can read the end. */
+  answered: boolean;
   /** Token counts of the answer (about 4 characters a token), once it was sent; none for faults without an answer. */
   usage?: { promptTokens: number; completionTokens: number };
 }
@@ -79,6 +83,8 @@ export interface FakeOpenAI {
   /** Base URL ending in /v1. */
   url: string;
   requests: RecordedRequest[];
+  /** Requests in `requests` whose answer is not complete yet (hanging ones included). */
+  unanswered: () => number;
   script: (behaviour: FakeBehaviour) => void;
   close: () => Promise<void>;
 }
@@ -178,9 +184,23 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const open = new Set<ServerResponse>();
   let closed = false;
 
+  const recordedFor = new WeakMap<ServerResponse, RecordedRequest>();
+  const unanswered = () => requests.filter((request) => !request.answered).length;
+
   const server = createServer((req, res) => {
     open.add(res);
     res.on('close', () => open.delete(res));
+    // Answered from the moment the fake ends its answer, before the client can have read the end.
+    const answered = () => {
+      const recorded = recordedFor.get(res);
+      if (recorded) recorded.answered = true;
+    };
+    const end = res.end.bind(res);
+    res.end = ((...args: Parameters<typeof end>) => {
+      answered();
+      return end(...args);
+    }) as typeof res.end;
+    res.on('close', answered);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -200,8 +220,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const prompt = (body.messages ?? []).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n\n');
     const task = taskOf(prompt);
     const fault = queue.shift() ?? always;
-    const recorded: RecordedRequest = { method, path, headers, body, prompt, task, fault, at: Date.now() };
+    const recorded: RecordedRequest = { method, path, headers, body, prompt, task, fault, at: Date.now(), inFlightAtArrival: 0, answered: false };
     requests.push(recorded);
+    recordedFor.set(res, recorded);
+    recorded.inFlightAtArrival = unanswered();
 
     if (fault === 'hang') return; // answered by close()
     if (delayMs > 0) await wait(delayMs);
@@ -257,6 +279,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    unanswered,
     script(behaviour) {
       queue.push(...(behaviour.next ?? []));
       if (behaviour.always !== undefined) always = behaviour.always;

@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { readJson } from '../../../lib/api-error';
 
-/** Which writer the server uses; never its key. */
+/** Which writer the server uses; never its key or address. */
 export interface AiSettings {
   kind: 'offline' | 'ai';
   label: string;
   provider: string | null;
   model: string | null;
-  baseUrl: string | null;
 }
 
 export const aiSettingsQueryOptions = queryOptions({

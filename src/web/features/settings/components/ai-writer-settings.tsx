@@ -1,4 +1,4 @@
-import { Button, Code, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnected, IconSparkles, IconTemplate } from '@tabler/icons-react';
 import { ErrorState } from '../../../components/error-state';
 import { StatusBadge } from '../../../components/status-badge';
@@ -45,15 +45,12 @@ function WriterSummary({ settings }: { settings: AiSettings }) {
           AI provider
         </StatusBadge>
       </Group>
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="md" m={0}>
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
         <Detail term="Provider">{settings.provider}</Detail>
         <Detail term="Model">{settings.model}</Detail>
-        <Detail term="Base URL">
-          <Code fz="sm">{settings.baseUrl}</Code>
-        </Detail>
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        The API key stays on the server and is never shown here.
+        The provider&apos;s address and API key stay on the server and are never shown here.
       </Text>
     </Stack>
   );
