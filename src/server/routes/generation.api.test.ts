@@ -109,7 +109,8 @@ describe('generation through an OpenAI-compatible provider', () => {
   let server: TestServer;
   beforeAll(async () => {
     ai = await startFakeOpenAI();
-    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-test-secret-key' }, { timeoutMs: 1500, maxRetries: 1, retryDelayMs: 10 });
+    // The time-out is short so the hang case ends quickly, yet long enough for a normal reply on a busy machine.
+    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-test-secret-key' }, { timeoutMs: 4000, maxRetries: 1, retryDelayMs: 10 });
   });
   afterAll(async () => {
     await server.close();
