@@ -252,12 +252,18 @@ describe('AI writer: month, streamed and concurrent', () => {
   });
 
   it('keeps posts saved while streaming when the rest of the reply is lost, and asks only for the rest', async () => {
-    fake.script({ next: ['invalid-post'] });
+    // The connection drops right after the second of five posts has streamed in.
+    fake.script({ next: ['cut-after-2'] });
     const reports: number[][] = [];
-    const result = await writer().writeMonth(context, slots.slice(0, 3), { onPosts: (_posts, indexes) => reports.push(indexes) });
+    const result = await writer({ batchSize: 5, concurrency: 1, maxRetries: 1 }).writeMonth(context, slots.slice(0, 5), { onPosts: (_posts, indexes) => reports.push(indexes) });
+    expect(fake.requests.map((request) => request.fault)).toEqual(['cut-after-2', 'ok']);
+    expect(readSlotsFromPrompt(fake.requests[0]!.prompt)).toHaveLength(5);
+    // The two posts that arrived were saved from the cut reply; only the other three were asked for again.
+    expect(reports.flat().filter((index) => index < 2)).toEqual([0, 1]);
+    expect(readSlotsFromPrompt(fake.requests[1]!.prompt)!.map((slot) => slot.date)).toEqual(slots.slice(2, 5).map((slot) => slot.date.slice(0, 10)));
+    expect(reports.flat().sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(result.posts).toHaveLength(5);
     expect(result.problems).toEqual([]);
-    expect(reports.flat().sort()).toEqual([0, 1, 2]);
-    expect(readSlotsFromPrompt(fake.requests[1]!.prompt)).toHaveLength(1);
   });
 
   it('holds back the other batches while a 429 Retry-After runs', async () => {

@@ -130,8 +130,10 @@ export function createCallModel(ai: ProviderConfig, settings: CallSettings): Cal
     for (let attempt = 0; ; attempt++) {
       const pause = rateLimitedUntil - Date.now();
       if (pause > 0) await sleep(pause, call.signal);
+      let streamed = false;
+      const onText = call.onText && ((delta: string, restart: boolean) => ((streamed = true), call.onText!(delta, restart)));
       try {
-        return await streamOnce(model, call, call.json && jsonModeWorks, settings.timeoutMs);
+        return await streamOnce(model, { ...call, onText }, call.json && jsonModeWorks, settings.timeoutMs);
       } catch (error) {
         const writerError = error instanceof WriterError ? error : toWriterError(error, { timeoutMs: settings.timeoutMs, timedOut: false, aborted: false });
         if (call.json && jsonModeWorks && rejectsJsonMode(writerError)) {
@@ -139,7 +141,9 @@ export function createCallModel(ai: ProviderConfig, settings: CallSettings): Cal
           attempt--;
           continue;
         }
-        if (!isRetryable(writerError) || attempt >= settings.maxRetries) throw writerError;
+        // A reply cut off part-way is not asked for again whole: the caller reading the stream keeps
+        // what arrived and asks only for the rest.
+        if (!isRetryable(writerError) || attempt >= settings.maxRetries || streamed) throw writerError;
         const delay = retryDelay(writerError, attempt, settings.retryDelayMs);
         if (writerError.reason === 'rate_limited') rateLimitedUntil = Math.max(rateLimitedUntil, Date.now() + delay);
         await sleep(delay, call.signal);

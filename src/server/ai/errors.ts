@@ -26,6 +26,7 @@ export const MESSAGES = {
   rateLimited: 'The AI provider is rate limiting requests. Please try again in a minute.',
   notJson: 'The AI provider answered with something that is not valid JSON.',
   emptyText: 'The AI provider answered with an empty text.',
+  cutOff: 'The AI provider stopped answering part-way through. Please try again.',
   timeout: (ms: number) => `The AI provider did not answer within ${describeDuration(ms)}.`,
 } as const;
 
@@ -46,6 +47,8 @@ export function toWriterError(error: unknown, context: { timeoutMs: number; time
     if (status !== undefined && status >= 500) {
       return new WriterError(`The AI provider had an internal error (HTTP ${status}). Please try again later.`, 'provider_error', { cause: error });
     }
+    // 200: the reply had started when the connection dropped.
+    if (status === 200) return new WriterError(MESSAGES.cutOff, 'provider_error', { cause: error });
     if (status === undefined) {
       // No address here: the message reaches users, and the provider may sit on an internal host.
       return new WriterError('The AI provider could not be reached. Please try again later.', 'provider_error', { cause: error });

@@ -15,7 +15,8 @@ import { readSinglePostPrompt, type SinglePostDetails } from '../ai/single-post/
  * 'wrong-dates' dates even posts right but as a bare YYYY-MM-DD and odd posts a day late;
  * 'invalid-post' gives the first post the platform 'myspace' (single post: the post; rewrite: blank
  * text). Any prompt: 'status-500', 'status-429' (Retry-After: 1), 'no-json-mode' (400 when
- * response_format is sent), 'hang' (no answer until the client gives up or the server closes).
+ * response_format is sent), 'hang' (no answer until the client gives up or the server closes),
+ * 'cut-after-2' (a streamed month reply whose connection drops right after its second post).
  */
 export type FakeFault =
   | 'ok'
@@ -27,7 +28,8 @@ export type FakeFault =
   | 'status-500'
   | 'status-429'
   | 'no-json-mode'
-  | 'hang';
+  | 'hang'
+  | 'cut-after-2';
 
 export interface FakeBehaviour {
   /** Faults for the next requests, one each, in order (added to the queue). */
@@ -118,6 +120,12 @@ function nextDay(date: string): string {
   const day = new Date(`${date}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
+}
+
+/** Characters of a `{"posts":[…]}` reply up to and including the closing brace of post `count`. */
+function lengthThroughPost(content: string, count: number): number {
+  const posts = (JSON.parse(content) as { posts: unknown[] }).posts.slice(0, count);
+  return '{"posts":['.length + posts.map((post) => JSON.stringify(post)).join(',').length;
 }
 
 function monthAnswer(slots: PromptSlot[], fault: FakeFault, postChars: number): string {
@@ -239,6 +247,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     const content = answerFor(task, prompt, fault, postChars);
     const pieces = content.match(/[\s\S]{1,4}/g) ?? [];
+    // Pieces up to the end of the second post, when the connection is to drop there.
+    const cutAt = fault === 'cut-after-2' ? Math.ceil(lengthThroughPost(content, 2) / 4) : pieces.length;
     const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: pieces.length, total_tokens: Math.ceil(prompt.length / 4) + pieces.length };
     recorded.usage = { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens };
     const base = { id: `chatcmpl-${requests.length}`, created: Math.floor(Date.now() / 1000), model };
@@ -258,6 +268,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     let sent = 0;
     while (sent < pieces.length) {
       if (res.destroyed) return;
+      if (sent >= cutAt) return void res.destroy();
       if (paused && task === 'month') {
         await wait(20);
         // Pacing restarts after a pause, as if the model had only now gone on.
@@ -265,7 +276,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         continue;
       }
       // Paced by elapsed time, so high speeds do not need one timer per token.
-      const due = tokensPerSecond > 0 ? Math.min(pieces.length, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond) + 1) : pieces.length;
+      const due = tokensPerSecond > 0 ? Math.min(cutAt, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond) + 1) : cutAt;
       for (; sent < due; sent++) send(delta({ content: pieces[sent] }));
       if (sent < pieces.length) await wait(20);
     }

@@ -147,7 +147,9 @@ export async function writeMonthPlan(
       // one can be saved at once; everything else waits for the complete reply.
       const extractor = new PostStreamExtractor();
       let numbersSeen = new Set<number>();
+      let streamed = false;
       const onText = (delta: string, restart: boolean) => {
+        streamed = true;
         if (restart) {
           extractor.reset();
           numbersSeen = new Set();
@@ -173,10 +175,12 @@ export async function writeMonthPlan(
         });
         reply = parseJsonReply(answer.text);
       } catch (error) {
-        // Not JSON: ask again once like any other bad answer; other errors end the batch.
-        if (!(error instanceof WriterError) || error.reason !== 'invalid_reply') throw error;
+        // Not JSON, or a reply cut off part-way (its posts that arrived are saved): ask again once for
+        // the slots still empty, like any other bad answer. Other errors end the batch.
+        const cutOff = streamed && error instanceof WriterError && error.reason !== 'aborted';
+        if (!(error instanceof WriterError) || (error.reason !== 'invalid_reply' && !cutOff)) throw error;
         pending = asked.filter((index) => posts[index] === null);
-        for (const index of pending) reasons.set(index, 'the AI provider answered with something that is not valid JSON');
+        for (const index of pending) reasons.set(index, error.reason === 'invalid_reply' ? 'the AI provider answered with something that is not valid JSON' : error.message.replace(/\.$/, ''));
         if (round === 1 && pending.length > 0) throw error;
         continue;
       }
