@@ -6,7 +6,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server'
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { createServices } from '../services';
-import { createWriter } from '../ai/writer';
+import { createWriter } from '../ai/create-writer';
 import { INTERRUPTED_REASON } from '../jobs/generation-runner';
 import { ALREADY_RUNNING } from '../services/generation-service';
 import { openEventStream, readProgressUntilEnd } from '../testing/sse-reader';
