@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => harness.close());
 
-const archived = { name: 'AppError', code: 'archived', message: ARCHIVED_MESSAGE };
+const archived = { code: 'archived', message: ARCHIVED_MESSAGE };
 const monthRows = async (userId: string) =>
   (await harness.database.db.selectFrom('months').select('id').where('userId', '=', userId).orderBy('year').orderBy('month').execute()).map((row) => row.id);
 
