@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { onboardedClient, type JsonResponse, type TestClient } from '../testing/test-client';
+import { onboardedClient, read, type JsonResponse, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -31,7 +31,7 @@ describe('analytics', () => {
     const other = await onboardedClient(server.url);
     await other.get('/api/workspace');
     await addPost(other, {});
-    const { body } = await client.get('/api/analytics');
+    const { body } = await read(client.api.analytics.$get());
     expect(body.totalPosts).toBe(3);
     expect(body.months).toBe(1);
     expect(body.perPlatform).toEqual([
@@ -55,8 +55,8 @@ describe('analytics', () => {
 describe('feedback', () => {
   it('stores a message with an optional rating', async () => {
     const client = await onboardedClient(server.url);
-    expect((await client.post('/api/feedback', { message: 'Love the calendar', rating: 4 })).status).toBe(201);
-    expect((await client.post('/api/feedback', { message: 'No rating' })).status).toBe(201);
+    expect((await client.api.feedback.$post({ json: { message: 'Love the calendar', rating: 4 } })).status).toBe(201);
+    expect((await client.api.feedback.$post({ json: { message: 'No rating' } })).status).toBe(201);
     const rows = await server.database.db.selectFrom('feedback').select(['message', 'rating']).where('userId', '=', client.userId).orderBy('createdAt').execute();
     expect(rows).toEqual([
       { message: 'Love the calendar', rating: 4 },

@@ -6,7 +6,7 @@ import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
 import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { TINY_PNG } from '../testing/fixtures';
 import { waitForJob } from '../testing/generation-helpers';
-import { onboardedClient, TEST_PASSWORD, TestClient, type JsonResponse } from '../testing/test-client';
+import { onboardedClient, read, TEST_PASSWORD, TestClient, type JsonResponse } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -37,9 +37,9 @@ describe('settings', () => {
 
   it('says which writer is in use without the key, and tests it', async () => {
     const client = await onboardedClient(server.url);
-    const ai = await client.get('/api/settings/ai');
+    const ai = await read(client.api.settings.ai.$get());
     expect(ai.body).toEqual({ kind: 'offline', label: 'Built-in template writer (not AI)', provider: null, model: null });
-    const test = await client.post('/api/settings/ai/test');
+    const test = await read(client.api.settings.ai.test.$post());
     expect(test.body).toMatchObject({ ok: true });
   });
 

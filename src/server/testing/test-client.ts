@@ -15,11 +15,14 @@ export const TEST_PASSWORD = 'correct-horse-battery-9';
 const typedApi = (baseUrl: string, send: Send) => hc<AppType>(`${baseUrl}/api`, { fetch: send as typeof fetch });
 export type TypedApi = ReturnType<typeof typedApi>;
 
+/** The body types a route answers with (a union when it has several replies). */
+type BodyOf<R> = R extends ClientResponse<infer T, any, any> ? T : never;
+
 /** A typed call's answer as `{ status, body, headers }`, the body typed by the route's reply. */
-export async function read<T>(call: Promise<ClientResponse<T>>): Promise<JsonResponse<T>> {
+export async function read<R extends ClientResponse<unknown, any, any>>(call: Promise<R>): Promise<JsonResponse<BodyOf<R>>> {
   const response = await call;
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as BodyOf<R>, headers: response.headers };
 }
 
 /**
