@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three tiers, run by scripts/test.mjs:
  * - unit: pure rules in src/shared and server units without I/O;
- * - api: the real HTTP server against a real database (TEST_DB=sqlite|postgres);
+ * - api: the real HTTP server, or the services without HTTP (testing/service-harness.ts), against a
+ *   real database (TEST_DB=sqlite|postgres);
  * - e2e: Debian's Chromium walking the built app, one file at a time.
  */
 export default defineConfig({

@@ -1,10 +1,10 @@
 // `npm run backup [-- <folder>]`: a complete, consistent copy of DATA_DIR while the server runs
-// (src/server/operations/backup.ts), into backups/<timestamp>/ by default.
+// (src/server/backup/backup.ts), into backups/<timestamp>/ by default.
 // With DATABASE_URL (PostgreSQL) it copies the media and the session secret and says how to dump the
 // database with pg_dump.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { backupDataDir } from '../src/server/operations/backup';
+import { backupDataDir } from '../src/server/backup/backup';
 
 async function main() {
   const config = loadConfig();

@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createLogger } from '../../src/server/logger';
-import { createWriter } from '../../src/server/ai/writer';
+import { createWriter } from '../../src/server/ai/create-writer';
 import { createServices } from '../../src/server/services';
 
 // Bound first, as in main.ts: with PORT=0 the public URL and trusted origins name the port chosen.

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { assertReachable, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
-import { createWriter } from './ai/writer';
+import { createWriter } from './ai/create-writer';
 import { createServices } from './services';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */

@@ -5,7 +5,8 @@ import { writtenPostSchema } from '../../shared/schemas/post';
 import { fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '../testing/ai-fixtures';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { MAX_RETRY_AFTER_MS, retryDelay } from './call-model';
-import { WriterError, type Writer, type WriterOptions } from './writer';
+import { WriterError } from './errors';
+import type { Writer, WriterOptions } from './writer';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {

@@ -1,17 +1,13 @@
 /**
  * The one interface both writers implement: the AI writer (any OpenAI-compatible provider) and the
- * built-in offline template writer used when no provider is configured.
+ * built-in offline template writer used when no provider is configured. Types only: the factory is
+ * `create-writer.ts`, the error writers throw is `errors.ts`, so no implementation imports back here.
  */
 import type { Platform, PostType } from '../../shared/domain/options';
 import type { PostSlot } from '../../shared/domain/slot-planner';
 import type { WrittenPost } from '../../shared/schemas/post';
 import type { Profile } from '../../shared/schemas/profile';
 import type { Strategy } from '../../shared/schemas/strategy';
-import type { AiConfig } from '../config';
-import { createAiWriter } from './ai-writer';
-import { createOfflineWriter } from './offline-writer';
-
-export { WriterError, type WriterErrorReason } from './errors';
 
 export interface WriterContext {
   profile: Profile;
@@ -76,8 +72,4 @@ export interface WriterOptions {
   streamPosts?: boolean;
   /** First back-off between retries when the provider sends no Retry-After; doubles each time. Default 1 s. */
   retryDelayMs?: number;
-}
-
-export function createWriter(ai: AiConfig, options: WriterOptions = {}): Writer {
-  return ai.kind === 'offline' ? createOfflineWriter() : createAiWriter(ai, options);
 }

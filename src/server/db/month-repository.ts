@@ -105,15 +105,6 @@ export function createMonthRepository(db: Db) {
       await trx.updateTable('months').set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
     },
 
-    /** For tests and seeding: a month in the past, as if created then. */
-    async insertRaw(userId: string, ref: MonthRef, fields: Partial<Pick<MonthsTable, 'contentGenerated' | 'lastGeneratedAt' | 'createdAt'>> = {}) {
-      const at = fields.createdAt ?? new Date().toISOString();
-      await db
-        .insertInto('months')
-        .values({ userId, id: monthId(ref), name: monthName(ref.month), year: ref.year, month: ref.month, contentGenerated: fields.contentGenerated ?? 0, lastGeneratedAt: fields.lastGeneratedAt ?? null, strategy: null, createdAt: at, updatedAt: at })
-        .execute();
-    },
-
     async touch(userId: string, id: string, now: string, trx: Db = db): Promise<void> {
       await trx.updateTable('months').set({ updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
     },

@@ -133,7 +133,7 @@ describe('the heartbeat renews the lease while the runner works', () => {
     await ai.close();
   });
 
-  const leaseOf = async (jobId: string) => (await server.services.repositories.jobs.findById(jobId))!.leaseUntil!;
+  const leaseOf = async (jobId: string) => (await server.database.db.selectFrom('generation_jobs').select('leaseUntil').where('id', '=', jobId).executeTakeFirstOrThrow()).leaseUntil!;
 
   it('keeps a long job alive past its first lease', async () => {
     const client = await onboardedClient(server.url);

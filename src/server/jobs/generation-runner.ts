@@ -3,7 +3,8 @@ import { currentMonth, currentMonthSince, isArchived, parseMonthId } from '../..
 import type { PostSlot } from '../../shared/domain/slot-planner';
 import type { GenerationJob } from '../../shared/schemas/generation';
 import type { WrittenPost } from '../../shared/schemas/post';
-import { WriterError, type Writer, type WriterContext } from '../ai/writer';
+import { WriterError } from '../ai/errors';
+import type { Writer, WriterContext } from '../ai/writer';
 import type { Db } from '../db/database';
 import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';
 import type { MonthRepository } from '../db/month-repository';

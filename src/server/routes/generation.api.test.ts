@@ -6,11 +6,12 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server'
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { createServices } from '../services';
-import { createWriter } from '../ai/writer';
+import { createWriter } from '../ai/create-writer';
 import { INTERRUPTED_REASON } from '../jobs/generation-runner';
 import { ALREADY_RUNNING } from '../services/generation-service';
 import { openEventStream, readProgressUntilEnd } from '../testing/sse-reader';
 import { createLogger } from '../logger';
+import { createFactories } from '../testing/factories';
 
 const STRATEGY: Strategy = {
   ...DEFAULT_STRATEGY,
@@ -80,7 +81,7 @@ describe('generation with the offline writer', () => {
   it('refuses archived months, and keeps other users out of months and jobs', async () => {
     const alice = await onboardedClient(server.url);
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
-    await server.services.repositories.months.insertRaw(alice.userId, past);
+    await createFactories(server.database.db).month(alice.userId, past);
     const archived = await alice.post(`/api/months/${monthId(past)}/generation`, { strategy: STRATEGY });
     expect(archived.status).toBe(409);
     expect(archived.body.error.code).toBe('archived');

@@ -1,5 +1,5 @@
 import { streamSSE } from 'hono/streaming';
-import { listCountries, listHolidays } from '../ai/holidays';
+import { listCountries, listHolidays } from '../holidays/holidays';
 import { generationJobSchema, holidayQuerySchema, jobIdParamSchema, startGenerationSchema } from '../../shared/schemas/generation';
 import { monthIdParamSchema } from '../../shared/schemas/month';
 import { Hono } from 'hono';

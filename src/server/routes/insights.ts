@@ -1,5 +1,5 @@
 import { feedbackSchema } from '../../shared/schemas/feedback';
-import { WriterError } from '../ai/writer';
+import { WriterError } from '../ai/errors';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';

@@ -9,6 +9,7 @@ import { MEDIA_SAMPLES } from '../testing/media-samples';
 import { multipartBody, startSlowUpload } from '../testing/slow-upload';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { createFactories } from '../testing/factories';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
@@ -113,7 +114,7 @@ describe('media uploads', () => {
     const url = (await upload(client, archivedPost.id, TINY_PNG)).body.media[0].url as string;
     // The month of the first post ends: it moves into a past, archived month.
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
-    await server.services.repositories.months.insertRaw(client.userId, past);
+    await createFactories(server.database.db).month(client.userId, past);
     const pastDate = `${past.year}-${String(past.month).padStart(2, '0')}-05T12:00:00Z`;
     await server.database.db.updateTable('posts').set({ monthId: monthId(past), date: pastDate }).where('id', '=', archivedPost.id).execute();
 

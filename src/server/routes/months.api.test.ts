@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { createFactories } from '../testing/factories';
 
 // One instant for the server and the expectations, so a run crossing midnight at a month's end cannot
 // split them. Early on 1 June in UTC is still 31 May in Los Angeles: the time-zone test can tell them apart.
@@ -25,19 +26,19 @@ async function monthCount(userId: string): Promise<number> {
 describe('workspace', () => {
   it('creates the current and the next month on first read, once', async () => {
     const client = await onboardedClient(server.url);
-    const first = await client.get('/api/workspace');
+    const first = await read(client.api.workspace.$get());
     expect(first.status).toBe(200);
     const current = now();
-    expect(first.body.active.map((month: { id: string }) => month.id)).toEqual([monthId(current), monthId(nextMonth(current))]);
+    expect(first.body.active.map((month) => month.id)).toEqual([monthId(current), monthId(nextMonth(current))]);
     expect(first.body.archived).toEqual([]);
     expect(first.body.active[0]).toMatchObject({ status: 'active', archived: false, contentGenerated: false, lastGeneratedAt: null, postCount: 0 });
-    await client.get('/api/workspace');
+    await client.api.workspace.$get();
     expect(await monthCount(client.userId)).toBe(2);
   });
 
   it('creates each month once even when many first loads race', async () => {
     const client = await onboardedClient(server.url);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => client.get('/api/workspace')));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => client.api.workspace.$get()));
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect(await monthCount(client.userId)).toBe(2);
   });
@@ -46,19 +47,19 @@ describe('workspace', () => {
     const client = await onboardedClient(server.url);
     const last = previousMonth(now());
     const older = previousMonth(previousMonth(last));
-    await server.services.repositories.months.insertRaw(client.userId, older, { createdAt: '2020-01-01T00:00:00.000Z' });
-    await server.services.repositories.months.insertRaw(client.userId, last, { contentGenerated: 1, lastGeneratedAt: clock.now().toISOString() });
-    const workspace = await client.get('/api/workspace');
-    expect(workspace.body.archived.map((month: { id: string }) => month.id)).toEqual([monthId(last), monthId(older)]);
+    await createFactories(server.database.db).month(client.userId, older, { createdAt: '2020-01-01T00:00:00.000Z' });
+    await createFactories(server.database.db).month(client.userId, last, { contentGenerated: 1, lastGeneratedAt: clock.now().toISOString() });
+    const workspace = await read(client.api.workspace.$get());
+    expect(workspace.body.archived.map((month) => month.id)).toEqual([monthId(last), monthId(older)]);
     expect(workspace.body.archived[0]).toMatchObject({ status: 'archived', archived: true, contentGenerated: true });
   });
 
   it('counts months in the user’s own time zone and refuses unknown zones', async () => {
     const client = await onboardedClient(server.url);
-    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Mars/Olympus' })).status).toBe(400);
-    const saved = await client.put('/api/workspace/time-zone', { timeZone: 'America/Los_Angeles' });
+    expect((await client.api.workspace['time-zone'].$put({ json: { timeZone: 'Mars/Olympus' } })).status).toBe(400);
+    const saved = await client.api.workspace['time-zone'].$put({ json: { timeZone: 'America/Los_Angeles' } });
     expect(saved.status).toBe(200);
-    const workspace = await client.get('/api/workspace');
+    const workspace = await read(client.api.workspace.$get());
     expect(workspace.body.timeZone).toBe('America/Los_Angeles');
     expect(workspace.body.currentMonthId).toBe('2026-5');
     expect(workspace.body.today).toBe('2026-05-31');
@@ -68,8 +69,8 @@ describe('workspace', () => {
 describe('a month', () => {
   it('returns the month with its posts and strategy', async () => {
     const client = await onboardedClient(server.url);
-    const { currentMonthId } = (await client.get('/api/workspace')).body;
-    const month = await client.get(`/api/months/${currentMonthId}`);
+    const { currentMonthId } = (await read(client.api.workspace.$get())).body;
+    const month = await read(client.api.months[':id'].$get({ param: { id: currentMonthId } }));
     expect(month.status).toBe(200);
     expect(month.body).toMatchObject({ id: currentMonthId, posts: [], strategy: null, archived: false });
     expect(month.body.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -78,30 +79,31 @@ describe('a month', () => {
   it('answers 404 for a missing month, a malformed id and another user’s month', async () => {
     const alice = await onboardedClient(server.url);
     const bob = await onboardedClient(server.url);
-    const { currentMonthId } = (await alice.get('/api/workspace')).body;
-    expect((await bob.get(`/api/months/${currentMonthId}`)).status).toBe(404);
-    expect((await alice.get('/api/months/1999-5')).status).toBe(404);
+    const { currentMonthId } = (await read(alice.api.workspace.$get())).body;
+    expect((await bob.api.months[':id'].$get({ param: { id: currentMonthId } })).status).toBe(404);
+    expect((await alice.api.months[':id'].$get({ param: { id: '1999-5' } })).status).toBe(404);
     const malformed = await alice.get('/api/months/2026-13');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('bad_request');
-    expect((await bob.put(`/api/months/${currentMonthId}/strategy`, DEFAULT_STRATEGY)).status).toBe(404);
+    expect((await bob.api.months[':id'].strategy.$put({ param: { id: currentMonthId }, json: DEFAULT_STRATEGY })).status).toBe(404);
   });
 
   it('saves the strategy per month and returns it next time', async () => {
     const client = await onboardedClient(server.url);
-    const { currentMonthId } = (await client.get('/api/workspace')).body;
-    const strategy = { ...DEFAULT_STRATEGY, postFrequency: 5, preferredDays: ['Monday', 'Friday'], keyThemes: 'Smiles' };
-    expect((await client.put(`/api/months/${currentMonthId}/strategy`, strategy)).status).toBe(200);
-    expect((await client.get(`/api/months/${currentMonthId}`)).body.strategy).toEqual(strategy);
+    const { currentMonthId } = (await read(client.api.workspace.$get())).body;
+    const strategy = { ...DEFAULT_STRATEGY, postFrequency: 5, preferredDays: ['Monday' as const, 'Friday' as const], keyThemes: 'Smiles' };
+    expect((await client.api.months[':id'].strategy.$put({ param: { id: currentMonthId }, json: strategy })).status).toBe(200);
+    const month = () => read(client.api.months[':id'].$get({ param: { id: currentMonthId } }));
+    expect((await month()).body.strategy).toEqual(strategy);
     const invalid = await client.put(`/api/months/${currentMonthId}/strategy`, { ...strategy, postFrequency: 9 });
     expect(invalid.status).toBe(400);
-    expect((await client.get(`/api/months/${currentMonthId}`)).body.strategy.postFrequency).toBe(5);
+    expect((await month()).body.strategy?.postFrequency).toBe(5);
   });
 
   it('refuses writes to an archived month with 409, whatever the query string says', async () => {
     const client = await onboardedClient(server.url);
     const past = previousMonth(now());
-    await server.services.repositories.months.insertRaw(client.userId, past);
+    await createFactories(server.database.db).month(client.userId, past);
     const id = monthId(past);
     const read = await client.get(`/api/months/${id}?archived=false`);
     expect(read.body).toMatchObject({ archived: true, status: 'archived' });

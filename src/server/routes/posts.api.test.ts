@@ -4,6 +4,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server'
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { TINY_PNG } from '../testing/fixtures';
+import { createFactories } from '../testing/factories';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
@@ -147,16 +148,12 @@ describe('posts (offline writer)', () => {
   it('keeps archived months read-only for every post write', async () => {
     const client = await onboardedClient(server.url);
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
-    await server.services.repositories.months.insertRaw(client.userId, past);
+    await createFactories(server.database.db).month(client.userId, past);
     const pastDay = `${past.year}-${String(past.month).padStart(2, '0')}-05`;
     const added = await client.post(`/api/months/${monthId(past)}/posts`, { mode: 'manual', date: pastDay, platform: 'twitter', type: 'text', content: 'x' });
     expect(added.status).toBe(409);
     // A post that exists in an archived month (written before the month ended).
-    await server.database.db
-      .insertInto('posts')
-      .values({ id: '00000000-0000-4000-8000-000000000001', userId: client.userId, monthId: monthId(past), date: `${pastDay}T12:00:00Z`, platform: 'twitter', content: 'Old', type: 'text', mediaPrompt: '', hashtags: '[]', media: '[]', status: 'draft', version: 1, createdAt: '2020-01-01T00:00:00.000Z', updatedAt: '2020-01-01T00:00:00.000Z' })
-      .execute();
-    const id = '00000000-0000-4000-8000-000000000001';
+    const { id } = await createFactories(server.database.db).post(client.userId, past, { date: `${pastDay}T12:00:00Z`, platform: 'twitter', content: 'Old' });
     expect((await client.patch(`/api/posts/${id}`, { version: 1, content: 'New' })).status).toBe(409);
     const rewrite = await client.post(`/api/posts/${id}/rewrite`, { version: 1, instructions: 'shorter' });
     expect(rewrite.status).toBe(409);

@@ -4,6 +4,7 @@ import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { listApiRoutes, routeKey } from './api-routes';
+import { createFactories } from '../testing/factories';
 
 /** February of the next common year and of the next leap year: both months lie ahead, so both are writable. */
 const thisYear = currentMonth(new Date(), 'UTC').year;
@@ -81,7 +82,7 @@ beforeAll(async () => {
   client = await onboardedClient(server.url);
   await client.get('/api/workspace');
   for (const ref of [COMMON, LEAP]) {
-    await server.services.repositories.months.insertRaw(client.userId, ref);
+    await createFactories(server.database.db).month(client.userId, ref);
     const created = await client.post(`/api/months/${monthId(ref)}/posts`, { mode: 'manual', date: feb(ref, 10), platform: 'facebook', type: 'text', content: 'Before' });
     expect(created.status).toBe(201);
     posts.set(monthId(ref), created.body);

@@ -56,12 +56,12 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
     for (let index = 0; index < 2; index += 1) await addPost(client);
-    const { usage, repositories } = server.services;
+    const { usage } = server.services;
     const rows = (count: number) => Array.from({ length: count }, () => newPostRow(client.userId, targetId, { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] }, new Date().toISOString()));
     const addInOne = (count: number) =>
       server.database.db.transaction().execute(async (trx) => {
         await usage.assertMonthHasRoom(trx, client.userId, targetId, count);
-        await repositories.posts.insertMany(rows(count), trx);
+        await trx.insertInto('posts').values(rows(count)).execute();
       });
     await expect(addInOne(POSTS_MAX - 1)).rejects.toMatchObject({ status: 429, message: MONTH_FULL });
     expect(await postCount(client)).toBe(2);

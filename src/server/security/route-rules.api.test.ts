@@ -8,6 +8,7 @@ import { onboardedClient, TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, writesWithoutFixture } from './route-fixtures';
+import { createFactories } from '../testing/factories';
 
 const now = currentMonth(new Date(), 'UTC');
 const ACTIVE = nextMonth(now);
@@ -40,19 +41,17 @@ function fill(route: ApiRoute, ids: Record<string, string>): string {
 
 /** A post written straight into the table, as it stood before its month ended, with a media file and an old version. */
 async function seedPost(ref: MonthRef, userId: string) {
-  const at = '2020-01-01T00:00:00.000Z';
-  const postId = randomUUID();
+  const factories = createFactories(server.database.db);
   const fileId = `${randomUUID()}.png`;
-  const versionId = randomUUID();
   const folder = path.join(server.dataDir, 'media', userId);
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, fileId), TINY_PNG);
-  await server.database.db
-    .insertInto('posts')
-    .values({ id: postId, userId, monthId: monthId(ref), date: `${dayOf(ref, 5)}T12:00:00Z`, platform: 'twitter', content: 'Old text', type: 'image', mediaPrompt: '', hashtags: '["#old"]', media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]), status: 'scheduled', scheduledPlatform: 'twitter', scheduledTime: '10:00', version: 2, createdAt: at, updatedAt: at })
-    .execute();
-  await server.database.db.insertInto('post_versions').values({ id: versionId, postId, userId, content: 'Older text', hashtags: '[]', replacedBy: 'edit', instruction: null, createdAt: at }).execute();
-  return { postId, fileId, versionId, file: path.join(folder, fileId) };
+  const post = await factories.post(userId, ref, {
+    date: `${dayOf(ref, 5)}T12:00:00Z`, platform: 'twitter', content: 'Old text', type: 'image', hashtags: '["#old"]', media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]),
+    status: 'scheduled', scheduledPlatform: 'twitter', scheduledTime: '10:00', version: 2,
+  });
+  const [version] = await factories.versions(userId, post.id, ['Older text']);
+  return { postId: post.id, fileId, versionId: version!.id, file: path.join(folder, fileId) };
 }
 
 describe('signed-out callers', () => {
@@ -144,7 +143,7 @@ describe('archived months', () => {
 
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
-    await server.services.repositories.months.insertRaw(client.userId, ARCHIVED, { contentGenerated: 1 });
+    await createFactories(server.database.db).month(client.userId, ARCHIVED, { contentGenerated: 1 });
     const post = await seedPost(ARCHIVED, client.userId);
     const ids = { id: monthId(ARCHIVED), ...post };
     const snapshot = async () => JSON.stringify([(await client.get(`/api/months/${ids.id}`)).body, (await client.get(`/api/posts/${ids.postId}/versions`)).body, existsSync(post.file)]);

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { sendValid, writesWithoutFixture } from './route-fixtures';
 import { TINY_PNG } from '../testing/fixtures';
+import { createFactories } from '../testing/factories';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await alice.put(`/api/posts/${post.id}/schedule`, { platform: 'linkedin', time: '10:00' });
   const versions = await alice.get(`/api/posts/${post.id}/versions`);
   // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
-  await server.services.repositories.months.insertRaw(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
+  await createFactories(server.database.db).month(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
   Object.assign(ids, {
     id: '2025-1',
     postId: post.id,

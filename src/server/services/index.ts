@@ -44,7 +44,6 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
   const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
   const runner = createGenerationRunner({ db: database.db, jobs, months, posts, usage, writer, log, now, lease: jobLease });
   return {
-    repositories: { profiles, months, posts, jobs },
     writer,
     runner,
     usage,

@@ -1,7 +1,8 @@
 import { dateOnly, isDateInMonth, noonUtc } from '../../shared/domain/months';
 import { PLATFORMS } from '../../shared/domain/options';
 import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
-import { WriterError, type Writer } from '../ai/writer';
+import { WriterError } from '../ai/errors';
+import type { Writer } from '../ai/writer';
 import { toJson } from '../db/json-columns';
 import type { MonthRow } from '../db/month-repository';
 import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } from '../db/post-repository';

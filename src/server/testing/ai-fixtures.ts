@@ -4,7 +4,9 @@ import type { PostSlot } from '../../shared/domain/slot-planner';
 import { writtenPostSchema, type WrittenPost } from '../../shared/schemas/post';
 import { EMPTY_PROFILE_INPUT, type Profile } from '../../shared/schemas/profile';
 import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
-import { createWriter, WriterError, type Writer, type WriterOptions } from '../ai/writer';
+import { createWriter } from '../ai/create-writer';
+import { WriterError } from '../ai/errors';
+import type { Writer, WriterOptions } from '../ai/writer';
 
 export const testProfile: Profile = {
   ...EMPTY_PROFILE_INPUT,

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '../app';
 import type { Send } from './fetch-from';
 
 export interface JsonResponse<T = unknown> {
@@ -10,26 +12,42 @@ export interface JsonResponse<T = unknown> {
 
 export const TEST_PASSWORD = 'correct-horse-battery-9';
 
-/** A browser stand-in: keeps its own cookies, sends JSON, reads JSON. One per simulated user. */
+const typedApi = (baseUrl: string, send: Send) => hc<AppType>(`${baseUrl}/api`, { fetch: send as typeof fetch });
+export type TypedApi = ReturnType<typeof typedApi>;
+
+/** The body types a route answers with (a union when it has several replies). */
+type BodyOf<R> = R extends ClientResponse<infer T, any, any> ? T : never;
+
+/** A typed call's answer as `{ status, body, headers }`, the body typed by the route's reply. */
+export async function read<R extends ClientResponse<unknown, any, any>>(call: Promise<R>): Promise<JsonResponse<BodyOf<R>>> {
+  const response = await call;
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as BodyOf<R>, headers: response.headers };
+}
+
+/**
+ * A browser stand-in: keeps its own cookies, sends JSON, reads JSON. One per simulated user.
+ * `api` is the typed API (`hc<AppType>`, as the web app uses it): paths, params and bodies are checked
+ * against the routes and answers are typed; read them with `read(...)`. `get`/`post`/… take any path
+ * and body, for the bad input, foreign paths and better-auth routes a typed call cannot express.
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
+  readonly api: TypedApi;
   /** `send` is fetch, or fetchFrom(address) for a client that connects from its own address. */
   constructor(
     readonly baseUrl: string,
     private readonly send: Send = fetch,
-  ) {}
+  ) {
+    this.api = typedApi(baseUrl, (input, init) => this.exchange(input, init));
+  }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
-    const response = await this.send(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        origin: this.baseUrl,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  /** Sends as the browser would (same origin, this client's cookies) and keeps the cookies set in the answer. */
+  private async exchange(input: Parameters<Send>[0], init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', this.baseUrl);
+    if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
+    const response = await this.send(input, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const index = pair!.indexOf('=');
@@ -38,6 +56,18 @@ export class TestClient {
       if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+    return response;
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+    const response = await this.exchange(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -1,0 +1,68 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { TINY_PNG } from '../testing/fixtures';
+import { onboardedClient, type JsonResponse, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const targetId = monthId(target);
+const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+async function addPost(client: TestClient, fields: Record<string, unknown>) {
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+describe('export', () => {
+  const tricky = 'He said "hi", then left;\nnew line, emoji 🎉 and a backslash \\ done';
+
+  async function seeded() {
+    const client = await onboardedClient(server.url);
+    await client.put('/api/workspace/time-zone', { timeZone: 'America/New_York' });
+    await client.get('/api/workspace');
+    const first = await addPost(client, { date: day(3), platform: 'linkedin', content: tricky, hashtags: ['#one', '#two'] });
+    const second = await addPost(client, { date: day(7), platform: 'twitter', content: '=SUM(A1:A2) looks like a formula' });
+    await client.put(`/api/posts/${first.id}/schedule`, { platform: 'linkedin', time: '09:30' });
+    await client.upload(`/api/posts/${second.id}/media`, TINY_PNG, 'a.png', 'image/png');
+    return { client, first, second };
+  }
+
+  it('writes CSV that a real parser reads back exactly', async () => {
+    const { client } = await seeded();
+    const response = await client.request('GET', `/api/months/${targetId}/export.csv`);
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(response.headers.get('content-disposition')).toContain(`content-plan-${targetId}.csv`);
+    const rows = parseCsv(String(response.body), { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual({ date: day(3), time: '09:30', platform: 'linkedin', content: tricky, hashtags: '#one #two', media_urls: '', status: 'scheduled' });
+    expect(rows[1]!.content).toBe("'=SUM(A1:A2) looks like a formula");
+    expect(rows[1]!.time).toBe('09:00');
+    expect(rows[1]!.media_urls).toMatch(new RegExp(`^${server.url}/api/media/[0-9a-f-]{36}\\.png$`));
+  });
+
+  it('writes iCalendar that a real parser reads back: timed when scheduled, all-day when planned', async () => {
+    const { client, first, second } = await seeded();
+    const response = await client.request('GET', `/api/months/${targetId}/export.ics`);
+    expect(response.headers.get('content-type')).toMatch(/text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(String(response.body)));
+    const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    expect(events).toHaveLength(2);
+    const scheduled = events.find((event) => event.uid.startsWith(first.id))!;
+    expect(scheduled.description).toBe(`${tricky}\n\n#one #two`);
+    // 09:30 in New York is 14:30 UTC in winter, 13:30 in summer.
+    expect(scheduled.startDate.toJSDate().toISOString()).toMatch(new RegExp(`^${day(3)}T1[34]:30:00.000Z$`));
+    const planned = events.find((event) => event.uid.startsWith(second.id))!;
+    expect(planned.startDate.isDate).toBe(true);
+    expect(planned.startDate.toString()).toBe(day(7));
+    expect(String(response.body).split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { onboardedClient, read, type JsonResponse, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const targetId = monthId(target);
+const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+async function addPost(client: TestClient, fields: Record<string, unknown>) {
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+describe('analytics', () => {
+  it('counts the content mix of the user’s own posts', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const a = await addPost(client, { date: day(1), platform: 'facebook', type: 'image' });
+    await addPost(client, { date: day(2), platform: 'facebook', type: 'text' });
+    const c = await addPost(client, { date: day(20), platform: 'twitter', type: 'video' });
+    await client.put(`/api/posts/${a.id}/schedule`, { platform: 'facebook', time: '09:00' });
+    await client.patch(`/api/posts/${c.id}`, { version: 1, content: 'Edited by hand' });
+    const other = await onboardedClient(server.url);
+    await other.get('/api/workspace');
+    await addPost(other, {});
+    const { body } = await read(client.api.analytics.$get());
+    expect(body.totalPosts).toBe(3);
+    expect(body.months).toBe(1);
+    expect(body.perPlatform).toEqual([
+      { key: 'facebook', count: 2 },
+      { key: 'twitter', count: 1 },
+      { key: 'instagram', count: 0 },
+      { key: 'linkedin', count: 0 },
+    ]);
+    expect(body.perType).toEqual([
+      { key: 'text', count: 1 },
+      { key: 'image', count: 1 },
+      { key: 'video', count: 1 },
+      { key: 'carousel', count: 0 },
+    ]);
+    expect(body.perWeek.reduce((sum: number, week: { count: number }) => sum + week.count, 0)).toBe(3);
+    expect(body.status).toEqual({ scheduled: 1, draft: 2 });
+    expect(body.editing).toEqual({ edited: 1, asGenerated: 2 });
+  });
+});
+
+describe('feedback', () => {
+  it('stores a message with an optional rating', async () => {
+    const client = await onboardedClient(server.url);
+    expect((await client.api.feedback.$post({ json: { message: 'Love the calendar', rating: 4 } })).status).toBe(201);
+    expect((await client.api.feedback.$post({ json: { message: 'No rating' } })).status).toBe(201);
+    const rows = await server.database.db.selectFrom('feedback').select(['message', 'rating']).where('userId', '=', client.userId).orderBy('createdAt').execute();
+    expect(rows).toEqual([
+      { message: 'Love the calendar', rating: 4 },
+      { message: 'No rating', rating: null },
+    ]);
+  });
+
+  it.each([[{ message: '' }], [{ message: '   ' }], [{ message: 'x'.repeat(2001) }], [{ message: 'ok', rating: 6 }], [{ message: 'ok', rating: 2.5 }]])('refuses %o with 400', async (body) => {
+    const client = await onboardedClient(server.url);
+    expect((await client.post('/api/feedback', body)).status).toBe(400);
+  });
+});

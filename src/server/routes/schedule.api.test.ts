@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
+import { createFactories } from '../testing/factories';
+import { onboardedClient, type JsonResponse, type TestClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const targetId = monthId(target);
+const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+
+async function addPost(client: TestClient, fields: Record<string, unknown>) {
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+describe('scheduling', () => {
+  it('schedules a post for a platform and time, and unschedules it', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const post = await addPost(client, {});
+    const scheduled = await client.put(`/api/posts/${post.id}/schedule`, { platform: 'instagram', time: '09:00' });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduledPlatform: 'instagram', scheduledTime: '09:00', version: post.version });
+    const unscheduled = await client.delete(`/api/posts/${post.id}/schedule`);
+    expect(unscheduled.body).toMatchObject({ status: 'draft', scheduledPlatform: null, scheduledTime: null });
+  });
+
+  it.each([
+    [{ platform: 'myspace', time: '09:00' }],
+    [{ platform: 'facebook', time: '9am' }],
+    [{ platform: 'facebook', time: '24:00' }],
+  ])('refuses %o with 400', async (body) => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const post = await addPost(client, {});
+    expect((await client.put(`/api/posts/${post.id}/schedule`, body)).status).toBe(400);
+    expect((await client.get(`/api/posts/${post.id}`)).body.status).toBe('draft');
+  });
+
+  it('refuses archived months and other users', async () => {
+    const client = await onboardedClient(server.url);
+    const past = previousMonth(currentMonth(new Date(), 'UTC'));
+    await createFactories(server.database.db).month(client.userId, past);
+    const { id } = await createFactories(server.database.db).post(client.userId, past, { date: `${past.year}-${String(past.month).padStart(2, '0')}-02T12:00:00Z`, platform: 'facebook', content: 'Old' });
+    expect((await client.put(`/api/posts/${id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(409);
+    const bob = await onboardedClient(server.url);
+    expect((await bob.put(`/api/posts/${id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(404);
+    expect((await bob.get(`/api/months/${monthId(past)}/export.csv`)).status).toBe(404);
+  });
+});
