@@ -53,7 +53,7 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     writer,
     runner,
     usage,
-    profile: createProfileService(profiles),
+    profile: createProfileService({ profiles, now }),
     months: monthService,
     generation: createGenerationService({ access, profiles, jobs, runner, writer, usage, now }),
     posts: createPostService({ posts, profiles, access, writer, usage, now }),
