@@ -80,6 +80,27 @@ export default tseslint.config(
     },
   },
   {
+    // Repositories own SQL and transactions: only src/server/db reaches Kysely or the raw handle. A
+    // service that needs a transaction uses `transact` or the access guard's writeInMonth / writeToPost.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/db/**', 'src/server/testing/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Only src/server/db may use Kysely; add a repository method instead.' }],
+          patterns: [
+            {
+              group: ['**/db/database'],
+              importNames: ['Db', 'inTransaction'],
+              message: 'Only src/server/db may hold the database handle; use a repository, or transact for a transaction.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test helpers speak loosely typed JSON on purpose.
     files: ['src/server/testing/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -217,7 +217,7 @@ async function plans(database: BenchDatabase, userId: string): Promise<{ name: s
     ...(await take('workspace read: the time zone', () => profiles.find(userId))),
     ...(await take('workspace read: every month with its post count', () => months.list(userId))),
     ...(await take('post update: the post', () => posts.find(userId, post.id))),
-    ...(await take('post update: the write', () => posts.update(userId, post.id, post.version, { content: `${post.content}!` }, NOW, { content: post.content, hashtags: '[]', replacedBy: 'edit', instruction: null }))),
+    ...(await take('post update: the write', () => posts.update(userId, post.id, post.version, { content: `${post.content}!` }, NOW, { content: post.content, hashtags: [], replacedBy: 'edit', instruction: null }))),
     ...(await take('dashboard: the next 7 days', () => posts.listBetween(userId, `${current}-01T12:00:00Z`, `${current}-07T12:00:00Z`))),
   ];
   await db.destroy();

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { GenerationJob, JobStatus } from '../../shared/schemas/generation';
 import type { WrittenPost } from '../../shared/schemas/post';
 import { inTransaction, type Db } from './database';
-import { fromJsonList } from './json-columns';
+import { fromJsonList, toJson } from './json-columns';
 import type { GenerationJobsTable } from './schema';
 
 export type JobRow = GenerationJobsTable;
@@ -14,6 +15,30 @@ export function withLapsedLease(row: JobRow, now: string): JobRow {
   return { ...row, status: 'failed', error: LEASE_LAPSED_REASON, finishedAt: row.leaseUntil };
 }
 
+/** A new job, running from `now` and holding its month until `leaseUntil`. */
+export function newJobRow(
+  { userId, monthId, planned, replaceExisting, writer, leaseUntil }: { userId: string; monthId: string; planned: number; replaceExisting: boolean; writer: string; leaseUntil: string },
+  now: string,
+): JobRow {
+  return {
+    id: randomUUID(),
+    userId,
+    monthId,
+    status: 'running',
+    planned,
+    written: 0,
+    kept: 0,
+    replaceExisting: replaceExisting ? 1 : 0,
+    error: null,
+    problems: toJson([]),
+    writer,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+    leaseUntil,
+  };
+}
+
 /** Unique-index violations on both drivers: the "one running job per month" rule. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
@@ -21,6 +46,35 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createJobRepository(db: Db) {
+  /**
+   * Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery)
+   * or, with `leaseHeld`, when its lease ran out.
+   */
+  async function finish(
+    jobId: string,
+    fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number; kept?: number },
+    now: string,
+    { leaseHeld = false }: { leaseHeld?: boolean } = {},
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('generation_jobs')
+      .set({
+        status: fields.status,
+        error: fields.error ?? null,
+        ...(fields.problems ? { problems: toJson(fields.problems) } : {}),
+        ...(fields.written !== undefined ? { written: fields.written } : {}),
+        ...(fields.kept !== undefined ? { kept: fields.kept } : {}),
+        updatedAt: now,
+        finishedAt: now,
+      })
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .$if(leaseHeld, (query) => query.where('leaseUntil', '>=', now))
+      .executeTakeFirst();
+    await db.deleteFrom('generation_job_posts').where('jobId', '=', jobId).execute();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   return {
     /**
      * Stores a new running job. In the same transaction a running job of the month whose lease lapsed
@@ -59,8 +113,8 @@ export function createJobRepository(db: Db) {
       return db.selectFrom('generation_jobs').selectAll().where('userId', '=', userId).where('id', '=', jobId).executeTakeFirst();
     },
 
-    async findById(jobId: string, trx: Db = db): Promise<JobRow | undefined> {
-      return trx.selectFrom('generation_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    async findById(jobId: string): Promise<JobRow | undefined> {
+      return db.selectFrom('generation_jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
     },
 
     async latestForMonth(userId: string, monthId: string): Promise<JobRow | undefined> {
@@ -79,52 +133,24 @@ export function createJobRepository(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('generation_job_posts')
-          .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: JSON.stringify(entry.post) })))
+          .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: toJson(entry.post) })))
           .onConflict((conflict) => conflict.columns(['jobId', 'slotIndex']).doNothing())
           .execute();
         await trx.updateTable('generation_jobs').set({ written, updatedAt: now }).where('id', '=', jobId).execute();
       });
     },
 
-    async stagedPosts(jobId: string, trx: Db = db): Promise<WrittenPost[]> {
-      const rows = await trx.selectFrom('generation_job_posts').select('post').where('jobId', '=', jobId).orderBy('slotIndex').execute();
+    async stagedPosts(jobId: string): Promise<WrittenPost[]> {
+      const rows = await db.selectFrom('generation_job_posts').select('post').where('jobId', '=', jobId).orderBy('slotIndex').execute();
       return rows.map((row) => JSON.parse(row.post) as WrittenPost);
     },
 
-    /**
-     * Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery)
-     * or, with `leaseHeld`, when its lease ran out.
-     */
-    async finish(
-      jobId: string,
-      fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number; kept?: number },
-      now: string,
-      trx: Db = db,
-      { leaseHeld = false }: { leaseHeld?: boolean } = {},
-    ): Promise<boolean> {
-      const result = await trx
-        .updateTable('generation_jobs')
-        .set({
-          status: fields.status,
-          error: fields.error ?? null,
-          ...(fields.problems ? { problems: JSON.stringify(fields.problems) } : {}),
-          ...(fields.written !== undefined ? { written: fields.written } : {}),
-          ...(fields.kept !== undefined ? { kept: fields.kept } : {}),
-          updatedAt: now,
-          finishedAt: now,
-        })
-        .where('id', '=', jobId)
-        .where('status', '=', 'running')
-        .$if(leaseHeld, (query) => query.where('leaseUntil', '>=', now))
-        .executeTakeFirst();
-      await trx.deleteFrom('generation_job_posts').where('jobId', '=', jobId).execute();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    finish,
 
     /** At start-up: jobs still "running" were cut off by a stop or crash of the previous process. */
     async failAllRunning(reason: string, now: string): Promise<number> {
       const running = await db.selectFrom('generation_jobs').select('id').where('status', '=', 'running').execute();
-      for (const { id } of running) await this.finish(id, { status: 'failed', error: reason }, now);
+      for (const { id } of running) await finish(id, { status: 'failed', error: reason }, now);
       return running.length;
     },
   };

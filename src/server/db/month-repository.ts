@@ -1,7 +1,7 @@
-
 import type { Strategy } from '../../shared/schemas/strategy';
 import { monthName, type MonthRef, monthId } from '../../shared/domain/months';
 import type { Db } from './database';
+import { toJson } from './json-columns';
 import type { MonthsTable } from './schema';
 
 export interface MonthRow {
@@ -76,17 +76,6 @@ export function createMonthRepository(db: Db) {
       return row ? { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null } : undefined;
     },
 
-    /** The month's place in the calendar and its owner's time zone, read inside the transaction about to write to it. */
-    async findCalendarPlace(userId: string, id: string, trx: Db = db): Promise<{ year: number; month: number; timeZone: string | null; archivedThrough: string | null } | undefined> {
-      return trx
-        .selectFrom('months')
-        .leftJoin('profiles', 'profiles.userId', 'months.userId')
-        .select(['months.year', 'months.month', 'profiles.timeZone', 'profiles.archivedThrough'])
-        .where('months.userId', '=', userId)
-        .where('months.id', '=', id)
-        .executeTakeFirst();
-    },
-
     /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */
     async ensure(userId: string, refs: MonthRef[], now: string): Promise<void> {
       if (refs.length === 0) return;
@@ -98,15 +87,11 @@ export function createMonthRepository(db: Db) {
     },
 
     async saveStrategy(userId: string, id: string, strategy: Strategy, now: string): Promise<void> {
-      await db.updateTable('months').set({ strategy: JSON.stringify(strategy), updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+      await db.updateTable('months').set({ strategy: toJson(strategy), updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
     },
 
-    async markGenerated(userId: string, id: string, now: string, trx: Db = db): Promise<void> {
-      await trx.updateTable('months').set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
-    },
-
-    async touch(userId: string, id: string, now: string, trx: Db = db): Promise<void> {
-      await trx.updateTable('months').set({ updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+    async markGenerated(userId: string, id: string, now: string): Promise<void> {
+      await db.updateTable('months').set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
     },
   };
 }

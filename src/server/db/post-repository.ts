@@ -51,11 +51,12 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
 }
 
 /** Fields a write may change; `version` grows by one with every write. */
-export type PostChanges = Partial<Pick<PostsTable, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt' | 'media' | 'status' | 'scheduledPlatform' | 'scheduledTime'>>;
+export type PostChanges = Partial<Pick<Post, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt'>>;
 
+/** The text a write replaces, kept as an earlier version. */
 export interface KeptVersion {
   content: string;
-  hashtags: string;
+  hashtags: string[];
   replacedBy: 'edit' | 'rewrite' | 'restore';
   instruction: string | null;
 }
@@ -79,14 +80,15 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
    * posts to one month take turns, so neither counts without the other's posts (PostgreSQL row lock;
    * SQLite runs one write transaction at a time).
    */
-  async function lockMonthPostCount(userId: string, monthId: string, trx: Db): Promise<number> {
+  async function lockAndCountPosts(trx: Db, userId: string, monthId: string): Promise<number> {
     await trx.updateTable('months').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).where('userId', '=', userId).where('id', '=', monthId).execute();
     const row = await trx.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
   return {
-    lockMonthPostCount,
+    /** The month's post count under its row lock; for repositories bound to a transaction (`transact`). */
+    lockMonthPostCount: (userId: string, monthId: string) => lockAndCountPosts(db, userId, monthId),
 
     async find(userId: string, postId: string): Promise<Post | undefined> {
       const row = await db.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
@@ -99,17 +101,18 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
      */
     async update(userId: string, postId: string, expectedVersion: number, changes: PostChanges, now: string, kept?: KeptVersion): Promise<boolean> {
       // Inside the caller's transaction when there is one (the month was checked in it), else in its own.
+      const { hashtags, ...fields } = changes;
       const apply = async (trx: Db) => {
         const result = await trx
           .updateTable('posts')
-          .set((eb) => ({ ...changes, version: eb('version', '+', 1), updatedAt: now }))
+          .set((eb) => ({ ...fields, ...(hashtags ? { hashtags: toJson(hashtags) } : {}), version: eb('version', '+', 1), updatedAt: now }))
           .where('userId', '=', userId)
           .where('id', '=', postId)
           .where('version', '=', expectedVersion)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         if (kept) {
-          await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, createdAt: now }).execute();
+          await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, hashtags: toJson(kept.hashtags), createdAt: now }).execute();
           const newest = trx.selectFrom('post_versions').select('id').where('userId', '=', userId).where('postId', '=', postId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(versionsPerPost);
           await trx.deleteFrom('post_versions').where('userId', '=', userId).where('postId', '=', postId).where('id', 'not in', newest).execute();
         }
@@ -121,7 +124,7 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     /** Inserts a post unless its month already holds `maxInMonth` posts (false then), counted under the month's lock. */
     async insertOne(row: PostsTable, maxInMonth: number): Promise<boolean> {
       return inTransaction(db, async (trx) => {
-        if ((await lockMonthPostCount(row.userId, row.monthId, trx)) >= maxInMonth) return false;
+        if ((await lockAndCountPosts(trx, row.userId, row.monthId)) >= maxInMonth) return false;
         await trx.insertInto('posts').values(row).execute();
         return true;
       });
@@ -228,10 +231,10 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
       return rows.map(toPost);
     },
 
-    async insertMany(rows: PostsTable[], trx: Db = db): Promise<void> {
+    async insertMany(rows: PostsTable[]): Promise<void> {
       // Chunks keep each statement under SQLite's bound-parameter limit.
       for (let start = 0; start < rows.length; start += 50) {
-        await trx.insertInto('posts').values(rows.slice(start, start + 50)).execute();
+        await db.insertInto('posts').values(rows.slice(start, start + 50)).execute();
       }
     },
 
@@ -240,9 +243,9 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
      * many stay. Every write to a post (edit, rewrite, restore, move, schedule, media) stamps
      * `updatedAt`, so a post added or changed at or after `since` is kept with its history.
      */
-    async deleteUntouchedSince(userId: string, monthId: string, since: string, trx: Db = db): Promise<number> {
-      await trx.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('updatedAt', '<', since).execute();
-      const left = await trx.selectFrom('posts').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
+    async deleteUntouchedSince(userId: string, monthId: string, since: string): Promise<number> {
+      await db.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('updatedAt', '<', since).execute();
+      const left = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
       return Number(left.count);
     },
   };

@@ -1,16 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { currentMonth, currentMonthSince, isArchived, parseMonthId } from '../../shared/domain/months';
 import type { PostSlot } from '../../shared/domain/slot-planner';
 import type { GenerationJob } from '../../shared/schemas/generation';
 import type { WrittenPost } from '../../shared/schemas/post';
 import { WriterError } from '../ai/errors';
 import type { Writer, WriterContext } from '../ai/writer';
-import type { Db } from '../db/database';
 import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';
-import type { MonthRepository } from '../db/month-repository';
-import { newPostRow, type PostRepository } from '../db/post-repository';
+import { newPostRow } from '../db/post-repository';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import type { Access } from '../services/access';
 import type { UsageLimits } from '../services/usage-limits';
 
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
@@ -28,10 +26,9 @@ export interface JobLease {
 export const DEFAULT_LEASE: JobLease = { durationMs: 60_000, renewEveryMs: 15_000 };
 
 interface Deps {
-  db: Db;
   jobs: JobRepository;
-  months: MonthRepository;
-  posts: PostRepository;
+  /** The commit writes through `access.writeInMonth`: one transaction that first checks the month is still writable. */
+  access: Pick<Access, 'writeInMonth'>;
   usage: UsageLimits;
   writer: Writer;
   log: Logger;
@@ -51,7 +48,7 @@ function failureMessage(error: unknown): string {
  * its month through a lease the runner renews while it works: if the runner dies, hangs or cannot
  * reach the database, the lease runs out, the job counts as failed and the month is free again.
  */
-export function createGenerationRunner({ db, jobs, months, posts, usage, writer, log, now = () => new Date(), lease = DEFAULT_LEASE }: Deps) {
+export function createGenerationRunner({ jobs, access, usage, writer, log, now = () => new Date(), lease = DEFAULT_LEASE }: Deps) {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -90,36 +87,37 @@ export function createGenerationRunner({ db, jobs, months, posts, usage, writer,
     return () => clearInterval(timer);
   }
 
-  /** Read inside the commit: the month may have turned (or the user's zone changed) since the start. */
-  async function monthStillWritable(job: JobRow, at: Date, trx: Db): Promise<boolean> {
-    const place = await months.findCalendarPlace(job.userId, job.monthId, trx);
-    if (!place) return false;
-    const local = currentMonth(at, place.timeZone ?? 'UTC');
-    return !isArchived(place, currentMonthSince(local, place.archivedThrough ? parseMonthId(place.archivedThrough) : null));
-  }
-
   async function publish(jobId: string) {
     const job = await snapshot(jobId);
     if (job) events.emit(jobId, job);
   }
 
+  /**
+   * Saves the written month in one transaction, checked inside it to be still writable: it may have
+   * turned (or the user's zone changed) since the start.
+   */
   async function commit(job: JobRow, written: WrittenPost[], problems: string[]) {
-    const clock = now();
-    const at = clock.toISOString();
-    await db.transaction().execute(async (trx) => {
-      if (!(await monthStillWritable(job, clock, trx))) throw new WriterError(MONTH_ARCHIVED_REASON, 'aborted');
-      // Posts the user added or changed since the job started stay; only untouched ones are replaced.
-      const kept = job.replaceExisting ? await posts.deleteUntouchedSince(job.userId, job.monthId, job.createdAt, trx) : 0;
-      await usage.assertMonthHasRoom(trx, job.userId, job.monthId, written.length);
-      await posts.insertMany(written.map((post) => newPostRow(job.userId, job.monthId, post, at)), trx);
-      await months.markGenerated(job.userId, job.monthId, at, trx);
-      // The claim, with the lease still held: a job already ended elsewhere (a restart's recovery) or
-      // one whose lease ran out (its month may be another job's now) rolls all of the above back.
-      if (!(await jobs.finish(job.id, { status: 'succeeded', problems, written: written.length, kept }, at, trx, { leaseHeld: true }))) {
-        const stillRunning = (await jobs.findById(job.id, trx))?.status === 'running';
-        throw new WriterError(stillRunning ? LEASE_LAPSED_REASON : STOPPED_REASON, 'aborted');
-      }
-    });
+    const at = now().toISOString();
+    const { userId, monthId } = job;
+    await access
+      .writeInMonth(userId, monthId, async (repositories) => {
+        // Posts the user added or changed since the job started stay; only untouched ones are replaced.
+        const kept = job.replaceExisting ? await repositories.posts.deleteUntouchedSince(userId, monthId, job.createdAt) : 0;
+        await usage.assertMonthHasRoom(repositories.posts, userId, monthId, written.length);
+        await repositories.posts.insertMany(written.map((post) => newPostRow(userId, monthId, post, at)));
+        await repositories.months.markGenerated(userId, monthId, at);
+        // The claim, with the lease still held: a job already ended elsewhere (a restart's recovery) or
+        // one whose lease ran out (its month may be another job's now) rolls all of the above back.
+        if (!(await repositories.jobs.finish(job.id, { status: 'succeeded', problems, written: written.length, kept }, at, { leaseHeld: true }))) {
+          const stillRunning = (await repositories.jobs.findById(job.id))?.status === 'running';
+          throw new WriterError(stillRunning ? LEASE_LAPSED_REASON : STOPPED_REASON, 'aborted');
+        }
+      })
+      .catch((error: unknown) => {
+        // The month's own check refused (archived now, or gone): said in the job's words.
+        if (error instanceof AppError && (error.code === 'archived' || error.code === 'not_found')) throw new WriterError(MONTH_ARCHIVED_REASON, 'aborted');
+        throw error;
+      });
   }
 
   async function run(job: JobRow, context: WriterContext, slots: PostSlot[], controller: AbortController) {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVED_MESSAGE } from '../services/month-service';
+import { ARCHIVED_MESSAGE } from '../services/access';
 import { ARCHIVED_REWRITE_MESSAGE } from '../services/post-service';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { TINY_PNG } from '../testing/fixtures';
@@ -101,5 +101,21 @@ describe('a month that ends while a write is under way', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('stale_version');
     expect((await client.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: 'Edited in another tab.', version: 2 });
+  });
+});
+
+describe('a month already archived when a write arrives', () => {
+  it('refuses a rewrite and an AI-written post before the model is asked (the early check)', async () => {
+    const { client, post } = await userWithPost();
+    clock.set(MIDNIGHT);
+    const seen = ai.requests.length;
+    const rewrite = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
+    expect(rewrite.status).toBe(409);
+    expect(rewrite.body.error).toEqual({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
+    const created = await client.post(`/api/months/${MONTH_ID}/posts`, { mode: 'generate', date: '2031-01-31', prompt: 'New year sale' });
+    expect(created.status).toBe(409);
+    expect(created.body.error).toEqual({ code: 'archived', message: ARCHIVED_MESSAGE });
+    expect(ai.requests.length).toBe(seen);
+    expect((await client.get(`/api/months/${MONTH_ID}`)).body.posts).toMatchObject([{ id: post.id, content: post.content, version: 1 }]);
   });
 });

@@ -56,8 +56,9 @@ describe('the progress stream of a job that is not moving', () => {
 });
 
 describe('the progress stream of a client that hangs up', () => {
-  // The production heartbeat (15 s): letting go must not wait for the next keep-alive.
-  const context = useServerWithHeldModel({});
+  // A keep-alive interval far beyond the test's time-out: letting go must not wait for the next one,
+  // so only the hang-up itself can end the stream in time.
+  const context = useServerWithHeldModel({ progressHeartbeatMs: 3_600_000 });
 
   it('removes its listener from the job at once', async () => {
     const server = context.server();

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { mediaFileParamSchema } from '../../shared/schemas/post';
-import type { AppDeps } from '../context';
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
 import { AppError } from '../errors';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';
@@ -29,26 +30,30 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   return { kind: 'part', start, end };
 }
 
+/** Answers with the file, or the part of it the `Range` header asks for; HEAD gets the headers only. */
+function sendFile(c: Context<AppEnv>, file: { file: string; mime: string; size: number }) {
+  c.header('Accept-Ranges', 'bytes');
+  c.header('Cache-Control', 'private, max-age=3600');
+  const range = parseByteRange(c.req.header('range'), file.size);
+  if (range.kind === 'unsatisfiable') {
+    c.header('Content-Range', `bytes */${file.size}`);
+    throw new AppError('range_not_satisfiable', `The file has ${file.size} bytes; the requested range is outside it.`);
+  }
+  const { start, end } = range.kind === 'part' ? range : { start: 0, end: file.size - 1 };
+  c.header('Content-Type', file.mime);
+  c.header('Content-Disposition', 'inline');
+  c.header('Content-Length', String(end - start + 1));
+  if (range.kind === 'part') c.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+  const status = range.kind === 'part' ? 206 : 200;
+  if (c.req.method === 'HEAD' || file.size === 0) return c.body(null, status);
+  return c.body(Readable.toWeb(createReadStream(file.file, { start, end })) as ReadableStream<Uint8Array>, status);
+}
+
 /** Mounted at /media: a user's uploaded files, private to them, in byte ranges for video players. */
 export function mediaRoutes(deps: AppDeps) {
   const { services } = deps;
   // GET also answers HEAD (Hono runs the GET handler and drops the body).
-  return protectedRoutes(deps).get('/:fileId', validate('param', mediaFileParamSchema), async (c) => {
-    const file = await services.media.locate(c.var.user.id, c.req.valid('param').fileId);
-    c.header('Accept-Ranges', 'bytes');
-    c.header('Cache-Control', 'private, max-age=3600');
-    const range = parseByteRange(c.req.header('range'), file.size);
-    if (range.kind === 'unsatisfiable') {
-      c.header('Content-Range', `bytes */${file.size}`);
-      throw new AppError('range_not_satisfiable', `The file has ${file.size} bytes; the requested range is outside it.`);
-    }
-    const { start, end } = range.kind === 'part' ? range : { start: 0, end: file.size - 1 };
-    c.header('Content-Type', file.mime);
-    c.header('Content-Disposition', 'inline');
-    c.header('Content-Length', String(end - start + 1));
-    if (range.kind === 'part') c.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
-    const status = range.kind === 'part' ? 206 : 200;
-    if (c.req.method === 'HEAD' || file.size === 0) return c.body(null, status);
-    return c.body(Readable.toWeb(createReadStream(file.file, { start, end })) as ReadableStream<Uint8Array>, status);
-  });
+  return protectedRoutes(deps).get('/:fileId', validate('param', mediaFileParamSchema), async (c) =>
+    sendFile(c, await services.media.locate(c.var.user.id, c.req.valid('param').fileId)),
+  );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
-import { ARCHIVED_MESSAGE } from '../services/month-service';
+import { ARCHIVED_MESSAGE } from '../services/access';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -1,21 +1,14 @@
-import { monthIdParamSchema, timeZoneSchema } from '../../shared/schemas/month';
+import { startGenerationSchema } from '../../shared/schemas/generation';
+import { monthIdParamSchema } from '../../shared/schemas/month';
 import { newPostSchema } from '../../shared/schemas/post';
 import { strategySchema } from '../../shared/schemas/strategy';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
-import { monthGenerationRoutes } from './generation';
 import { protectedRoutes } from './protected';
 
-export function workspaceRoutes(deps: AppDeps) {
-  const { services } = deps;
-  return protectedRoutes(deps)
-    .get('/', async (c) => c.json(await services.months.workspace(c.var.user.id)))
-    .get('/overview', async (c) => c.json(await services.months.overview(c.var.user.id)))
-    .put('/time-zone', validate('json', timeZoneSchema), async (c) =>
-      c.json({ timeZone: await services.months.setTimeZone(c.var.user.id, c.req.valid('json').timeZone) }),
-    );
-}
+const attachment = (contentType: string, filename: string) => ({ 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${filename}"` });
 
+/** Mounted at /months: one month, its strategy, new posts, exports, and starting its generation. */
 export function monthRoutes(deps: AppDeps) {
   const { services } = deps;
   return protectedRoutes(deps)
@@ -28,11 +21,16 @@ export function monthRoutes(deps: AppDeps) {
     )
     .get('/:id/export.csv', validate('param', monthIdParamSchema), async (c) => {
       const file = await services.exports.csv(c.var.user.id, c.req.valid('param').id);
-      return c.body(file.body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${file.filename}"` });
+      return c.body(file.body, 200, attachment('text/csv; charset=utf-8', file.filename));
     })
     .get('/:id/export.ics', validate('param', monthIdParamSchema), async (c) => {
       const file = await services.exports.ics(c.var.user.id, c.req.valid('param').id);
-      return c.body(file.body, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': `attachment; filename="${file.filename}"` });
+      return c.body(file.body, 200, attachment('text/calendar; charset=utf-8', file.filename));
     })
-    .route('/', monthGenerationRoutes(deps));
+    .post('/:id/generation', validate('param', monthIdParamSchema), validate('json', startGenerationSchema), async (c) =>
+      c.json({ job: await services.generation.start(c.var.user.id, c.req.valid('param').id, c.req.valid('json')) }, 202),
+    )
+    .get('/:id/generation', validate('param', monthIdParamSchema), async (c) =>
+      c.json({ job: await services.generation.latest(c.var.user.id, c.req.valid('param').id) }),
+    );
 }

@@ -1,12 +1,12 @@
-
 import { scheduleSchema } from '../../shared/schemas/schedule';
 import { postIdParamSchema, postMediaParamSchema, postUpdateSchema, rewriteSchema, versionBodySchema, versionParamSchema, versionsQuerySchema } from '../../shared/schemas/post';
-import type { AppDeps } from "../context";
+import type { AppDeps } from '../context';
+import { ownBodyLimit } from '../middleware/body-limit';
 import { tooLargeError, UPLOAD_BODY_LIMIT } from '../services/media-service';
-import { multipartBoundary } from '../services/multipart-file';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';
 
+/** Mounted at /posts: one post, its versions, media and schedule. */
 export function postRoutes(deps: AppDeps) {
   const { services } = deps;
   return protectedRoutes(deps)
@@ -26,11 +26,9 @@ export function postRoutes(deps: AppDeps) {
     })
     // The body is streamed to disk by the media service; a declared length past the limit is refused
     // before reading it (a body without one is counted while it streams).
-    .post('/:postId/media', validate('param', postIdParamSchema), async (c) => {
-      if (Number(c.req.header('content-length') ?? 0) > UPLOAD_BODY_LIMIT) throw tooLargeError();
-      const boundary = multipartBoundary(c.req.header('content-type'));
-      return c.json(await services.media.upload(c.var.user.id, c.req.valid('param').postId, c.req.raw.body, boundary), 201);
-    })
+    .post('/:postId/media', validate('param', postIdParamSchema), ownBodyLimit(UPLOAD_BODY_LIMIT, tooLargeError), async (c) =>
+      c.json(await services.media.upload(c.var.user.id, c.req.valid('param').postId, c.req.raw.body, c.req.header('content-type')), 201),
+    )
     .put('/:postId/schedule', validate('param', postIdParamSchema), validate('json', scheduleSchema), async (c) =>
       c.json(await services.schedule.schedule(c.var.user.id, c.req.valid('param').postId, c.req.valid('json'))),
     )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { createTestClock } from '../testing/test-clock';
 
 const FULL_PROFILE = {
   name: 'Dana Moss',
@@ -145,5 +146,24 @@ describe('profile', () => {
     const response = await client.request('PUT', '/api/profile', '{"name": ', { 'content-type': 'application/json' });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('bad_request');
+  });
+});
+
+describe('profile writes on the server clock', () => {
+  const clock = createTestClock('2031-03-04T05:06:07.000Z');
+  let clocked: TestServer;
+  beforeAll(async () => {
+    clocked = await startTestServer({}, {}, { now: clock.now });
+  });
+  afterAll(async () => clocked.close());
+
+  it('stamps onboarding, an edit and a skip with the injected clock', async () => {
+    const client = new TestClient(clocked.url);
+    await client.signUp();
+    expect((await client.put('/api/profile', FULL_PROFILE)).body.updatedAt).toBe('2031-03-04T05:06:07.000Z');
+    clock.set('2031-03-05T00:00:00.000Z');
+    expect((await client.patch('/api/profile', { ...FULL_PROFILE, name: 'Dana M.' })).body.updatedAt).toBe('2031-03-05T00:00:00.000Z');
+    clock.set('2031-03-06T00:00:00.000Z');
+    expect((await client.post('/api/profile/skip')).body.updatedAt).toBe('2031-03-06T00:00:00.000Z');
   });
 });

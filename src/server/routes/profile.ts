@@ -3,6 +3,7 @@ import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';
 
+/** Mounted at /profile: onboarding (complete or skip) and editing the profile in Settings. */
 export function profileRoutes(deps: AppDeps) {
   const { services } = deps;
   return protectedRoutes(deps)
@@ -12,12 +13,4 @@ export function profileRoutes(deps: AppDeps) {
     )
     .patch('/', validate('json', profileInputSchema), async (c) => c.json(await services.profile.update(c.var.user.id, c.req.valid('json'))))
     .post('/skip', async (c) => c.json(await services.profile.skip(c.var.user.id)));
-}
-
-export function meRoutes(deps: AppDeps) {
-  const { services } = deps;
-  return protectedRoutes(deps).get('/', async (c) => {
-    const user = c.var.user;
-    return c.json({ user, profile: await services.profile.get(user.id) });
-  });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
 import { newPostRow } from '../db/post-repository';
+import { createTransact } from '../db/repositories';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -59,9 +60,9 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
     const { usage } = server.services;
     const rows = (count: number) => Array.from({ length: count }, () => newPostRow(client.userId, targetId, { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] }, new Date().toISOString()));
     const addInOne = (count: number) =>
-      server.database.db.transaction().execute(async (trx) => {
-        await usage.assertMonthHasRoom(trx, client.userId, targetId, count);
-        await trx.insertInto('posts').values(rows(count)).execute();
+      createTransact(server.database.db)(async (inTransaction) => {
+        await usage.assertMonthHasRoom(inTransaction.posts, client.userId, targetId, count);
+        await inTransaction.posts.insertMany(rows(count));
       });
     await expect(addInOne(POSTS_MAX - 1)).rejects.toMatchObject({ status: 429, message: MONTH_FULL });
     expect(await postCount(client)).toBe(2);

@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { isDateInMonth, type MonthRef } from '../../shared/domain/months';
 import { planSlots, type PostSlot } from '../../shared/domain/slot-planner';
-import type { GenerationJob, StartGeneration } from '../../shared/schemas/generation';
+import { generationJobSchema, type GenerationJob, type StartGeneration } from '../../shared/schemas/generation';
 import type { Writer } from '../ai/writer';
-import { isUniqueViolation, toJob, type JobRepository, type JobRow } from '../db/job-repository';
-import type { ProfileRepository } from '../db/profile-repository';
-import { NEW_PROFILE } from '../db/profile-repository';
+import { isUniqueViolation, newJobRow, toJob, type JobRepository, type JobRow } from '../db/job-repository';
+import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
-import type { MonthService } from './month-service';
+import type { Access } from './access';
 import type { UsageLimits } from './usage-limits';
 
 interface Deps {
-  monthService: MonthService;
+  access: Access;
   profiles: ProfileRepository;
   jobs: JobRepository;
   runner: GenerationRunner;
@@ -22,8 +20,30 @@ interface Deps {
 }
 
 export const ALREADY_RUNNING = 'This month is already being generated. Wait for it to finish.';
+/** How long a progress stream may stay silent before it sends a keep-alive, so proxies keep it open. */
+const PROGRESS_HEARTBEAT_MS = 15_000;
 
-export function createGenerationService({ monthService, profiles, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
+/** What a progress stream sends: the job whenever it changed, or a keep-alive after a quiet while. */
+export type ProgressMessage = { kind: 'progress'; data: string } | { kind: 'keep-alive' };
+
+/** Resolves true when woken, false after `ms` without a wake-up; the timer never outlives the wait. */
+function untilWoken(ms: number, setWake: (wake: () => void) => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    setWake(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export function createGenerationService({ access, profiles, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
+  async function get(userId: string, jobId: string): Promise<GenerationJob> {
+    const row = await jobs.find(userId, jobId);
+    if (!row) throw notFound('Generation job');
+    return (await runner.snapshot(row.id))!;
+  }
+
   return {
     /**
      * Plans the slots, then in one transaction checks the month, inserts the job and saves the strategy:
@@ -34,7 +54,7 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
       await usage.consumeAiRequest(userId);
       let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef };
       try {
-        started = await monthService.writeInMonth(userId, monthId, async (repositories, month) => {
+        started = await access.writeInMonth(userId, monthId, async (repositories, month) => {
           const ref = { year: month.year, month: month.month };
           const outside = strategy.selectedHolidays.find((holiday) => !isDateInMonth(holiday.date, ref));
           if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
@@ -45,23 +65,7 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
           const startedAt = now();
           const at = startedAt.toISOString();
-          const row: JobRow = {
-            id: randomUUID(),
-            userId,
-            monthId,
-            status: 'running',
-            planned: slots.length,
-            written: 0,
-            kept: 0,
-            replaceExisting: replaceExisting ? 1 : 0,
-            error: null,
-            problems: '[]',
-            writer: writer.label,
-            createdAt: at,
-            updatedAt: at,
-            finishedAt: null,
-            leaseUntil: runner.leaseEnd(startedAt),
-          };
+          const row = newJobRow({ userId, monthId, planned: slots.length, replaceExisting, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt) }, at);
           // The job first: a second start waits here for the first one's transaction, then is refused.
           await repositories.jobs.insert(row, at);
           await repositories.months.saveStrategy(userId, monthId, strategy, at);
@@ -78,15 +82,49 @@ export function createGenerationService({ monthService, profiles, jobs, runner, 
 
     /** The month's latest job (running or finished), so a reloaded page can re-attach to it. */
     async latest(userId: string, monthId: string): Promise<GenerationJob | null> {
-      await monthService.get(userId, monthId);
+      await access.requireMonth(userId, monthId);
       const row = await jobs.latestForMonth(userId, monthId);
       return row ? ((await runner.snapshot(row.id)) ?? null) : null;
     },
 
-    async get(userId: string, jobId: string): Promise<GenerationJob> {
-      const row = await jobs.find(userId, jobId);
-      if (!row) throw notFound('Generation job');
-      return (await runner.snapshot(row.id))!;
+    get,
+
+    /**
+     * Checks the job is the user's (a 404 comes before any stream starts), then hands back its progress:
+     * the job each time it changed, a keep-alive after `heartbeatMs` of quiet, and the end once the job
+     * has ended or `hangUp` fires. The database is the source of truth; runner events only say "read
+     * again now", so an event that races with a read can never leave the stream holding a stale state.
+     */
+    async follow(userId: string, jobId: string, { heartbeatMs = PROGRESS_HEARTBEAT_MS }: { heartbeatMs?: number } = {}) {
+      const first = await get(userId, jobId);
+      return async function* progress(hangUp: AbortSignal): AsyncGenerator<ProgressMessage> {
+        let changed = true;
+        let wake: () => void = () => undefined;
+        const unsubscribe = runner.subscribe(first.id, () => {
+          changed = true;
+          wake();
+        });
+        // A client that hangs up wakes the loop, which ends and lets go of the job.
+        const onHangUp = () => wake();
+        hangUp.addEventListener('abort', onHangUp);
+        try {
+          let sent = '';
+          while (!hangUp.aborted) {
+            changed = false;
+            const latest = (await runner.snapshot(first.id)) ?? first;
+            const data = JSON.stringify(generationJobSchema.parse(latest));
+            if (data !== sent) {
+              yield { kind: 'progress', data };
+              sent = data;
+            }
+            if (latest.status !== 'running') break;
+            if (!changed && !(await untilWoken(heartbeatMs, (resolve) => (wake = resolve))) && !hangUp.aborted) yield { kind: 'keep-alive' };
+          }
+        } finally {
+          hangUp.removeEventListener('abort', onHangUp);
+          unsubscribe();
+        }
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Writer } from '../ai/writer';
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { createFeedbackRepository } from '../db/feedback-repository';
 import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
@@ -9,14 +10,17 @@ import { createTransact } from '../db/repositories';
 import { createUsageRepository } from '../db/usage-repository';
 import { createGenerationRunner, type JobLease } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
+import { createAccess } from './access';
+import { createAnalyticsService } from './analytics-service';
 import { createExportService } from './export-service';
+import { createFeedbackService } from './feedback-service';
 import { createGenerationService } from './generation-service';
-import { createInsightsService } from './insights-service';
 import { createMediaService } from './media-service';
 import { createMonthService } from './month-service';
 import { createPostService } from './post-service';
 import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
+import { createSettingsService } from './settings-service';
 import { createUsageLimits } from './usage-limits';
 
 interface Options {
@@ -40,21 +44,25 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
   const posts = createPostRepository(database.db, limits);
   const jobs = createJobRepository(database.db);
   const transact = createTransact(database.db, limits);
-  const monthService = createMonthService({ months, posts, profiles, transact, now });
+  const access = createAccess({ months, posts, profiles, transact, now });
+  const monthService = createMonthService({ months, posts, profiles, access, now });
   const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
-  const runner = createGenerationRunner({ db: database.db, jobs, months, posts, usage, writer, log, now, lease: jobLease });
+  const runner = createGenerationRunner({ jobs, access, usage, writer, log, now, lease: jobLease });
   return {
     writer,
     runner,
     usage,
-    profile: createProfileService(profiles),
+    access,
+    profile: createProfileService({ profiles, now }),
     months: monthService,
-    generation: createGenerationService({ monthService, profiles, jobs, runner, writer, usage, now }),
-    posts: createPostService({ posts, profiles, monthService, writer, usage, now }),
-    media: createMediaService({ posts, monthService, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
-    schedule: createScheduleService({ monthService, now }),
+    generation: createGenerationService({ access, profiles, jobs, runner, writer, usage, now }),
+    posts: createPostService({ posts, profiles, access, writer, usage, now }),
+    media: createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
+    schedule: createScheduleService({ access, now }),
     exports: createExportService({ monthService, publicUrl, now }),
-    insights: createInsightsService({ db: database.db, posts, now }),
+    analytics: createAnalyticsService({ posts }),
+    feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
+    settings: createSettingsService({ writer, usage }),
   };
 }
 

@@ -5,18 +5,20 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type MediaItem, type Post } from '../../shared/schemas/post';
 import type { PostRepository } from '../db/post-repository';
 import { AppError, notFound } from '../errors';
-import type { MonthService } from './month-service';
-import { openMultipartFile } from './multipart-file';
-import { writablePost } from './post-access';
+import type { Access } from './access';
+import { multipartBoundary, openMultipartFile } from './multipart-file';
 
 export const MEDIA_URL_PREFIX = '/api/media/';
+/**
+ * The spec's hint word for word (product-spec.md, post editor). It names four formats; WebP, WebM and
+ * MOV (MEDIA_MIME_TYPES) are accepted as well.
+ */
 export const SUPPORTED_FORMATS_MESSAGE = 'Supported formats: JPG, PNG, GIF, MP4';
 /** An upload is one file; a little room above 10 MB for the multipart envelope. */
 export const UPLOAD_BODY_LIMIT = MEDIA_MAX_BYTES + 64 * 1024;
 /** How many of a file's first bytes decide its type (file-type's recommended sample). */
 const TYPE_SAMPLE_BYTES = 4100;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const FILE_ID = /^[0-9a-f-]{36}\.(jpg|png|gif|webp|mp4|webm|mov)$/;
 const EXTENSION: Record<(typeof MEDIA_MIME_TYPES)[number], string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
@@ -27,10 +29,12 @@ const EXTENSION: Record<(typeof MEDIA_MIME_TYPES)[number], string> = {
   'video/quicktime': 'mov',
 };
 const MIME_BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSION).map(([mime, ext]) => [ext, mime]));
+/** A stored file's name: a random UUID and the extension of an accepted type. */
+const FILE_ID = new RegExp(`^[0-9a-f-]{36}\\.(${Object.values(EXTENSION).join('|')})$`);
 
 interface Deps {
   posts: PostRepository;
-  monthService: MonthService;
+  access: Access;
   mediaDir: string;
   /** Uploads one user may have in progress at once (UPLOADS_IN_FLIGHT_PER_USER). */
   uploadsInFlightPerUser: number;
@@ -52,13 +56,12 @@ export function mediaFolder(mediaDir: string, userId: string): string {
  * Uploaded images and videos: streamed to disk as they arrive (never whole in memory), checked by
  * their bytes, stored per user under DATA_DIR/media, served only to their owner.
  */
-export function createMediaService({ posts, monthService, mediaDir, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
+export function createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
   const userDir = (userId: string) => mediaFolder(mediaDir, userId);
-  const writable = (userId: string, postId: string) => writablePost(posts, monthService, userId, postId);
 
   /** Changes the media list in the transaction that checks the post and its month. */
   const changeMedia = (userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[]) =>
-    monthService.writeToPost(userId, postId, async (repositories) => {
+    access.writeToPost(userId, postId, async (repositories) => {
       await repositories.posts.updateMedia(userId, postId, change, now().toISOString());
       return (await repositories.posts.find(userId, postId))!;
     });
@@ -115,14 +118,15 @@ export function createMediaService({ posts, monthService, mediaDir, uploadsInFli
 
   return {
     /** One file from a multipart body (field "file") added to a post the user may still change. */
-    async upload(userId: string, postId: string, body: ReadableStream<Uint8Array> | null, boundary: string): Promise<Post> {
+    async upload(userId: string, postId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined): Promise<Post> {
+      const boundary = multipartBoundary(contentType);
       const release = takeUploadSlot(userId);
       const folder = userDir(userId);
       // Written under a temporary name and renamed: a crash never leaves a half file under a real name.
       const temporary = path.join(folder, `.${randomUUID()}.part`);
       let stored: string | undefined;
       try {
-        const post = await writable(userId, postId);
+        const { post } = await access.requirePost(userId, postId, { writable: true });
         // Early answer before reading 10 MB; the limit itself is enforced with the write below.
         if (post.media.length >= POST_LIMITS.media) throw postFullError();
         await mkdir(folder, { recursive: true });

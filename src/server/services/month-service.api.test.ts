@@ -3,7 +3,7 @@ import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
 import { AppError } from '../errors';
 import { createTestClock } from '../testing/test-clock';
 import { openServiceHarness, type ServiceHarness } from '../testing/service-harness';
-import { ARCHIVED_MESSAGE } from './month-service';
+import { ARCHIVED_MESSAGE } from './access';
 
 // The month rules called directly, over real repositories on the test database (SQLite or PostgreSQL).
 const clock = createTestClock('2031-01-15T12:00:00.000Z');
@@ -48,11 +48,11 @@ describe('an archived month', () => {
     clock.set('2031-01-15T12:00:00.000Z');
     const userId = await harness.createUser();
     const id = await harness.factories.month(userId, { year: 2030, month: 12 });
-    await expect(harness.services.months.requireWritable(userId, id)).rejects.toMatchObject(archived);
+    await expect(harness.services.access.requireMonth(userId, id, { writable: true })).rejects.toMatchObject(archived);
     await expect(harness.services.months.saveStrategy(userId, id, DEFAULT_STRATEGY)).rejects.toMatchObject(archived);
     let ran = false;
     await expect(
-      harness.services.months.writeInMonth(userId, id, async () => {
+      harness.services.access.writeInMonth(userId, id, async () => {
         ran = true;
       }),
     ).rejects.toBeInstanceOf(AppError);
@@ -64,7 +64,7 @@ describe('an archived month', () => {
     const owner = await harness.createUser();
     const stranger = await harness.createUser();
     const id = await harness.factories.month(owner, { year: 2030, month: 11 });
-    await expect(harness.services.months.requireWritable(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(harness.services.access.requireMonth(stranger, id, { writable: true })).rejects.toMatchObject({ code: 'not_found' });
     await expect(harness.services.months.get(stranger, id)).rejects.toMatchObject({ code: 'not_found' });
   });
 });
@@ -100,6 +100,6 @@ describe('the time-zone boundary', () => {
     await harness.services.months.setTimeZone(userId, 'Pacific/Pago_Pago');
     const workspace = await harness.services.months.workspace(userId);
     expect(workspace).toMatchObject({ timeZone: 'Pacific/Pago_Pago', currentMonthId: '2031-2' });
-    await expect(harness.services.months.requireWritable(userId, '2031-1')).rejects.toMatchObject(archived);
+    await expect(harness.services.access.requireMonth(userId, '2031-1', { writable: true })).rejects.toMatchObject(archived);
   });
 });

@@ -1,57 +1,28 @@
-import { activeMonths, currentMonth, currentMonthSince, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, todayIn, monthId, noonUtc, type MonthRef } from '../../shared/domain/months';
+import { activeMonths, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, monthId, noonUtc } from '../../shared/domain/months';
 import type { MonthDetail, MonthSummary, Workspace } from '../../shared/schemas/month';
 import type { Post } from '../../shared/schemas/post';
 import type { Strategy } from '../../shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
 import type { ProfileRepository, ZoneState } from '../db/profile-repository';
-import type { Repositories, Transact } from '../db/repositories';
 import { AppError, notFound } from '../errors';
-
-export const ARCHIVED_MESSAGE = 'This month is archived. Content cannot be modified.';
+import type { Access } from './access';
+import { createUserClock, userClock } from './user-clock';
 
 interface Deps {
   months: MonthRepository;
   posts: PostRepository;
   profiles: ProfileRepository;
-  transact: Transact;
+  access: Access;
   now?: () => Date;
 }
 
 /**
- * The user's month and day: building the Intl formatters behind them costs more than the database
- * reads of a month, and the answer only changes at a minute boundary (every zone's offset is whole
- * minutes), so it is kept per zone and minute.
+ * Months per user: current and next always exist; a month is archived once it has ended in the user's
+ * zone (user-clock.ts), and writes to it go through the access guard (access.ts), which refuses them.
  */
-const localClocks = new Map<string, { current: MonthRef; today: string }>();
-function localClock(at: Date, timeZone: string): { current: MonthRef; today: string } {
-  const key = `${timeZone}|${Math.floor(at.getTime() / 60_000)}`;
-  let clock = localClocks.get(key);
-  if (!clock) {
-    if (localClocks.size >= 1000) localClocks.clear();
-    clock = { current: currentMonth(at, timeZone), today: todayIn(at, timeZone) };
-    localClocks.set(key, clock);
-  }
-  return { current: { ...clock.current }, today: clock.today };
-}
-
-/**
- * The user's month and day at `at`. A month that had ended in a zone the user left stays archived
- * (`archivedThrough`), so travelling west, or a browser reporting another zone, never reopens it.
- */
-function userClock(at: Date, timeZone: string, archivedThrough: string | null): { current: MonthRef; today: string } {
-  const { current, today } = localClock(at, timeZone);
-  return { current: currentMonthSince(current, archivedThrough ? parseMonthId(archivedThrough) : null), today };
-}
-
-/** Months per user: current and next always exist, archived ones are read-only (decided here, from the date). */
-export function createMonthService({ months, posts, profiles, transact, now = () => new Date() }: Deps) {
-  async function clock(userId: string, from: Pick<Repositories, 'profiles'> = { profiles }) {
-    const zone = await from.profiles.findZone(userId);
-    const timeZone = zone?.timeZone ?? 'UTC';
-    const at = now();
-    return { at, timeZone, ...userClock(at, timeZone, zone?.archivedThrough ?? null) };
-  }
+export function createMonthService({ months, posts, profiles, access, now = () => new Date() }: Deps) {
+  const clock = createUserClock({ profiles, now });
 
   /** Leaving a zone the user had set keeps the months that had ended in it archived; the starting UTC does not count. */
   function archivedThroughOnLeaving(zone: ZoneState | undefined): string | null {
@@ -76,40 +47,30 @@ export function createMonthService({ months, posts, profiles, transact, now = ()
     };
   }
 
-  /**
-   * Every write to a month goes through here: it must exist, be the user's, and not be archived. Called
-   * with a transaction's repositories, the answer holds for the writes in that transaction.
-   */
-  async function requireWritable(userId: string, id: string, from: Pick<Repositories, 'months' | 'profiles'> = { months, profiles }): Promise<MonthRow> {
-    if (!parseMonthId(id)) throw notFound('Month');
-    const row = await from.months.find(userId, id);
-    if (!row) throw notFound('Month');
-    const { current } = await clock(userId, from);
-    if (isArchived(row, current)) throw new AppError('archived', ARCHIVED_MESSAGE);
-    return row;
+  async function workspace(userId: string): Promise<Workspace> {
+    const { at, timeZone, current, today } = await clock(userId);
+    // The current and next month always exist: created here the first time they are missing, so
+    // reading the workspace is not a write on every request.
+    let rows = await months.list(userId);
+    const missing = activeMonths(current).filter((ref) => !rows.some((row) => row.year === ref.year && row.month === ref.month));
+    if (missing.length > 0) {
+      await months.ensure(userId, missing, at.toISOString());
+      rows = await months.list(userId);
+    }
+    const all = rows.map((row) => summary(row, current));
+    return {
+      timeZone,
+      today,
+      currentMonthId: monthId(current),
+      active: sortOldestFirst(all.filter((month) => !month.archived)),
+      archived: sortArchivedNewestFirst(all.filter((month) => month.archived)),
+    };
   }
 
   return {
-    async workspace(userId: string): Promise<Workspace> {
-      const { at, timeZone, current, today } = await clock(userId);
-      // The current and next month always exist: created here the first time they are missing, so
-      // reading the workspace is not a write on every request.
-      let rows = await months.list(userId);
-      const missing = activeMonths(current).filter((ref) => !rows.some((row) => row.year === ref.year && row.month === ref.month));
-      if (missing.length > 0) {
-        await months.ensure(userId, missing, at.toISOString());
-        rows = await months.list(userId);
-      }
-      const all = rows.map((row) => summary(row, current));
-      return {
-        timeZone,
-        today,
-        currentMonthId: monthId(current),
-        active: sortOldestFirst(all.filter((month) => !month.archived)),
-        archived: sortArchivedNewestFirst(all.filter((month) => month.archived)),
-      };
-    },
+    workspace,
 
+    /** The month screen: its read is its own access check (not the user's, or no such month: 404). */
     async get(userId: string, id: string): Promise<MonthDetail> {
       if (!parseMonthId(id)) throw notFound('Month');
       // Two reads (the month with its owner's time zone, and its posts), in parallel where the driver
@@ -120,41 +81,18 @@ export function createMonthService({ months, posts, profiles, transact, now = ()
       return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
     },
 
-    /**
-     * Without repositories, the quick check before slow work (a writer call, a file); the write itself
-     * goes through `writeInMonth` or `writeToPost`, or passes its transaction's repositories here.
-     */
-    requireWritable,
-
-    /**
-     * Runs `write` in one transaction once the month is found writable inside it, so a month that ends
-     * (or a time zone that changes) while a request is under way cannot let the write through.
-     */
-    writeInMonth<T>(userId: string, id: string, write: (repositories: Repositories, month: MonthRow) => Promise<T>): Promise<T> {
-      return transact(async (repositories) => write(repositories, await requireWritable(userId, id, repositories)));
-    },
-
-    /** Runs `write` in one transaction once, inside it, the post is the user's (else 404) and its month writable. */
-    writeToPost<T>(userId: string, postId: string, write: (repositories: Repositories, post: Post, month: MonthRow) => Promise<T>): Promise<T> {
-      return transact(async (repositories) => {
-        const post = await repositories.posts.find(userId, postId);
-        if (!post) throw notFound('Post');
-        return write(repositories, post, await requireWritable(userId, post.monthId, repositories));
-      });
-    },
-
     async saveStrategy(userId: string, id: string, strategy: Strategy): Promise<Strategy> {
-      await this.writeInMonth(userId, id, (repositories) => repositories.months.saveStrategy(userId, id, strategy, now().toISOString()));
+      await access.writeInMonth(userId, id, (repositories) => repositories.months.saveStrategy(userId, id, strategy, now().toISOString()));
       return strategy;
     },
 
     /** The dashboard: posts of the next 7 days (today included) and the active months. */
     async overview(userId: string): Promise<{ today: string; upcoming: Post[]; active: MonthSummary[] }> {
-      const workspace = await this.workspace(userId);
-      const start = new Date(`${workspace.today}T12:00:00Z`);
+      const { today, active } = await workspace(userId);
+      const start = new Date(`${today}T12:00:00Z`);
       const end = new Date(start.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);
-      const upcoming = await posts.listBetween(userId, noonUtc(workspace.today), noonUtc(end));
-      return { today: workspace.today, upcoming, active: workspace.active };
+      const upcoming = await posts.listBetween(userId, noonUtc(today), noonUtc(end));
+      return { today, upcoming, active };
     },
 
     /** The user's time zone and today, for anything that speaks in their local time. */

@@ -1,9 +1,8 @@
-import { AppError } from '../errors';
-
 /**
  * Reads one file out of a multipart/form-data body as it arrives, never holding more than one chunk
  * of it: uploads go to disk while they stream in, and the limits are enforced on the way.
  */
+import { AppError } from '../errors';
 
 const CUT_OFF = 'The upload was cut off before the file arrived completely. Please try again.';
 const HEADERS_MAX = 16 * 1024;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../testing/test-clock';
 import { openServiceHarness, type ServiceHarness } from '../testing/service-harness';
-import { ARCHIVED_MESSAGE } from './month-service';
+import { ARCHIVED_MESSAGE } from './access';
 import { ARCHIVED_REWRITE_MESSAGE, STALE_MESSAGE } from './post-service';
 
 // The post rules called directly, over real repositories on the test database (SQLite or PostgreSQL).

@@ -3,13 +3,12 @@ import { PLATFORMS } from '../../shared/domain/options';
 import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
 import { WriterError } from '../ai/errors';
 import type { Writer } from '../ai/writer';
-import { toJson } from '../db/json-columns';
 import type { MonthRow } from '../db/month-repository';
 import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } from '../db/post-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import type { Repositories } from '../db/repositories';
 import { AppError, notFound } from '../errors';
-import type { MonthService } from './month-service';
+import type { Access } from './access';
 import type { UsageLimits } from './usage-limits';
 
 export const STALE_MESSAGE = 'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
@@ -18,7 +17,7 @@ export const ARCHIVED_REWRITE_MESSAGE = 'Cannot regenerate archived content';
 interface Deps {
   posts: PostRepository;
   profiles: ProfileRepository;
-  monthService: MonthService;
+  access: Access;
   writer: Writer;
   usage: UsageLimits;
   now?: () => Date;
@@ -30,20 +29,16 @@ export function writerFailure(error: unknown): never {
   throw error;
 }
 
-export function createPostService({ posts, profiles, monthService, writer, usage, now = () => new Date() }: Deps) {
-  async function owned(userId: string, postId: string): Promise<Post> {
-    const post = await posts.find(userId, postId);
-    if (!post) throw notFound('Post');
-    return post;
-  }
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
+export function createPostService({ posts, profiles, access, writer, usage, now = () => new Date() }: Deps) {
   function assertInMonth(date: string, month: MonthRow) {
     if (!isDateInMonth(date, month)) throw new AppError('bad_request', `The date ${date} is not in ${month.name} ${month.year}.`, { date: 'Pick a day of this month.' });
   }
 
   /**
    * Writes changes if the client saw the latest version; the replaced text is kept when it changes.
-   * Runs in the transaction of `monthService.writeToPost`, which checked the month.
+   * Runs in the transaction of `access.writeToPost`, which checked the post and its month.
    */
   async function write(repositories: Repositories, userId: string, post: Post, expectedVersion: number, changes: PostChanges, kept?: KeptVersion): Promise<Post> {
     const saved = await repositories.posts.update(userId, post.id, expectedVersion, changes, now().toISOString(), kept);
@@ -60,28 +55,28 @@ export function createPostService({ posts, profiles, monthService, writer, usage
 
   const keep = (post: Post, replacedBy: KeptVersion['replacedBy'], instruction: string | null = null): KeptVersion => ({
     content: post.content,
-    hashtags: toJson(post.hashtags),
+    hashtags: post.hashtags,
     replacedBy,
     instruction,
   });
 
   return {
-    get: owned,
+    async get(userId: string, postId: string): Promise<Post> {
+      return (await access.requirePost(userId, postId)).post;
+    },
 
     async update(userId: string, postId: string, input: PostUpdate): Promise<Post> {
-      return monthService.writeToPost(userId, postId, async (repositories, post, month) => {
+      return access.writeToPost(userId, postId, async (repositories, post, month) => {
         if (input.date) assertInMonth(dateOnly(input.date), month);
-        const { version, hashtags, ...fields } = input;
-        const changes: PostChanges = { ...fields, ...(hashtags ? { hashtags: toJson(hashtags) } : {}) };
-        const textChanged = (input.content !== undefined && input.content !== post.content) || (hashtags !== undefined && toJson(hashtags) !== toJson(post.hashtags));
+        const { version, ...changes } = input;
+        const textChanged = (input.content !== undefined && input.content !== post.content) || (input.hashtags !== undefined && !sameList(input.hashtags, post.hashtags));
         return write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
       });
     },
 
     /** Rewrites the text by instruction; the result replaces the post and is saved at once. */
     async rewrite(userId: string, postId: string, input: { version: number; instructions: string }): Promise<Post> {
-      const post = await owned(userId, postId);
-      const month = await asRewrite(monthService.requireWritable(userId, post.monthId));
+      const { post, month } = await asRewrite(access.requirePost(userId, postId, { writable: true }));
       if (post.version !== input.version) throw new AppError('stale_version', STALE_MESSAGE);
       const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
       await usage.consumeAiRequest(userId);
@@ -89,7 +84,7 @@ export function createPostService({ posts, profiles, monthService, writer, usage
         .rewritePost({ profile, content: post.content, platform: post.platform, instructions: input.instructions, useEmojis: month.strategy?.useEmojis ?? true })
         .catch(writerFailure);
       // The writer may take a while: the month, the post and its version are checked again as it is saved.
-      const saved = monthService.writeToPost(userId, postId, (repositories, current) =>
+      const saved = access.writeToPost(userId, postId, (repositories, current) =>
         write(repositories, userId, current, input.version, { content }, keep(current, 'rewrite', input.instructions)),
       );
       return asRewrite(saved);
@@ -97,7 +92,7 @@ export function createPostService({ posts, profiles, monthService, writer, usage
 
     /** Adds one post on a day of the month: written by the writer from an optional prompt, or by hand. */
     async create(userId: string, monthId: string, input: NewPost): Promise<Post> {
-      const month = await monthService.requireWritable(userId, monthId);
+      const month = await access.requireMonth(userId, monthId, { writable: true });
       assertInMonth(input.date, month);
       usage.checkMonthRoom(month.postCount, 1);
       let written: WrittenPost;
@@ -115,7 +110,7 @@ export function createPostService({ posts, profiles, monthService, writer, usage
         written = { ...post, date: noonUtc(input.date) };
       }
       // The writer may take a while: the month is checked again as the post is saved.
-      return monthService.writeInMonth(userId, monthId, async (repositories) => {
+      return access.writeInMonth(userId, monthId, async (repositories) => {
         const row = newPostRow(userId, monthId, written, now().toISOString());
         await usage.insertPost(row, repositories.posts);
         return (await repositories.posts.find(userId, row.id))!;
@@ -123,15 +118,15 @@ export function createPostService({ posts, profiles, monthService, writer, usage
     },
 
     async versions(userId: string, postId: string, page: { limit: number; before?: string }): Promise<PostVersionsPage> {
-      await owned(userId, postId);
+      await access.requirePost(userId, postId);
       return posts.listVersions(userId, postId, page);
     },
 
     async restore(userId: string, postId: string, versionId: string, expectedVersion: number): Promise<Post> {
-      return monthService.writeToPost(userId, postId, async (repositories, post) => {
+      return access.writeToPost(userId, postId, async (repositories, post) => {
         const version = await repositories.posts.findVersion(userId, postId, versionId);
         if (!version) throw notFound('Version');
-        return write(repositories, userId, post, expectedVersion, { content: version.content, hashtags: toJson(version.hashtags) }, keep(post, 'restore'));
+        return write(repositories, userId, post, expectedVersion, { content: version.content, hashtags: version.hashtags }, keep(post, 'restore'));
       });
     },
   };

@@ -1,29 +1,31 @@
 import type { Profile, ProfileInput } from '../../shared/schemas/profile';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 
-export function createProfileService(profiles: ProfileRepository) {
+export function createProfileService({ profiles, now = () => new Date() }: { profiles: ProfileRepository; now?: () => Date }) {
+  async function get(userId: string): Promise<Profile> {
+    return (await profiles.find(userId)) ?? NEW_PROFILE;
+  }
+
   return {
-    async get(userId: string): Promise<Profile> {
-      return (await profiles.find(userId)) ?? NEW_PROFILE;
-    },
+    get,
 
     /** Onboarding submit: the whole questionnaire, marking onboarding complete. */
     async complete(userId: string, input: ProfileInput): Promise<Profile> {
-      await profiles.merge(userId, { ...input, completedOnboarding: true, updatedAt: new Date().toISOString() });
-      return this.get(userId);
+      await profiles.merge(userId, { ...input, completedOnboarding: true, updatedAt: now().toISOString() });
+      return get(userId);
     },
 
     /** "Skip for now": empty name and company, onboarding complete, everything else kept. */
     async skip(userId: string): Promise<Profile> {
-      await profiles.merge(userId, { name: '', companyName: '', completedOnboarding: true, updatedAt: new Date().toISOString() });
-      return this.get(userId);
+      await profiles.merge(userId, { name: '', companyName: '', completedOnboarding: true, updatedAt: now().toISOString() });
+      return get(userId);
     },
 
     /** Settings: edit the profile without touching the onboarding flag. */
     async update(userId: string, input: ProfileInput): Promise<Profile> {
-      const current = await this.get(userId);
-      await profiles.merge(userId, { ...input, completedOnboarding: current.completedOnboarding, updatedAt: new Date().toISOString() });
-      return this.get(userId);
+      const current = await get(userId);
+      await profiles.merge(userId, { ...input, completedOnboarding: current.completedOnboarding, updatedAt: now().toISOString() });
+      return get(userId);
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { Post } from '../../shared/schemas/post';
 import type { Schedule } from '../../shared/schemas/schedule';
-import type { MonthService } from './month-service';
+import type { Access } from './access';
 
 interface Deps {
-  monthService: MonthService;
+  access: Access;
   now?: () => Date;
 }
 
@@ -12,10 +12,10 @@ interface Deps {
  * Publishing to the networks needs each platform's app credentials and is out of reach; exports
  * (CSV, iCalendar) carry the plan into the tools that do publish.
  */
-export function createScheduleService({ monthService, now = () => new Date() }: Deps) {
+export function createScheduleService({ access, now = () => new Date() }: Deps) {
   /** Sets or clears the schedule in the transaction that checks the post and its month. */
   const save = (userId: string, postId: string, schedule: Schedule | null) =>
-    monthService.writeToPost(userId, postId, async ({ posts }) => {
+    access.writeToPost(userId, postId, async ({ posts }) => {
       await posts.setSchedule(userId, postId, schedule, now().toISOString());
       return (await posts.find(userId, postId))!;
     });

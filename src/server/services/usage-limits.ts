@@ -1,6 +1,5 @@
 import type { Writer } from '../ai/writer';
 import type { Limits } from '../config';
-import type { Db } from '../db/database';
 import type { PostRepository } from '../db/post-repository';
 import type { PostsTable } from '../db/schema';
 import type { UsageRepository } from '../db/usage-repository';
@@ -59,11 +58,11 @@ export function createUsageLimits({ usage, posts, writer, limits, now = () => ne
     },
 
     /**
-     * For a transaction about to add `adding` posts to a month: locks the month and refuses (throws,
-     * so the transaction rolls back) when it would hold more than the limit.
+     * For a transaction about to add `adding` posts to a month (`into`: its post repository): locks the
+     * month and refuses (throws, so the transaction rolls back) when it would hold more than the limit.
      */
-    async assertMonthHasRoom(trx: Db, userId: string, monthId: string, adding: number): Promise<void> {
-      checkMonthRoom(await posts.lockMonthPostCount(userId, monthId, trx), adding);
+    async assertMonthHasRoom(into: PostRepository, userId: string, monthId: string, adding: number): Promise<void> {
+      checkMonthRoom(await into.lockMonthPostCount(userId, monthId), adding);
     },
   };
 }

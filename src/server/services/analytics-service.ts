@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { dateOnly } from '../../shared/domain/months';
 import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '../../shared/domain/options';
 import type { Analytics } from '../../shared/schemas/analytics';
-import type { FeedbackInput } from '../../shared/schemas/feedback';
-import type { Db } from '../db/database';
 import type { PostRepository } from '../db/post-repository';
 
 /** Monday (YYYY-MM-DD) of the week a day falls in. */
@@ -13,10 +10,10 @@ export function weekStart(day: string): string {
   return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Analytics of the content mix, and feedback: small read models over the user's own rows. */
-export function createInsightsService({ db, posts, now = () => new Date() }: { db: Db; posts: PostRepository; now?: () => Date }) {
+/** The content mix across all of the user's months: a small read model over their own posts. */
+export function createAnalyticsService({ posts }: { posts: PostRepository }) {
   return {
-    async analytics(userId: string): Promise<Analytics> {
+    async get(userId: string): Promise<Analytics> {
       const rows = await posts.listForAnalytics(userId);
       const count = <K extends string>(keys: readonly K[], pick: (row: (typeof rows)[number]) => string) =>
         keys.map((key) => ({ key, count: rows.filter((row) => pick(row) === key).length }));
@@ -37,13 +34,7 @@ export function createInsightsService({ db, posts, now = () => new Date() }: { d
         editing: { edited, asGenerated: rows.length - edited },
       };
     },
-
-    async saveFeedback(userId: string, input: FeedbackInput): Promise<{ id: string }> {
-      const id = randomUUID();
-      await db.insertInto('feedback').values({ id, userId, message: input.message, rating: input.rating, createdAt: now().toISOString() }).execute();
-      return { id };
-    },
   };
 }
 
-export type InsightsService = ReturnType<typeof createInsightsService>;
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
