@@ -3,6 +3,7 @@ import { listCountries, listHolidays } from '../ai/holidays';
 import { generationJobSchema, holidayQuerySchema, jobIdParamSchema, startGenerationSchema } from '../../shared/schemas/generation';
 import { monthIdParamSchema } from '../../shared/schemas/month';
 import { Hono } from 'hono';
+import type { HolidayCountry } from '../../shared/schemas/generation';
 import type { AppDeps, AppEnv } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';
@@ -84,5 +85,5 @@ export function holidayRoutes(deps: AppDeps) {
       const { country, year, month } = c.req.valid('query');
       return c.json({ holidays: listHolidays(country, year, month) });
     })
-    .get('/countries', (c) => c.json({ countries: listCountries() }));
+    .get('/countries', (c) => c.json({ countries: listCountries() satisfies HolidayCountry[] }));
 }

@@ -3,6 +3,7 @@ import { WriterError } from '../ai/writer';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';
+import type { AiSettings, ConnectionTest } from '../../shared/schemas/settings';
 
 /** Mounted at /analytics. */
 export function analyticsRoutes(deps: AppDeps) {
@@ -23,9 +24,9 @@ export function settingsRoutes(deps: AppDeps) {
   return protectedRoutes(deps)
     .get('/ai', (c) =>
       c.json(
-        ai.kind === 'offline'
+        (ai.kind === 'offline'
           ? { kind: 'offline' as const, label: services.writer.label, provider: null, model: null }
-          : { kind: 'ai' as const, label: services.writer.label, provider: ai.provider, model: ai.model },
+          : { kind: 'ai' as const, label: services.writer.label, provider: ai.provider, model: ai.model }) satisfies AiSettings,
       ),
     )
     .post('/ai/test', async (c) => {
@@ -33,10 +34,10 @@ export function settingsRoutes(deps: AppDeps) {
       const started = performance.now();
       try {
         await services.writer.testConnection(AbortSignal.timeout(25_000));
-        return c.json({ ok: true, latencyMs: Math.round(performance.now() - started), message: ai.kind === 'offline' ? 'The built-in template writer needs no connection.' : `${services.writer.label} answered.` });
+        return c.json({ ok: true, latencyMs: Math.round(performance.now() - started), message: ai.kind === 'offline' ? 'The built-in template writer needs no connection.' : `${services.writer.label} answered.` } satisfies ConnectionTest);
       } catch (error) {
         const message = error instanceof WriterError ? error.message : 'The connection test failed unexpectedly.';
-        return c.json({ ok: false, latencyMs: Math.round(performance.now() - started), message });
+        return c.json({ ok: false, latencyMs: Math.round(performance.now() - started), message } satisfies ConnectionTest);
       }
     });
 }

@@ -1,4 +1,4 @@
-import { monthIdParamSchema, timeZoneSchema } from '../../shared/schemas/month';
+import { monthIdParamSchema, timeZoneSchema, type Overview } from '../../shared/schemas/month';
 import { newPostSchema } from '../../shared/schemas/post';
 import { strategySchema } from '../../shared/schemas/strategy';
 import type { AppDeps } from '../context';
@@ -10,7 +10,7 @@ export function workspaceRoutes(deps: AppDeps) {
   const { services } = deps;
   return protectedRoutes(deps)
     .get('/', async (c) => c.json(await services.months.workspace(c.var.user.id)))
-    .get('/overview', async (c) => c.json(await services.months.overview(c.var.user.id)))
+    .get('/overview', async (c) => c.json((await services.months.overview(c.var.user.id)) satisfies Overview))
     .put('/time-zone', validate('json', timeZoneSchema), async (c) =>
       c.json({ timeZone: await services.months.setTimeZone(c.var.user.id, c.req.valid('json').timeZone) }),
     );
