@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '../src/shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
@@ -100,6 +100,45 @@ describe('calendar', () => {
     await page.reload();
     await expect.poll(() => cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
     await expect(cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('shows a moved post in the order the server keeps (date, then creation) while the move is saved', async () => {
+    const { page, context } = await newPage(browser());
+    const email = await userWithMonth(page);
+    seedPost(email, target, { date: `${day(target, 20)}T12:00:00Z`, platform: 'facebook', content: 'Older', createdAt: '2020-01-01T00:00:00.000Z' });
+    seedPost(email, target, { date: `${day(target, 17)}T12:00:00Z`, platform: 'instagram', content: 'Newer', createdAt: '2020-01-02T00:00:00.000Z' });
+    await openCalendar(page);
+    const pills = (date: string) => cell(page, date).getByRole('button', { name: /^Open post/ }).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(' ')[2]));
+    // Hold the save, so what shows is the move as the page previews it.
+    const held: Route[] = [];
+    await page.route(/\/api\/posts\/[^/]+$/, (route) => (route.request().method() === 'PATCH' ? void held.push(route) : route.continue()));
+    await cell(page, day(target, 20)).getByRole('button', { name: /^Open post/ }).dragTo(cell(page, day(target, 17)));
+    await expect.poll(() => held.length).toBe(1);
+    await expect.poll(() => pills(day(target, 17))).toEqual(['Facebook', 'Instagram']);
+    await held[0]!.continue();
+    await page.unrouteAll();
+    await page.reload();
+    await expect.poll(() => pills(day(target, 17))).toEqual(['Facebook', 'Instagram']);
+    await context.close();
+  });
+
+  it('puts a refused move back and says why', async () => {
+    const { page, context } = await newPage(browser());
+    const email = await userWithMonth(page);
+    seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Stay here' });
+    await openCalendar(page);
+    await page.route(/\/api\/posts\/[^/]+$/, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'archived', message: 'This month is archived; its posts cannot change.' } }) })
+        : route.continue(),
+    );
+    await cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).dragTo(cell(page, day(target, 17)));
+    const toast = page.getByRole('alert').filter({ hasText: 'Could not move the post' });
+    await expect.poll(() => toast.isVisible()).toBe(true);
+    await expect(toast.textContent()).resolves.toContain('This month is archived; its posts cannot change.');
+    await expect.poll(() => cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await expect(cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).resolves.toBe(0);
     await context.close();
   });
 

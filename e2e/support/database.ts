@@ -26,6 +26,8 @@ interface SeedPost {
   date: string;
   platform: string;
   content: string;
+  /** Defaults to now; set it where the order of posts on one day matters (date, then creation time). */
+  createdAt?: string;
 }
 
 /** Adds a post to a month that already exists. */
@@ -36,7 +38,7 @@ export function seedPost(email: string, ref: MonthRef, post: SeedPost) {
   try {
     database
       .prepare('insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', \'draft\', 1, ?, ?)')
-      .run(randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, now, now);
+      .run(randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now);
   } finally {
     database.close();
   }

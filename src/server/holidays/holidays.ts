@@ -1,5 +1,6 @@
 /** Public holidays by country from date-holidays (offline data), for the Generate tab's holiday picker. */
 import Holidays, { type HolidaysTypes } from 'date-holidays';
+import type { HolidayCountry } from '../../shared/schemas/generation';
 
 export interface PublicHoliday {
   /** YYYY-MM-DD, the holiday's calendar day in its country. */
@@ -36,7 +37,7 @@ export function listHolidays(country: string, year: number, month: number): Publ
 }
 
 /** Every country the holiday data knows, by English name. */
-export function listCountries(): { code: string; name: string }[] {
+export function listCountries(): HolidayCountry[] {
   const countries = new Holidays().getCountries(LANGUAGE);
   return Object.entries(countries)
     .map(([code, name]) => ({ code, name }))

@@ -1,6 +1,5 @@
 import { activeMonths, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, monthId, noonUtc } from '../../shared/domain/months';
-import type { MonthDetail, MonthSummary, Workspace } from '../../shared/schemas/month';
-import type { Post } from '../../shared/schemas/post';
+import type { MonthDetail, MonthSummary, Overview, Workspace } from '../../shared/schemas/month';
 import type { Strategy } from '../../shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
@@ -87,7 +86,7 @@ export function createMonthService({ months, posts, profiles, access, now = () =
     },
 
     /** The dashboard: posts of the next 7 days (today included) and the active months. */
-    async overview(userId: string): Promise<{ today: string; upcoming: Post[]; active: MonthSummary[] }> {
+    async overview(userId: string): Promise<Overview> {
       const { today, active } = await workspace(userId);
       const start = new Date(`${today}T12:00:00Z`);
       const end = new Date(start.getTime() + 6 * 86_400_000).toISOString().slice(0, 10);

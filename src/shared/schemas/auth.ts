@@ -9,14 +9,6 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-export const signUpSchema = credentialsSchema.extend({
-  password: z
-    .string()
-    .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
-    .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
-});
-export type SignUp = z.infer<typeof signUpSchema>;
-
 /** Deleting the account always takes the password, however fresh the session. */
 const PASSWORD_TO_DELETE = 'Enter your password to delete your account.';
 export const deleteAccountSchema = z.object({

@@ -32,6 +32,10 @@ export type GenerationJob = z.infer<typeof generationJobSchema>;
 
 export const jobIdParamSchema = z.object({ jobId: z.uuid('Job ids are UUIDs.') });
 
+/** GET /api/holidays/countries answers { countries }: every country the holiday data knows, by English name. */
+export const holidayCountrySchema = z.object({ code: z.string(), name: z.string() });
+export type HolidayCountry = z.infer<typeof holidayCountrySchema>;
+
 export const holidayQuerySchema = z.object({
   country: z.string().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US.'),
   year: z.coerce.number().int().min(2000).max(2200),

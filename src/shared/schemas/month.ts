@@ -37,6 +37,14 @@ export const workspaceSchema = z.object({
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
+/** GET /api/workspace/overview: the dashboard's today, next posts and active months. */
+export const overviewSchema = z.object({
+  today: z.string(),
+  upcoming: z.array(postSchema),
+  active: z.array(monthSummarySchema),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
 export const monthIdParamSchema = z.object({
   id: z.string().regex(/^\d{4}-([1-9]|1[0-2])$/, 'Month ids look like 2026-12.'),
 });

@@ -2,11 +2,11 @@ import { Navigate, Outlet } from 'react-router';
 import type { Me } from '../../shared/schemas/profile';
 import { ErrorState } from '../components/error-state';
 import { FullScreenLoading } from '../components/full-screen-loading';
-import { useMe } from '../features/auth/api/me';
-import { paths } from './paths';
+import { useMe } from '../lib/queries/me';
+import { paths } from '../lib/paths';
 
 /** The spec's route table: which area each sign-in state may see. */
-export type Area = 'onboarding' | 'app';
+type Area = 'onboarding' | 'app';
 
 export function homeFor(me: Me | null): string {
   if (!me) return paths.login;

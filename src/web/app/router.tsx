@@ -1,7 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { FullScreenLoading } from '../components/full-screen-loading';
 import { RedirectHome, RequireArea } from './guards';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /** Each page is its own chunk, so /login does not download the signed-in app. */
 const router = createBrowserRouter([

@@ -3,14 +3,14 @@ import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabl
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { parseMonthId } from '../../shared/domain/months';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
 import { CalendarTab } from './calendar-tab';
 import { ScheduledPosts } from '../features/schedule/components/scheduled-posts';
 import { ExportMenu } from '../features/schedule/components/export-menu';
 import { useOpenPost } from './use-open-post';
-import { useMonth } from '../features/month/api/month';
+import { useMonth } from '../lib/queries/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { resolveTab } from './month-tabs';
 

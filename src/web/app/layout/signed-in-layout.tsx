@@ -1,6 +1,6 @@
+import { notify } from '../../lib/notify';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconCalendarMonth,
   IconChartBar,
@@ -12,11 +12,11 @@ import {
 import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../../components/full-screen-loading';
-import { useMe } from '../../features/auth/api/me';
+import { Logo } from '../../components/logo';
+import { useMe } from '../../lib/queries/me';
 import { useSignOut } from '../../features/auth/api/session';
-import { Logo } from '../../features/auth/components/logo';
 import { useSyncTimeZone } from '../../features/workspace/api/time-zone';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import classes from './signed-in-layout.module.css';
 
 const LINKS = [
@@ -38,7 +38,7 @@ export function SignedInLayout() {
     try {
       await signOut.mutateAsync();
     } catch {
-      notifications.show({ color: 'red', title: 'Signed out on this device', message: 'The server could not be told; your session ends when it expires.' });
+      notify({ tone: 'error', title: 'Signed out on this device', message: 'The server could not be told; your session ends when it expires.' });
     }
     await navigate(paths.login, { replace: true });
   };

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Profile, ProfileInput } from '../../../shared/schemas/profile';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiRequestError } from '../../lib/api-error';
-import { meQueryKey } from '../auth/api/me';
+import { meQueryOptions } from '../../lib/queries/me';
 import { fetchProfile, saveProfile, skipOnboarding } from './api/profile';
 import { ONBOARDING_TEXT as TEXT, STATUS_READ_MS } from './steps';
 
@@ -30,7 +30,7 @@ export function useOnboardingSave() {
   const finish = async (profile: Profile) => {
     await pause(STATUS_READ_MS);
     // The guard sends a completed user away from /onboarding, so the cache learns it only now.
-    queryClient.setQueryData(meQueryKey, (me: { user: unknown; profile: Profile } | null | undefined) => (me ? { ...me, profile } : me));
+    queryClient.setQueryData(meQueryOptions.queryKey, (me) => (me ? { ...me, profile } : me));
     await navigate(paths.dashboard, { replace: true });
   };
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MonthDetail } from '../../../shared/schemas/month';
 import type { Post, PostVersion } from '../../../shared/schemas/post';
 import { mediaFileId } from './api/delete-media';
-import { postVersionsQueryKey, syncPost } from './api/post-cache';
+import { syncPost } from './api/post-cache';
+import { postVersionsQueryOptions } from './api/post-versions';
 import { monthBounds, postDay, relativeTime } from './format';
 import { checkMediaFile } from './hooks/use-media-uploads';
 import { copyableText } from './components/post-content-section';
@@ -100,7 +101,7 @@ describe('post editor helpers', () => {
     const month = { id: '2026-12', posts: [post('a', '2026-12-03'), post('b', '2026-12-10'), post('c', '2026-12-20')] } as MonthDetail;
     queryClient.setQueryData(['month', '2026-12'], month);
     queryClient.setQueryData(['workspace'], { any: true });
-    queryClient.setQueryData(postVersionsQueryKey('a'), []);
+    queryClient.setQueryData(postVersionsQueryOptions('a').queryKey, { pages: [], pageParams: [] });
 
     syncPost(queryClient, '2026-12', post('a', '2026-12-15', { version: 2 }));
 
@@ -108,6 +109,6 @@ describe('post editor helpers', () => {
     expect(cached.posts.map((item) => item.id)).toEqual(['b', 'a', 'c']);
     expect(cached.posts[1]!.version).toBe(2);
     expect(queryClient.getQueryState(['workspace'])!.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(postVersionsQueryKey('a'))!.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(postVersionsQueryOptions('a').queryKey)!.isInvalidated).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** No posts anywhere yet: one sentence and the way to the workspace. */
 export function AnalyticsEmpty() {

@@ -1,24 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Credentials } from '../../../../shared/schemas/auth';
-import { readJson, request } from '../../../lib/api-error';
-import { meQueryKey } from './me';
-
-/** better-auth's e-mail endpoints under /api/auth; JSON in, session cookie out. */
-async function postAuth(path: string, body: unknown): Promise<unknown> {
-  return readJson(
-    await request(`/api/auth/${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
-    }),
-  );
-}
+import { postAuth } from '../../../lib/auth-client';
+import { meQueryOptions } from '../../../lib/queries/me';
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Credentials) => postAuth('sign-in/email', { ...credentials, rememberMe: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
   });
 }
 
@@ -26,7 +15,7 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Credentials) => postAuth('sign-up/email', { ...credentials, name: '' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
   });
 }
 
@@ -37,7 +26,7 @@ export function useSignOut() {
     // Whatever the server said, this tab forgets everything it knew about the user.
     onSettled: () => {
       queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(meQueryOptions.queryKey, null);
     },
   });
 }

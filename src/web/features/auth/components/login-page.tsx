@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/domain/account';
 import type { Credentials } from '../../../../shared/schemas/auth';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useSignIn, useSignUp } from '../api/session';
-import { Logo } from './logo';
+import { Logo } from '../../../components/logo';
 
 type Mode = 'login' | 'signup';
 

@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import type { MonthSummary } from '../../../../shared/schemas/month';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
 
 export function ActiveMonths({ months, loading }: { months: MonthSummary[]; loading: boolean }) {

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
-import { useMe } from '../../auth/api/me';
+import { useMe } from '../../../lib/queries/me';
 import { useOverview } from '../api/overview';
 import { ActiveMonths } from './active-months';
 import { TonePicker } from './tone-picker';

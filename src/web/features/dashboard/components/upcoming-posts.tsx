@@ -3,7 +3,7 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '../../../../shared/domain/options';
 import type { Post } from '../../../../shared/schemas/post';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
 
 function dayLabel(date: string, today: string): string {

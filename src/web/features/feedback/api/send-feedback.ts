@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FeedbackInput } from '../../../../shared/schemas/feedback';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 
-export async function sendFeedback(input: FeedbackInput): Promise<{ id: string }> {
-  return readJson<{ id: string }>(await api.feedback.$post({ json: input }));
-}
-
+/** POST /api/feedback -> 201 { id }. */
 export function useSendFeedback() {
-  return useMutation({ mutationFn: sendFeedback });
+  return useMutation({ mutationFn: (input: FeedbackInput) => parseResponse(api.feedback.$post({ json: input })) });
 }

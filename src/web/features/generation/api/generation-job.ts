@@ -1,11 +1,9 @@
 import { generationJobSchema, type GenerationJob } from '../../../../shared/schemas/generation';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 
 /** GET /api/generation-jobs/:jobId -> { job }: one poll of a job's progress. */
-export async function fetchGenerationJob(jobId: string): Promise<GenerationJob> {
-  const response = await api['generation-jobs'][':jobId'].$get({ param: { jobId } });
-  return (await readJson<{ job: GenerationJob }>(response)).job;
+export async function fetchGenerationJob(jobId: string) {
+  return (await parseResponse(api['generation-jobs'][':jobId'].$get({ param: { jobId } }))).job;
 }
 
 /** GET /api/generation-jobs/:jobId/events: Server-Sent Events named 'progress', each carrying the job. */

@@ -1,20 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
-
-export interface HolidayCountry {
-  code: string;
-  name: string;
-}
+import { api, parseResponse } from '../../../lib/api-client';
 
 /** GET /api/holidays/countries -> { countries }: every country the holiday data knows, by English name. */
-export async function fetchHolidayCountries(): Promise<HolidayCountry[]> {
-  return (await readJson<{ countries: HolidayCountry[] }>(await api.holidays.countries.$get())).countries;
-}
-
-export const holidayCountriesQueryOptions = queryOptions({
+const holidayCountriesQueryOptions = queryOptions({
   queryKey: ['holidays', 'countries'],
-  queryFn: fetchHolidayCountries,
+  queryFn: async () => (await parseResponse(api.holidays.countries.$get())).countries,
   staleTime: Infinity,
 });
 

@@ -1,24 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SelectedHoliday } from '../../../../shared/schemas/strategy';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 
-export interface HolidayQuery {
+interface HolidayQuery {
   country: string;
   year: number;
   month: number;
 }
 
 /** GET /api/holidays?country=US&year=2026&month=12 -> { holidays: [{ date, name }] }: public holidays of one month. */
-export async function fetchHolidays({ country, year, month }: HolidayQuery): Promise<SelectedHoliday[]> {
-  const response = await api.holidays.$get({ query: { country, year: String(year), month: String(month) } });
-  return (await readJson<{ holidays: SelectedHoliday[] }>(response)).holidays;
-}
-
-export const holidaysQueryOptions = (query: HolidayQuery) =>
+const holidaysQueryOptions = ({ country, year, month }: HolidayQuery) =>
   queryOptions({
-    queryKey: ['holidays', query.country, query.year, query.month],
-    queryFn: () => fetchHolidays(query),
+    queryKey: ['holidays', country, year, month],
+    queryFn: async () => (await parseResponse(api.holidays.$get({ query: { country, year: String(year), month: String(month) } }))).holidays,
     staleTime: Infinity,
   });
 

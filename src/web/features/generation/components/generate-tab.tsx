@@ -7,7 +7,7 @@ import { DEFAULT_STRATEGY, strategySchema, type Strategy } from '../../../../sha
 import { useGenerationFlow } from '../hooks/use-generation-flow';
 import { ContentPreferencesFields } from './content-preferences';
 import { SectionCard } from '../../../components/section-card';
-import { useWriter } from '../api/writer';
+import { useAiSettings } from '../../../lib/queries/ai-settings';
 import { GenerationOverlay } from './generation-overlay';
 import { ReplacePostsModal } from './replace-posts-modal';
 import { StrategicFocusFields } from './strategic-focus';
@@ -44,7 +44,7 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
     },
   });
   const planned = plannedCount(month, form.getValues());
-  const writer = useWriter();
+  const writer = useAiSettings();
   const writerLabel = writer.data?.label ?? flow.lastWriter;
 
   const submit = form.onSubmit(

@@ -7,12 +7,14 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { fetchLatestJob, useLatestJob } from '../api/latest-job';
 import { useStartGeneration } from '../api/start-generation';
 import { notify } from '../../../lib/notify';
+import { monthQueryOptions } from '../../../lib/queries/month';
+import { workspaceQueryOptions } from '../../../lib/queries/workspace';
 import { useGenerationJob } from './use-generation-job';
 
 /** A job that ends faster than this keeps the overlay up until then, so it never just flashes. */
 export const MIN_OVERLAY_MS = 1200;
 
-export interface GenerationFailure {
+interface GenerationFailure {
   title: string;
   message: string;
   /** The strategy 'Try again' restarts with; null when retrying as-is cannot help (invalid input). */
@@ -61,8 +63,8 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     if (job.status === 'succeeded') {
       // Re-read the month before showing the calendar, so it opens with the new posts.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['month', month.id] }),
-        queryClient.invalidateQueries({ queryKey: ['workspace'] }),
+        queryClient.invalidateQueries({ queryKey: monthQueryOptions(month.id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey }),
       ]);
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written.` : '';
       const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} you added or changed while this month was being written.` : '';

@@ -5,7 +5,7 @@ import { fetchGenerationJob, generationEventsUrl, parseJobEvent } from '../api/g
 
 export const POLL_INTERVAL_MS = 1000;
 
-export interface GenerationJobHandlers {
+interface GenerationJobHandlers {
   /** Called once when the followed job succeeds or fails. */
   onSettled: (job: GenerationJob) => void;
   /** Called when the job can no longer be followed (session ended, job gone). */

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewPost, Post } from '../../../../shared/schemas/post';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import type { NewPost } from '../../../../shared/schemas/post';
+import { api, parseResponse } from '../../../lib/api-client';
+import { monthQueryOptions } from '../../../lib/queries/month';
+import { workspaceQueryOptions } from '../../../lib/queries/workspace';
 
-export async function createPost(monthId: string, input: NewPost): Promise<Post> {
-  return readJson<Post>(await api.months[':id'].posts.$post({ param: { id: monthId }, json: input }));
-}
-
-/** Adds a post to a month; the month (and the dashboard) read it back. */
+/** POST /api/months/:id/posts -> 201 with the post; the month (and the dashboard) read it back. */
 export function useCreatePost(monthId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewPost) => createPost(monthId, input),
+    mutationFn: (input: NewPost) => parseResponse(api.months[':id'].posts.$post({ param: { id: monthId }, json: input })),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['month', monthId] }), queryClient.invalidateQueries({ queryKey: ['workspace'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: monthQueryOptions(monthId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey }),
+      ]);
     },
   });
 }

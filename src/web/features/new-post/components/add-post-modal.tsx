@@ -1,5 +1,5 @@
+import { notify } from '../../../lib/notify';
 import { Alert, Button, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, TagsInput, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS, POST_TYPES, capitalize, type Platform, type PostType } from '../../../../shared/domain/options';
@@ -47,7 +47,7 @@ export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: A
       const post = await create.mutateAsync(
         mode === 'generate' ? { mode, date, prompt: prompt.trim() } : { mode, date, platform, type, content: content.trim(), hashtags, mediaPrompt: '' },
       );
-      notifications.show({ color: 'teal', title: 'Post added', message: `${PLATFORM_LABELS[post.platform]} post for ${dateLabel}.` });
+      notify({ tone: 'success', title: 'Post added', message: `${PLATFORM_LABELS[post.platform]} post for ${dateLabel}.` });
       close();
       onCreated(post.id);
     } catch (error) {

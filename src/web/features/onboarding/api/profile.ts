@@ -1,21 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import type { Profile, ProfileInput } from '../../../../shared/schemas/profile';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import type { ProfileInput } from '../../../../shared/schemas/profile';
+import { api, parseResponse } from '../../../lib/api-client';
 
-export async function saveProfile(input: ProfileInput): Promise<Profile> {
-  return readJson<Profile>(await api.profile.$put({ json: input }));
+/** PUT /api/profile: saves the profile and marks onboarding done. */
+export function saveProfile(input: ProfileInput) {
+  return parseResponse(api.profile.$put({ json: input }));
 }
 
-export async function skipOnboarding(): Promise<Profile> {
-  return readJson<Profile>(await api.profile.skip.$post());
+/** POST /api/profile/skip: onboarding done with an empty profile. */
+export function skipOnboarding() {
+  return parseResponse(api.profile.skip.$post());
 }
 
 /** Reads the stored record back: the verification step of onboarding. */
-export async function fetchProfile(): Promise<Profile> {
-  return readJson<Profile>(await api.profile.$get());
-}
-
-export function useSaveProfile() {
-  return useMutation({ mutationFn: saveProfile });
+export function fetchProfile() {
+  return parseResponse(api.profile.$get());
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EMPTY_PROFILE_INPUT, profileInputSchema, type ProfileInput } from '../../../../shared/schemas/profile';
-import { Logo } from '../../auth/components/logo';
+import { Logo } from '../../../components/logo';
 import { ONBOARDING_STEPS } from '../steps';
 import { useOnboardingSave, type SaveStatus } from '../use-onboarding-save';
 import { AudienceInsightsStep, BrandDetailsStep, CompanyBasicsStep, ConnectAccountsStep } from './onboarding-fields';

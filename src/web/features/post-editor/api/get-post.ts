@@ -1,8 +1,6 @@
-import type { Post } from '../../../../shared/schemas/post';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 
 /** GET /api/posts/:postId: the latest stored post (used to recover from a stale write). */
-export async function fetchPost(postId: string): Promise<Post> {
-  return readJson<Post>(await api.posts[':postId'].$get({ param: { postId } }));
+export function fetchPost(postId: string) {
+  return parseResponse(api.posts[':postId'].$get({ param: { postId } }));
 }

@@ -1,32 +1,56 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MonthDetail } from '../../../../shared/schemas/month';
 import type { Post } from '../../../../shared/schemas/post';
-
-/** The month screen's query (features/month/api/month.ts); spelled out here because features do not import each other. */
-const monthKey = (monthId: string) => ['month', monthId] as const;
-const workspaceKey = ['workspace'] as const;
-export const postVersionsQueryKey = (postId: string) => ['post', postId, 'versions'] as const;
+import { monthQueryOptions } from '../../../lib/queries/month';
+import { workspaceQueryOptions } from '../../../lib/queries/workspace';
+import { postVersionsQueryOptions } from './post-versions';
 
 /** The server's order: date, then creation time, then id. */
-export function comparePosts(a: Post, b: Post): number {
+function comparePosts(a: Post, b: Post): number {
   return a.date.localeCompare(b.date) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }
 
-/** Puts a post the server returned into the month's cached list (date order kept) and refreshes what depends on it. */
-export function syncPost(queryClient: QueryClient, monthId: string, post: Post): void {
-  queryClient.setQueryData<MonthDetail>(monthKey(monthId), (month) => {
+/** Puts a post into the month's cached list, kept in the server's order. */
+function putPost(queryClient: QueryClient, monthId: string, post: Post): void {
+  queryClient.setQueryData(monthQueryOptions(monthId).queryKey, (month) => {
     if (!month) return month;
     const posts = month.posts.some((existing) => existing.id === post.id)
       ? month.posts.map((existing) => (existing.id === post.id ? post : existing))
       : [...month.posts, post];
     return { ...month, posts: posts.sort(comparePosts) };
   });
-  void queryClient.invalidateQueries({ queryKey: workspaceKey });
-  void queryClient.invalidateQueries({ queryKey: postVersionsQueryKey(post.id) });
+}
+
+/** Puts a post the server returned into the month's cached list and refreshes what depends on it. */
+export function syncPost(queryClient: QueryClient, monthId: string, post: Post): void {
+  putPost(queryClient, monthId, post);
+  void queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey });
+  void queryClient.invalidateQueries({ queryKey: postVersionsQueryOptions(post.id).queryKey });
+}
+
+interface PostMutationOptions<Variables> {
+  /** The post as it will look: shown at once, put back if the server refuses, and the month re-read either way. */
+  preview?: (variables: Variables) => Post;
 }
 
 /** A mutation whose answer is the saved post: every post write goes through here, so the caches stay in step. */
-export function usePostMutation<Variables>(monthId: string, mutationFn: (variables: Variables) => Promise<Post>) {
+export function usePostMutation<Variables>(monthId: string, mutationFn: (variables: Variables) => Promise<Post>, { preview }: PostMutationOptions<Variables> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: (post) => syncPost(queryClient, monthId, post) });
+  const monthKey = monthQueryOptions(monthId).queryKey;
+  return useMutation({
+    mutationFn,
+    onMutate: async (variables: Variables) => {
+      if (!preview) return { previous: undefined };
+      await queryClient.cancelQueries({ queryKey: monthKey });
+      const previous = queryClient.getQueryData(monthKey);
+      putPost(queryClient, monthId, preview(variables));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(monthKey, context.previous);
+    },
+    onSuccess: (post) => syncPost(queryClient, monthId, post),
+    onSettled: async () => {
+      if (preview) await queryClient.invalidateQueries({ queryKey: monthKey });
+    },
+  });
 }

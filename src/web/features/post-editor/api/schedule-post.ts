@@ -1,15 +1,12 @@
-import type { Post } from '../../../../shared/schemas/post';
 import type { Schedule } from '../../../../shared/schemas/schedule';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 import { usePostMutation } from './post-cache';
 
-/** Schedules a post (or, with null, puts it back to draft). */
-export async function schedulePost(postId: string, schedule: Schedule | null): Promise<Post> {
-  const param = { postId };
-  return readJson<Post>(schedule ? await api.posts[':postId'].schedule.$put({ param, json: schedule }) : await api.posts[':postId'].schedule.$delete({ param }));
-}
-
+/** Schedules a post (PUT /api/posts/:postId/schedule) or, with null, puts it back to draft (DELETE). */
 export function useSchedulePost(monthId: string) {
-  return usePostMutation(monthId, ({ postId, schedule }: { postId: string; schedule: Schedule | null }) => schedulePost(postId, schedule));
+  return usePostMutation(monthId, ({ postId, schedule }: { postId: string; schedule: Schedule | null }) =>
+    schedule
+      ? parseResponse(api.posts[':postId'].schedule.$put({ param: { postId }, json: schedule }))
+      : parseResponse(api.posts[':postId'].schedule.$delete({ param: { postId } })),
+  );
 }

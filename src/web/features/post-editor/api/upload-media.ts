@@ -1,19 +1,19 @@
-import type { Post } from '../../../../shared/schemas/post';
-import { readJson, request } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 import { usePostMutation } from './post-cache';
 
-export interface UploadMediaInput {
+interface UploadMediaInput {
   postId: string;
   file: File;
 }
 
-/** POST /api/posts/:postId/media, multipart with one file in the field "file" -> 201 with the post. */
-export async function uploadMedia({ postId, file }: UploadMediaInput): Promise<Post> {
-  const body = new FormData();
-  body.append('file', file);
-  return readJson<Post>(await request(`/api/posts/${encodeURIComponent(postId)}/media`, { method: 'POST', body }));
-}
-
+/**
+ * POST /api/posts/:postId/media, multipart with one file in the field "file" -> 201 with the post.
+ * The route streams the body itself (no form validator), so the form data goes in as the request body.
+ */
 export function useUploadMedia(monthId: string) {
-  return usePostMutation(monthId, uploadMedia);
+  return usePostMutation(monthId, ({ postId, file }: UploadMediaInput) => {
+    const body = new FormData();
+    body.append('file', file);
+    return parseResponse(api.posts[':postId'].media.$post({ param: { postId } }, { init: { body } }));
+  });
 }

@@ -1,5 +1,5 @@
+import { notify } from '../../../lib/notify';
 import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PLATFORM_LABELS, type Platform } from '../../../../shared/domain/options';
@@ -26,13 +26,13 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
   const save = async (next: { platform: Platform; time: string } | null) => {
     try {
       await schedule.mutateAsync({ postId: post.id, schedule: next });
-      notifications.show({
-        color: 'teal',
+      notify({
+        tone: 'success',
         title: next ? 'Post scheduled' : 'Post unscheduled',
         message: next ? `${PLATFORM_LABELS[next.platform]} at ${next.time}.` : 'It is a draft again.',
       });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not change the schedule', message: errorMessage(error) });
+      notify({ tone: 'error', title: 'Could not change the schedule', message: errorMessage(error) });
     }
   };
 

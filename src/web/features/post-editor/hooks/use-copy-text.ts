@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { useEffect, useRef, useState } from 'react';
 
 /** How long 'Copied!' stays (spec section 9). */
@@ -34,7 +34,7 @@ export function useCopyText() {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
     } catch {
-      notifications.show({ color: 'red', title: 'Could not copy', message: 'Your browser did not allow copying. Select the text and copy it by hand.' });
+      notify({ tone: 'error', title: 'Could not copy', message: 'Your browser did not allow copying. Select the text and copy it by hand.' });
     }
   };
   return { copied, copy };

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { useRef, useState } from 'react';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type Post } from '../../../../shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
@@ -6,13 +6,13 @@ import { useDeleteMedia } from '../api/delete-media';
 import { useUploadMedia } from '../api/upload-media';
 import { megabytes } from '../format';
 
-export interface PendingUpload {
+interface PendingUpload {
   id: number;
   name: string;
   status: 'waiting' | 'uploading';
 }
 
-export interface UploadProblem {
+interface UploadProblem {
   id: number;
   message: string;
 }
@@ -57,11 +57,11 @@ export function useMediaUploads(monthId: string, post: Post) {
       setStatus(id, 'uploading');
       try {
         await upload.mutateAsync({ postId: post.id, file });
-        notifications.show({ color: 'green', title: 'Media uploaded', message: `"${file.name}" is added to the post.` });
+        notify({ tone: 'success', title: 'Media uploaded', message: `"${file.name}" is added to the post.` });
       } catch (error) {
         const message = errorMessage(error);
         setProblems((items) => [...items, { id, message }]);
-        notifications.show({ color: 'red', title: `Could not upload "${file.name}"`, message });
+        notify({ tone: 'error', title: `Could not upload "${file.name}"`, message });
       } finally {
         setStatus(id, null);
       }
@@ -72,9 +72,9 @@ export function useMediaUploads(monthId: string, post: Post) {
     setRemovingUrl(url);
     try {
       await remove.mutateAsync({ postId: post.id, url });
-      notifications.show({ color: 'green', title: 'Media removed', message: `${label} is removed from the post.` });
+      notify({ tone: 'success', title: 'Media removed', message: `${label} is removed from the post.` });
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not remove the media', message: errorMessage(error) });
+      notify({ tone: 'error', title: 'Could not remove the media', message: errorMessage(error) });
     } finally {
       setRemovingUrl(null);
     }

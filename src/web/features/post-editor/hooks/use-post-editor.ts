@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../../lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { dateOnly, noonUtc } from '../../../../shared/domain/months';
@@ -13,7 +13,7 @@ import { postDay } from '../format';
 import { confirmDiscard } from './use-unsaved-guard';
 
 /** A write that can be repeated with a newer version after a 409 'stale_version'. */
-export type PostWrite = { kind: 'text'; extraTags: string[] } | { kind: 'date' } | { kind: 'rewrite'; instructions: string } | { kind: 'restore'; versionId: string };
+type PostWrite = { kind: 'text'; extraTags: string[] } | { kind: 'date' } | { kind: 'rewrite'; instructions: string } | { kind: 'restore'; versionId: string };
 
 export const RELOAD_MESSAGE = 'You have unsaved changes. Reload the latest version and discard them?';
 export const RESTORE_MESSAGE = 'You have unsaved changes. Restore this version and discard them?';
@@ -31,7 +31,7 @@ const isStale = (error: unknown) => error instanceof ApiRequestError && error.co
 function notifyFailure(kind: PostWrite['kind'], error: unknown) {
   // A rewrite failure's message (provider down, rate limited, archived) is clear on its own.
   const title = FAILURE_TITLES[kind];
-  notifications.show({ color: 'red', ...(title ? { title } : {}), message: errorMessage(error) });
+  notify({ tone: 'error', title, message: errorMessage(error) });
 }
 
 /** Local edits of one post (text, hashtags, day) and every versioned write, with recovery from stale writes. */
@@ -66,20 +66,20 @@ export function usePostEditor(monthId: string, post: Post) {
         const tags = [...draftHashtags, ...write.extraTags.filter((tag) => !draftHashtags.includes(tag))];
         await update.mutateAsync({ postId: post.id, version, changes: { content: draftContent, hashtags: tags } });
         discardText();
-        notifications.show({ color: 'green', title: 'Post saved', message: 'Your changes are saved.' });
+        notify({ tone: 'success', title: 'Post saved', message: 'Your changes are saved.' });
       } else if (write.kind === 'date') {
         const day = postDay(noonUtc(dateValue));
         await update.mutateAsync({ postId: post.id, version, changes: { date: noonUtc(dateValue) } });
         setDate(null);
-        notifications.show({ color: 'green', title: 'Post moved', message: `It is now on ${day.weekday}, ${day.longDate}.` });
+        notify({ tone: 'success', title: 'Post moved', message: `It is now on ${day.weekday}, ${day.longDate}.` });
       } else if (write.kind === 'rewrite') {
         await rewriteMutation.mutateAsync({ postId: post.id, version, instructions: write.instructions });
         discardText();
-        notifications.show({ color: 'green', title: 'Post rewritten', message: 'The new text is saved. The previous one is in Version history.' });
+        notify({ tone: 'success', title: 'Post rewritten', message: 'The new text is saved. The previous one is in Version history.' });
       } else {
         await restoreMutation.mutateAsync({ postId: post.id, versionId: write.versionId, version });
         discardText();
-        notifications.show({ color: 'green', title: 'Version restored', message: 'The text it replaced is kept in Version history.' });
+        notify({ tone: 'success', title: 'Version restored', message: 'The text it replaced is kept in Version history.' });
       }
       setStale(null);
       return true;
@@ -96,7 +96,7 @@ export function usePostEditor(monthId: string, post: Post) {
       syncPost(queryClient, monthId, fresh);
       return fresh;
     } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not load the latest version', message: errorMessage(error) });
+      notify({ tone: 'error', title: 'Could not load the latest version', message: errorMessage(error) });
       return null;
     }
   }
@@ -111,7 +111,7 @@ export function usePostEditor(monthId: string, post: Post) {
     discardText();
     setDate(null);
     setStale(null);
-    notifications.show({ color: 'green', title: 'Latest version loaded', message: 'You now see the post as it was saved elsewhere.' });
+    notify({ tone: 'success', title: 'Latest version loaded', message: 'You now see the post as it was saved elsewhere.' });
   }
 
   /** 'Overwrite with mine': learn the new version number, then send the same change again with it. */

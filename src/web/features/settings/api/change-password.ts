@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { postAuth } from './auth-request';
+import { postAuth } from '../../../lib/auth-client';
 
-export interface PasswordChange {
+interface PasswordChange {
   currentPassword: string;
   newPassword: string;
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccount } from '../../../../shared/schemas/auth';
-import { meQueryKey } from '../../auth/api/me';
-import { postAuth } from './auth-request';
+import { postAuth } from '../../../lib/auth-client';
+import { meQueryOptions } from '../../../lib/queries/me';
 
 /** Deletes the account and all its data; afterwards this tab forgets everything it knew. */
 export function useDeleteAccount() {
@@ -10,7 +10,7 @@ export function useDeleteAccount() {
     mutationFn: (password: string) => postAuth('delete-user', { password } satisfies DeleteAccount),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(meQueryOptions.queryKey, null);
     },
   });
 }

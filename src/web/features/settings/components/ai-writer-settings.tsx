@@ -3,9 +3,10 @@ import { IconAlertTriangle, IconCircleCheck, IconPlugConnected, IconSparkles, Ic
 import { ErrorState } from '../../../components/error-state';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorMessage } from '../../../lib/api-error';
-import { useAiSettings, type AiSettings } from '../api/ai-settings';
-import { useTestAiConnection, type ConnectionTest } from '../api/test-ai-connection';
+import type { AiSettings, ConnectionTest } from '../../../../shared/schemas/settings';
 import { notify } from '../../../lib/notify';
+import { useAiSettings } from '../../../lib/queries/ai-settings';
+import { useTestAiConnection } from '../api/test-ai-connection';
 
 function Detail({ term, children }: { term: string; children: React.ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Modal, PasswordInput, Stack, Text, TextInpu
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { isWrongPassword } from '../api/auth-request';
 import { useDeleteAccount } from '../api/delete-account';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client';
-import { readJson } from '../../../lib/api-error';
+import { api, parseResponse } from '../../../lib/api-client';
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -16,9 +15,7 @@ export function useSyncTimeZone(storedTimeZone: string | undefined) {
   useEffect(() => {
     const timeZone = browserTimeZone();
     if (!storedTimeZone || storedTimeZone === timeZone) return;
-    void api.workspace['time-zone']
-      .$put({ json: { timeZone } })
-      .then(readJson)
+    void parseResponse(api.workspace['time-zone'].$put({ json: { timeZone } }))
       .then(() => queryClient.invalidateQueries())
       .catch(() => undefined);
   }, [storedTimeZone, queryClient]);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { relativeDays } from '../../../../shared/domain/months';
 import type { MonthSummary } from '../../../../shared/schemas/month';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import classes from './month-card.module.css';
 
 export function MonthCard({ month, now }: { month: MonthSummary; now: Date }) {

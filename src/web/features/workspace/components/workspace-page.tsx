@@ -2,7 +2,7 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
-import { useWorkspace } from '../api/workspace';
+import { useWorkspace } from '../../../lib/queries/workspace';
 import { MonthCard } from './month-card';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
