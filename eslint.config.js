@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -54,7 +55,13 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          // The same aliases as tsconfig.json's paths (path-aliases.ts), as absolute folders.
+          alias: Object.fromEntries(['shared', 'server', 'web'].map((root) => [`@${root}`, [path.resolve(import.meta.dirname, 'src', root)]])),
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': 'error',
@@ -75,7 +82,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The web app imports only types from the server (AppType).' }] },
+        { patterns: [{ group: ['@server/*', '**/server/**'], allowTypeImports: true, message: 'The web app imports only types from the server (AppType).' }] },
       ],
     },
   },

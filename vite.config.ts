@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pathAliases } from './path-aliases';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: pathAliases },
   root: 'src/web',
   publicDir: 'public',
   build: {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 /**
  * Three tiers, run by scripts/test.mjs:
@@ -8,9 +9,11 @@ import { defineConfig } from 'vitest/config';
  * - e2e: Debian's Chromium walking the built app, one file at a time.
  */
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
@@ -19,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['src/**/*.api.test.ts'],
@@ -29,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],

@@ -10,13 +10,13 @@
  * month is complete, for the baseline (the spec's design: one request for the whole month, saved
  * when the reply is complete) and for the batched, streamed writer, plus the tokens each costs.
  */
-import { daysInMonth, parseMonthId } from '../src/shared/domain/months';
-import type { GenerationJob } from '../src/shared/schemas/generation';
-import { DEFAULT_STRATEGY, type Strategy } from '../src/shared/schemas/strategy';
-import type { WriterOptions } from '../src/server/ai/writer';
-import { startFakeOpenAI, type FakeOpenAI } from '../src/server/testing/fake-openai-server';
-import { onboardedClient, TEST_PASSWORD, TestClient } from '../src/server/testing/test-client';
-import { startTestServer } from '../src/server/testing/test-server';
+import { daysInMonth, parseMonthId } from '@shared/domain/months';
+import type { GenerationJob } from '@shared/schemas/generation';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
+import type { WriterOptions } from '@server/ai/writer';
+import { startFakeOpenAI, type FakeOpenAI } from '@server/testing/fake-openai-server';
+import { onboardedClient, TEST_PASSWORD, TestClient } from '@server/testing/test-client';
+import { startTestServer } from '@server/testing/test-server';
 import { commandLine, flags, machine, median, pass, ratio, seconds, table, writeSection } from './lib/report';
 
 const options = flags({ tokensPerSecond: 40, firstTokenMs: 500, postChars: 160, concurrency: 4, runs: 3, write: true });

@@ -4,11 +4,11 @@
 import { readFileSync, rmSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { currentMonth, monthId, nextMonth } from '../src/shared/domain/months';
-import { DEFAULT_STRATEGY } from '../src/shared/schemas/strategy';
-import { startFakeOpenAI } from '../src/server/testing/fake-openai-server';
-import { startServerProcess } from '../src/server/testing/server-process';
-import { onboardedClient, type TestClient } from '../src/server/testing/test-client';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
+import { startFakeOpenAI } from '@server/testing/fake-openai-server';
+import { startServerProcess } from '@server/testing/server-process';
+import { onboardedClient, type TestClient } from '@server/testing/test-client';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 50);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { BUILT_SERVER, startServerProcess } from '../src/server/testing/server-process';
+import { BUILT_SERVER, startServerProcess } from '@server/testing/server-process';
 import { commandLine, flags, kb, machine, median, ms, pass, ROOT, table, writeSection } from './lib/report';
 import { userWithMonth } from './lib/seed';
 

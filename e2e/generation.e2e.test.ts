@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, daysInMonth, monthId, monthName, nextMonth, noonUtc } from '../src/shared/domain/months';
-import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '../src/shared/domain/options';
-import { planSlots } from '../src/shared/domain/slot-planner';
-import { DEFAULT_STRATEGY, type SelectedHoliday, type Strategy } from '../src/shared/schemas/strategy';
-import { startFakeOpenAI, type FakeOpenAI } from '../src/server/testing/fake-openai-server';
+import { currentMonth, daysInMonth, monthId, monthName, nextMonth, noonUtc } from '@shared/domain/months';
+import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '@shared/domain/options';
+import { planSlots } from '@shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type SelectedHoliday, type Strategy } from '@shared/schemas/strategy';
+import { startFakeOpenAI, type FakeOpenAI } from '@server/testing/fake-openai-server';
 import { useBrowser, newPage, screenshot } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectCalendarMatches, expectStillAccessible, seenDuringGeneration, shownWritten, watchGeneration, writtenCounts } from './support/generation';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../src/shared/domain/months';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
 import { seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, type MonthRef } from '../src/shared/domain/months';
+import { currentMonth, monthId, nextMonth, type MonthRef } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
 import { PASSWORD, signUpAndSkip } from './support/users';

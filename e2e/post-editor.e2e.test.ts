@@ -1,6 +1,6 @@
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '../src/shared/domain/months';
+import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';

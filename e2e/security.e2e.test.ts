@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../src/shared/domain/months';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { useBrowser, newPage } from './support/browser';
 import { startBuiltServer } from './support/built-server';
 import { signUpAndSkip } from './support/users';

@@ -1,6 +1,6 @@
 
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, monthName, nextMonth, previousMonth } from '../src/shared/domain/months';
+import { currentMonth, monthId, monthName, nextMonth, previousMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';

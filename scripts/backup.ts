@@ -3,8 +3,8 @@
 // With DATABASE_URL (PostgreSQL) it copies the media and the session secret and says how to dump the
 // database with pg_dump.
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../src/server/config';
-import { backupDataDir } from '../src/server/backup/backup';
+import { ConfigError, loadConfig } from '@server/config';
+import { backupDataDir } from '@server/backup/backup';
 
 async function main() {
   const config = loadConfig();

@@ -1,8 +1,8 @@
 /** Seeding through the real API: a signed-in user with a generated month of posts. */
-import { daysInMonth, parseMonthId } from '../../src/shared/domain/months';
-import { DEFAULT_STRATEGY, type Strategy } from '../../src/shared/schemas/strategy';
-import type { GenerationJob } from '../../src/shared/schemas/generation';
-import { onboardedClient, type TestClient } from '../../src/server/testing/test-client';
+import { daysInMonth, parseMonthId } from '@shared/domain/months';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
+import type { GenerationJob } from '@shared/schemas/generation';
+import { onboardedClient, type TestClient } from '@server/testing/test-client';
 
 export const SEED_STRATEGY: Strategy = {
   ...DEFAULT_STRATEGY,

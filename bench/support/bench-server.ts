@@ -8,14 +8,14 @@
  */
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../../src/server/app';
-import { createAuth, migrateAuthTables } from '../../src/server/auth';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { createLogger } from '../../src/server/logger';
-import { createWriter } from '../../src/server/ai/create-writer';
-import { createServices } from '../../src/server/services';
+import { createApp } from '@server/app';
+import { createAuth, migrateAuthTables } from '@server/auth';
+import { loadConfig } from '@server/config';
+import { openDatabase } from '@server/db/database';
+import { migrateToLatest } from '@server/db/migrate';
+import { createLogger } from '@server/logger';
+import { createWriter } from '@server/ai/create-writer';
+import { createServices } from '@server/services';
 
 // Bound first, as in main.ts: with PORT=0 the public URL and trusted origins name the port chosen.
 const ready: { app?: ReturnType<typeof createApp> } = {};

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BUILT_SERVER, startServerProcess } from '../../src/server/testing/server-process';
+import { BUILT_SERVER, startServerProcess } from '@server/testing/server-process';
 
 export interface BuiltServer {
   baseUrl: string;

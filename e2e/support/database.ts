@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { inject } from 'vitest';
-import { monthId, monthName, type MonthRef } from '../../src/shared/domain/months';
+import { monthId, monthName, type MonthRef } from '@shared/domain/months';
 
 /** Opens the e2e server's SQLite file directly, to seed what the UI cannot create (e.g. past months). */
 function open() {

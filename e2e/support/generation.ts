@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { PostSlot } from '../../src/shared/domain/slot-planner';
+import type { PostSlot } from '@shared/domain/slot-planner';
 import { expectAccessible } from './browser';
 
 /** Waits until no finite animation or transition has run for a moment: axe reads colours mid-fade otherwise. */

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../shared/schemas/api-error';
+import type { ErrorCode } from '@shared/schemas/api-error';
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   bad_request: 400,

@@ -1,7 +1,7 @@
 import { APICallError } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PLATFORMS } from '../../shared/domain/options';
-import { writtenPostSchema } from '../../shared/schemas/post';
+import { PLATFORMS } from '@shared/domain/options';
+import { writtenPostSchema } from '@shared/schemas/post';
 import { fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '../testing/ai-fixtures';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { MAX_RETRY_AFTER_MS, retryDelay } from './call-model';

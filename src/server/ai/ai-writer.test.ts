@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { planSlots } from '../../shared/domain/slot-planner';
+import { planSlots } from '@shared/domain/slot-planner';
 import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '../testing/ai-fixtures';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { readSlotsFromPrompt } from './month-plan/prompt';

@@ -1,7 +1,7 @@
 /** Prompt text shared by the AI tasks: the company profile, the strategy, platform limits. */
-import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS } from '../../shared/domain/options';
-import type { Profile } from '../../shared/schemas/profile';
-import { parseHashtags, type Strategy } from '../../shared/schemas/strategy';
+import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS } from '@shared/domain/options';
+import type { Profile } from '@shared/schemas/profile';
+import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
 
 const NOT_GIVEN = '(not given)';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostSlot } from '../../shared/domain/slot-planner';
+import type { PostSlot } from '@shared/domain/slot-planner';
 import { WriterError } from './errors';
 import { parseJsonReply } from './json-reply';
 import { dayOfModelDate, normaliseHashtags, postsOfReply, readMonthReply } from './month-plan/schema';

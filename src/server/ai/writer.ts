@@ -3,11 +3,11 @@
  * built-in offline template writer used when no provider is configured. Types only: the factory is
  * `create-writer.ts`, the error writers throw is `errors.ts`, so no implementation imports back here.
  */
-import type { Platform, PostType } from '../../shared/domain/options';
-import type { PostSlot } from '../../shared/domain/slot-planner';
-import type { WrittenPost } from '../../shared/schemas/post';
-import type { Profile } from '../../shared/schemas/profile';
-import type { Strategy } from '../../shared/schemas/strategy';
+import type { Platform, PostType } from '@shared/domain/options';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import type { WrittenPost } from '@shared/schemas/post';
+import type { Profile } from '@shared/schemas/profile';
+import type { Strategy } from '@shared/schemas/strategy';
 
 export interface WriterContext {
   profile: Profile;

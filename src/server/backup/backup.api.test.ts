@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { loadConfig } from '../config';
 import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FeedbackInput } from '../../shared/schemas/feedback';
+import type { FeedbackInput } from '@shared/schemas/feedback';
 import type { Db } from './database';
 
 /** Messages users send from the feedback form; written once, read by the operator in the database. */

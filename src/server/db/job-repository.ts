@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerationJob, JobStatus } from '../../shared/schemas/generation';
-import type { WrittenPost } from '../../shared/schemas/post';
+import type { GenerationJob, JobStatus } from '@shared/schemas/generation';
+import type { WrittenPost } from '@shared/schemas/post';
 import { inTransaction, type Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
 import type { GenerationJobsTable } from './schema';

@@ -1,5 +1,5 @@
-import type { Strategy } from '../../shared/schemas/strategy';
-import { monthName, type MonthRef, monthId } from '../../shared/domain/months';
+import type { Strategy } from '@shared/schemas/strategy';
+import { monthName, type MonthRef, monthId } from '@shared/domain/months';
 import type { Db } from './database';
 import { toJson } from './json-columns';
 import type { MonthsTable } from './schema';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { MediaType, Platform, PostType } from '../../shared/domain/options';
-import type { MediaItem, Post, PostStatus, PostVersion, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
+import type { MediaType, Platform, PostType } from '@shared/domain/options';
+import type { MediaItem, Post, PostStatus, PostVersion, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { DEFAULT_LIMITS } from '../config';
 import { inTransaction, type Db } from './database';
 import { fromJsonList, toJson } from './json-columns';

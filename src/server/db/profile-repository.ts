@@ -1,6 +1,6 @@
-import type { Profile, ProfileInput } from '../../shared/schemas/profile';
-import { EMPTY_PROFILE_INPUT } from '../../shared/schemas/profile';
-import type { BusinessGoal, Industry, ToneOfVoice } from '../../shared/domain/options';
+import type { Profile, ProfileInput } from '@shared/schemas/profile';
+import { EMPTY_PROFILE_INPUT } from '@shared/schemas/profile';
+import type { BusinessGoal, Industry, ToneOfVoice } from '@shared/domain/options';
 import type { Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
 import type { ProfilesTable } from './schema';

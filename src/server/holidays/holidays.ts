@@ -1,6 +1,6 @@
 /** Public holidays by country from date-holidays (offline data), for the Generate tab's holiday picker. */
 import Holidays, { type HolidaysTypes } from 'date-holidays';
-import type { HolidayCountry } from '../../shared/schemas/generation';
+import type { HolidayCountry } from '@shared/schemas/generation';
 
 export interface PublicHoliday {
   /** YYYY-MM-DD, the holiday's calendar day in its country. */

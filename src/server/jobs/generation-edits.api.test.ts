@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { planSlots } from '../../shared/domain/slot-planner';
-import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { planSlots } from '@shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { waitForJob } from '../testing/generation-helpers';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { planSlots } from '../../shared/domain/slot-planner';
-import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { planSlots } from '@shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { waitForJob, waitUntil } from '../testing/generation-helpers';
 import { onboardedClient, type TestClient } from '../testing/test-client';

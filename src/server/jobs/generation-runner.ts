@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { PostSlot } from '../../shared/domain/slot-planner';
-import type { GenerationJob } from '../../shared/schemas/generation';
-import type { WrittenPost } from '../../shared/schemas/post';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import type { GenerationJob } from '@shared/schemas/generation';
+import type { WrittenPost } from '@shared/schemas/post';
 import { WriterError } from '../ai/errors';
 import type { Writer, WriterContext } from '../ai/writer';
 import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';

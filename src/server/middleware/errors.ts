@@ -1,6 +1,6 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ApiError } from '../../shared/schemas/api-error';
+import type { ApiError } from '@shared/schemas/api-error';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 

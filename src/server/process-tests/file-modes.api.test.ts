@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';
 import { startServerProcess } from '../testing/server-process';

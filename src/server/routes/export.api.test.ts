@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { TINY_PNG } from '../testing/fixtures';
 import { onboardedClient, type JsonResponse, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -1,4 +1,4 @@
-import { feedbackSchema } from '../../shared/schemas/feedback';
+import { feedbackSchema } from '@shared/schemas/feedback';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';

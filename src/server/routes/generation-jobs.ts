@@ -1,5 +1,5 @@
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { jobIdParamSchema } from '../../shared/schemas/generation';
+import { jobIdParamSchema } from '@shared/schemas/generation';
 import type { AppDeps } from '../context';
 import type { ProgressMessage } from '../services/generation-service';
 import { validate } from '../validation';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planSlots } from '../../shared/domain/slot-planner';
-import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { planSlots } from '@shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { ALREADY_RUNNING } from '../services/generation-service';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { createTestClock } from '../testing/test-clock';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { waitForJob, waitUntil } from '../testing/generation-helpers';
 import { openEventStream } from '../testing/sse-reader';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
-import { planSlots } from '../../shared/domain/slot-planner';
-import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
+import { planSlots } from '@shared/domain/slot-planner';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';

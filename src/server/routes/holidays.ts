@@ -1,5 +1,5 @@
 import { listCountries, listHolidays } from '../holidays/holidays';
-import { holidayQuerySchema } from '../../shared/schemas/generation';
+import { holidayQuerySchema } from '@shared/schemas/generation';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { mediaFileParamSchema } from '../../shared/schemas/post';
+import { mediaFileParamSchema } from '@shared/schemas/post';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { AppError } from '../errors';

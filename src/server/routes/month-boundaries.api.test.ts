@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { ARCHIVED_MESSAGE } from '../services/access';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient } from '../testing/test-client';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
-import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
 import { onboardedClient, read } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
 import { startTestServer, type TestServer } from '../testing/test-server';

@@ -1,7 +1,7 @@
-import { startGenerationSchema } from '../../shared/schemas/generation';
-import { monthIdParamSchema } from '../../shared/schemas/month';
-import { newPostSchema } from '../../shared/schemas/post';
-import { strategySchema } from '../../shared/schemas/strategy';
+import { startGenerationSchema } from '@shared/schemas/generation';
+import { monthIdParamSchema } from '@shared/schemas/month';
+import { newPostSchema } from '@shared/schemas/post';
+import { strategySchema } from '@shared/schemas/strategy';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';

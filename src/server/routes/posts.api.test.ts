@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth } from '../../shared/domain/months';
+import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';

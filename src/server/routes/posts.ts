@@ -1,5 +1,5 @@
-import { scheduleSchema } from '../../shared/schemas/schedule';
-import { postIdParamSchema, postMediaParamSchema, postUpdateSchema, rewriteSchema, versionBodySchema, versionParamSchema, versionsQuerySchema } from '../../shared/schemas/post';
+import { scheduleSchema } from '@shared/schemas/schedule';
+import { postIdParamSchema, postMediaParamSchema, postUpdateSchema, rewriteSchema, versionBodySchema, versionParamSchema, versionsQuerySchema } from '@shared/schemas/post';
 import type { AppDeps } from '../context';
 import { ownBodyLimit } from '../middleware/body-limit';
 import { tooLargeError, UPLOAD_BODY_LIMIT } from '../services/media-service';

@@ -1,4 +1,4 @@
-import { profileInputSchema } from '../../shared/schemas/profile';
+import { profileInputSchema } from '@shared/schemas/profile';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';

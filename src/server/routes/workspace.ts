@@ -1,4 +1,4 @@
-import { timeZoneSchema } from '../../shared/schemas/month';
+import { timeZoneSchema } from '@shared/schemas/month';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { createWriter } from '../ai/create-writer';
 import { DEFAULT_LIMITS } from '../config';
 import { createLogger } from '../logger';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { PLATFORM_CHARACTER_LIMITS, PLATFORMS } from '../../shared/domain/options';
-import { POST_LIMITS, REWRITE_INSTRUCTIONS_MAX } from '../../shared/schemas/post';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORMS } from '@shared/domain/options';
+import { POST_LIMITS, REWRITE_INSTRUCTIONS_MAX } from '@shared/schemas/post';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 

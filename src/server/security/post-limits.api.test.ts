@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { newPostRow } from '../db/post-repository';
 import { createTransact } from '../db/repositories';
 import { onboardedClient, type TestClient } from '../testing/test-client';

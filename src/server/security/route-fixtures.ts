@@ -1,5 +1,5 @@
-import type { ApiError } from '../../shared/schemas/api-error';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import type { ApiError } from '@shared/schemas/api-error';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { TINY_PNG } from '../testing/fixtures';
 import type { JsonResponse, TestClient } from '../testing/test-client';
 import { routeKey, type ApiRoute } from './api-routes';

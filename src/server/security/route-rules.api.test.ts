@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '../../shared/domain/months';
+import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
 import { TINY_PNG } from '../testing/fixtures';
 import { onboardedClient, TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';

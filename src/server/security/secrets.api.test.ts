@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { migrateToLatest } from '../db/migrate';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type JsonResponse, type TestClient } from '../testing/test-client';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '../../shared/domain/months';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';

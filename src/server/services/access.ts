@@ -1,5 +1,5 @@
-import { isArchived, parseMonthId } from '../../shared/domain/months';
-import type { Post } from '../../shared/schemas/post';
+import { isArchived, parseMonthId } from '@shared/domain/months';
+import type { Post } from '@shared/schemas/post';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
 import type { ProfileRepository } from '../db/profile-repository';

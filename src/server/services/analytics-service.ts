@@ -1,6 +1,6 @@
-import { dateOnly } from '../../shared/domain/months';
-import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '../../shared/domain/options';
-import type { Analytics } from '../../shared/schemas/analytics';
+import { dateOnly } from '@shared/domain/months';
+import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
+import type { Analytics } from '@shared/schemas/analytics';
 import type { PostRepository } from '../db/post-repository';
 
 /** Monday (YYYY-MM-DD) of the week a day falls in. */

@@ -1,8 +1,8 @@
-import { dateOnly } from '../../shared/domain/months';
-import { PLATFORM_LABELS } from '../../shared/domain/options';
-import { zonedDateTimeToUtc } from '../../shared/domain/zoned-time';
-import type { Post } from '../../shared/schemas/post';
-import { DEFAULT_SCHEDULE_TIME } from '../../shared/schemas/schedule';
+import { dateOnly } from '@shared/domain/months';
+import { PLATFORM_LABELS } from '@shared/domain/options';
+import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
+import type { Post } from '@shared/schemas/post';
+import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
 
 // ---------- CSV (RFC 4180, UTF-8 with BOM so spreadsheets read emojis) ----------
 

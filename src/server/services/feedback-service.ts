@@ -1,4 +1,4 @@
-import type { FeedbackInput } from '../../shared/schemas/feedback';
+import type { FeedbackInput } from '@shared/schemas/feedback';
 import type { FeedbackRepository } from '../db/feedback-repository';
 
 /** The feedback form: a message (and an optional rating) kept for the operator. */

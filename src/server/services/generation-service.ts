@@ -1,6 +1,6 @@
-import { isDateInMonth, type MonthRef } from '../../shared/domain/months';
-import { planSlots, type PostSlot } from '../../shared/domain/slot-planner';
-import { generationJobSchema, type GenerationJob, type StartGeneration } from '../../shared/schemas/generation';
+import { isDateInMonth, type MonthRef } from '@shared/domain/months';
+import { planSlots, type PostSlot } from '@shared/domain/slot-planner';
+import { generationJobSchema, type GenerationJob, type StartGeneration } from '@shared/schemas/generation';
 import type { Writer } from '../ai/writer';
 import { isUniqueViolation, newJobRow, toJob, type JobRepository, type JobRow } from '../db/job-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STRATEGY } from '../../shared/schemas/strategy';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { AppError } from '../errors';
 import { createTestClock } from '../testing/test-clock';
 import { openServiceHarness, type ServiceHarness } from '../testing/service-harness';

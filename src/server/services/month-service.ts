@@ -1,6 +1,6 @@
-import { activeMonths, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, monthId, noonUtc } from '../../shared/domain/months';
-import type { MonthDetail, MonthSummary, Overview, Workspace } from '../../shared/schemas/month';
-import type { Strategy } from '../../shared/schemas/strategy';
+import { activeMonths, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, monthId, noonUtc } from '@shared/domain/months';
+import type { MonthDetail, MonthSummary, Overview, Workspace } from '@shared/schemas/month';
+import type { Strategy } from '@shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
 import type { ProfileRepository, ZoneState } from '../db/profile-repository';

@@ -1,6 +1,6 @@
-import { dateOnly, isDateInMonth, noonUtc } from '../../shared/domain/months';
-import { PLATFORMS } from '../../shared/domain/options';
-import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '../../shared/schemas/post';
+import { dateOnly, isDateInMonth, noonUtc } from '@shared/domain/months';
+import { PLATFORMS } from '@shared/domain/options';
+import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { WriterError } from '../ai/errors';
 import type { Writer } from '../ai/writer';
 import type { MonthRow } from '../db/month-repository';

@@ -1,4 +1,4 @@
-import type { Profile, ProfileInput } from '../../shared/schemas/profile';
+import type { Profile, ProfileInput } from '@shared/schemas/profile';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 
 export function createProfileService({ profiles, now = () => new Date() }: { profiles: ProfileRepository; now?: () => Date }) {

@@ -1,5 +1,5 @@
-import type { Post } from '../../shared/schemas/post';
-import type { Schedule } from '../../shared/schemas/schedule';
+import type { Post } from '@shared/schemas/post';
+import type { Schedule } from '@shared/schemas/schedule';
 import type { Access } from './access';
 
 interface Deps {

@@ -1,6 +1,6 @@
 import { WriterError } from '../ai/errors';
 import type { Writer } from '../ai/writer';
-import type { AiSettings, ConnectionTest } from '../../shared/schemas/settings';
+import type { AiSettings, ConnectionTest } from '@shared/schemas/settings';
 import type { AiConfig } from '../config';
 import type { UsageLimits } from './usage-limits';
 

@@ -1,4 +1,4 @@
-import { currentMonth, currentMonthSince, parseMonthId, todayIn, type MonthRef } from '../../shared/domain/months';
+import { currentMonth, currentMonthSince, parseMonthId, todayIn, type MonthRef } from '@shared/domain/months';
 import type { ProfileRepository } from '../db/profile-repository';
 
 /**

@@ -1,9 +1,9 @@
 /** Shared inputs and helpers for tests of the AI writer against the fake provider. */
 import { expect } from 'vitest';
-import type { PostSlot } from '../../shared/domain/slot-planner';
-import { writtenPostSchema, type WrittenPost } from '../../shared/schemas/post';
-import { EMPTY_PROFILE_INPUT, type Profile } from '../../shared/schemas/profile';
-import { DEFAULT_STRATEGY, type Strategy } from '../../shared/schemas/strategy';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import { writtenPostSchema, type WrittenPost } from '@shared/schemas/post';
+import { EMPTY_PROFILE_INPUT, type Profile } from '@shared/schemas/profile';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { createWriter } from '../ai/create-writer';
 import { WriterError } from '../ai/errors';
 import type { Writer, WriterOptions } from '../ai/writer';

@@ -5,7 +5,7 @@
  * nothing for tests; every row here goes in as a seed script would put it.
  */
 import { randomUUID } from 'node:crypto';
-import { monthId, monthName, type MonthRef } from '../../shared/domain/months';
+import { monthId, monthName, type MonthRef } from '@shared/domain/months';
 import type { Db } from '../db/database';
 import type { GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import type { Me } from '../../shared/schemas/profile';
+import type { Me } from '@shared/schemas/profile';
 import { ErrorState } from '../components/error-state';
 import { FullScreenLoading } from '../components/full-screen-loading';
 import { useMe } from '../lib/queries/me';

@@ -1,7 +1,7 @@
 import { Checkbox, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { BUSINESS_GOAL_LABELS, BUSINESS_GOALS, capitalize, INDUSTRIES, TONES_OF_VOICE } from '../../shared/domain/options';
-import { PROFILE_LIMITS, type ProfileInput } from '../../shared/schemas/profile';
+import { BUSINESS_GOAL_LABELS, BUSINESS_GOALS, capitalize, INDUSTRIES, TONES_OF_VOICE } from '@shared/domain/options';
+import { PROFILE_LIMITS, type ProfileInput } from '@shared/schemas/profile';
 import { ChoiceCards } from './choice-cards';
 
 /** The company profile's fields, shared by onboarding (one step at a time) and Settings (all at once). */

@@ -1,5 +1,5 @@
 import { DetailedError, hc, parseResponse as parseHonoResponse, type ClientResponse } from 'hono/client';
-import type { AppType } from '../../server/app';
+import type { AppType } from '@server/app';
 import { ApiRequestError } from './api-error';
 
 /** fetch with the session cookie that turns a network failure into an ApiRequestError the UI can show. */

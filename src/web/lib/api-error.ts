@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../../shared/schemas/error-codes';
+import { ERROR_CODES, type ErrorCode } from '@shared/schemas/error-codes';
 
 const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
 

@@ -1,7 +1,7 @@
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { MonthDetail } from '../../shared/schemas/month';
+import type { MonthDetail } from '@shared/schemas/month';
 import { longDate, MonthCalendar } from '../features/calendar/components/month-calendar';
 import { AddPostModal } from '../features/new-post/components/add-post-modal';
 import { useMovePost } from './use-move-post';

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } 
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { parseMonthId } from '../../shared/domain/months';
+import { parseMonthId } from '@shared/domain/months';
 import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';

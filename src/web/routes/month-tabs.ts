@@ -1,4 +1,4 @@
-import type { MonthDetail } from '../../shared/schemas/month';
+import type { MonthDetail } from '@shared/schemas/month';
 
 export const MONTH_TABS = ['generate', 'calendar', 'scheduled'] as const;
 export type MonthTab = (typeof MONTH_TABS)[number];

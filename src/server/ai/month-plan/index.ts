@@ -6,8 +6,8 @@
  * for once more in a follow-up request, then reported as problems and left null. One failing batch
  * does not sink the month; the month fails only when no post at all was written.
  */
-import type { PostSlot } from '../../../shared/domain/slot-planner';
-import type { WrittenPost } from '../../../shared/schemas/post';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import type { WrittenPost } from '@shared/schemas/post';
 import type { CallModel } from '../call-model';
 import { MESSAGES, WriterError } from '../errors';
 import { parseJsonReply } from '../json-reply';

@@ -8,10 +8,10 @@
  * then reported as a problem and left out.
  */
 import { z } from 'zod';
-import { normaliseToNoonUtc } from '../../../shared/domain/months';
-import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '../../../shared/domain/options';
-import type { PostSlot } from '../../../shared/domain/slot-planner';
-import { POST_LIMITS, writtenPostSchema, type WrittenPost } from '../../../shared/schemas/post';
+import { normaliseToNoonUtc } from '@shared/domain/months';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '@shared/domain/options';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import { POST_LIMITS, writtenPostSchema, type WrittenPost } from '@shared/schemas/post';
 import { describeDay } from '../prompt-parts';
 
 /** What a model may send for one post; everything but the text is optional and checked below. */

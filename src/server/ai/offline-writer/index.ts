@@ -2,11 +2,11 @@
  * The built-in template writer: used when no AI provider is configured, so the app works out of the
  * box with no key and no network. Deterministic: each post is seeded by its date and platform.
  */
-import { normaliseToNoonUtc } from '../../../shared/domain/months';
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, type PostType } from '../../../shared/domain/options';
-import type { PostSlot } from '../../../shared/domain/slot-planner';
-import type { WrittenPost } from '../../../shared/schemas/post';
-import { parseHashtags, type Strategy } from '../../../shared/schemas/strategy';
+import { normaliseToNoonUtc } from '@shared/domain/months';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, type PostType } from '@shared/domain/options';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import type { WrittenPost } from '@shared/schemas/post';
+import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
 import { MESSAGES, WriterError } from '../errors';
 import type { Writer } from '../writer';
 import { FALLBACK_THEMES } from './phrases';

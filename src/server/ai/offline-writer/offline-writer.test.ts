@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   CALLS_TO_ACTION, CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORM_CHARACTER_LIMITS, TONES_OF_VOICE, WEEKDAYS,
   type CallToAction, type ContentType, type Platform, type ToneOfVoice, type Weekday,
-} from '../../../shared/domain/options';
-import { planSlots } from '../../../shared/domain/slot-planner';
-import { writtenPostSchema } from '../../../shared/schemas/post';
-import { EMPTY_PROFILE_INPUT, type Profile } from '../../../shared/schemas/profile';
-import { DEFAULT_STRATEGY, type Strategy } from '../../../shared/schemas/strategy';
+} from '@shared/domain/options';
+import { planSlots } from '@shared/domain/slot-planner';
+import { writtenPostSchema } from '@shared/schemas/post';
+import { EMPTY_PROFILE_INPUT, type Profile } from '@shared/schemas/profile';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { createWriter } from '../create-writer';
 import { WriterError } from '../errors';
 import { OFFLINE_WRITER_LABEL } from '.';

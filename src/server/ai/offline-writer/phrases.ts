@@ -2,7 +2,7 @@
  * Phrase banks of the template writer. Every phrase is a function of plain strings so an empty
  * profile never shows 'undefined' or a gap where a company name would be.
  */
-import type { CallToAction, Industry, Platform } from '../../../shared/domain/options';
+import type { CallToAction, Industry, Platform } from '@shared/domain/options';
 
 export type Register = 'formal' | 'upbeat' | 'casual';
 type IndustryKey = Industry | 'general';

@@ -3,7 +3,7 @@
  * more formal, more casual, add or remove emojis, mention X, add a call to action) and always
  * returns a text that differs from the original.
  */
-import { PLATFORM_CHARACTER_LIMITS } from '../../../shared/domain/options';
+import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import type { RewritePostInput } from '../writer';
 import { brandOf } from './templates';
 import { capitalizeFirst, fitToLimit, hashSeed, pick, seededRandom, stripEmojis, trimTrailing, type Random } from './text-tools';

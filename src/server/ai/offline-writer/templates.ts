@@ -1,8 +1,8 @@
 /** Composes one post from the phrase banks, shaped for its platform and within its limits. */
-import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type Platform, type PostType, type ToneOfVoice } from '../../../shared/domain/options';
-import type { PostSlot } from '../../../shared/domain/slot-planner';
-import { POST_LIMITS, type WrittenPost } from '../../../shared/schemas/post';
-import type { Profile } from '../../../shared/schemas/profile';
+import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type Platform, type PostType, type ToneOfVoice } from '@shared/domain/options';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import { POST_LIMITS, type WrittenPost } from '@shared/schemas/post';
+import type { Profile } from '@shared/schemas/profile';
 import {
   AWARENESS_LINES, CONNECTIONS, ctaLine, EMOJIS, ENGAGEMENT_LINES, HEADLINES, HOLIDAY_HEADLINES, HOLIDAY_LINES,
   INDUSTRY_HASHTAGS, SCENES, STYLES, TIPS, TYPE_LINES, type Register, type Words,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POST_LIMITS } from '../../../shared/schemas/post';
+import { POST_LIMITS } from '@shared/schemas/post';
 import { asksToRemoveEmojis } from './rewrite';
 import { firstSentence, fitToLimit, shorten, stripEmojis, trimTrailing } from './text-tools';
 

@@ -1,5 +1,5 @@
 /** The rewrite prompt: the original post, the user's instructions and the company profile. */
-import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '../../../shared/domain/options';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '@shared/domain/options';
 import { profileSection } from '../prompt-parts';
 import type { RewritePostInput } from '../writer';
 

@@ -1,6 +1,6 @@
 /** Reading the rewrite reply: plain text, cleaned of the wrappers models like to add. */
 import { z } from 'zod';
-import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, type Platform } from '../../../shared/domain/options';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 
 export const rewriteReplySchema = z.string().trim().min(1);
 

@@ -1,6 +1,6 @@
 /** Writes one post for a day; a bad answer is asked for once more, then reported as invalid_reply. */
-import { normaliseToNoonUtc } from '../../../shared/domain/months';
-import type { WrittenPost } from '../../../shared/schemas/post';
+import { normaliseToNoonUtc } from '@shared/domain/months';
+import type { WrittenPost } from '@shared/schemas/post';
 import type { CallModel } from '../call-model';
 import { WriterError } from '../errors';
 import { parseJsonReply } from '../json-reply';

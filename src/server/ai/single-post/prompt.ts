@@ -1,5 +1,5 @@
 /** The single-post prompt: the user's topic, the day, the profile and (when set) the month's strategy. */
-import { PLATFORMS, type Platform, type PostType } from '../../../shared/domain/options';
+import { PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
 import { describeDay, platformLimitsLine, POST_FIELDS_RULES, profileSection, strategySection } from '../prompt-parts';
 import type { SinglePostInput } from '../writer';
 

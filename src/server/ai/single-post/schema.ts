@@ -1,6 +1,6 @@
 /** Reading the single-post reply: one post object, checked like a month post against its day. */
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, POST_TYPES, type Platform, type PostType } from '../../../shared/domain/options';
-import type { WrittenPost } from '../../../shared/schemas/post';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
+import type { WrittenPost } from '@shared/schemas/post';
 import { readPostForSlot } from '../month-plan/schema';
 import type { SinglePostInput } from '../writer';
 import type { SinglePostDetails } from './prompt';

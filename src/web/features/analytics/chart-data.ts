@@ -1,6 +1,6 @@
-import { MONTH_ABBREVIATIONS } from '../../../shared/domain/months';
-import { capitalize, PLATFORM_LABELS, type Platform } from '../../../shared/domain/options';
-import type { Analytics } from '../../../shared/schemas/analytics';
+import { MONTH_ABBREVIATIONS } from '@shared/domain/months';
+import { capitalize, PLATFORM_LABELS, type Platform } from '@shared/domain/options';
+import type { Analytics } from '@shared/schemas/analytics';
 
 /** Each network's recognisable colour; all have at least 3:1 contrast against the white card. */
 export const PLATFORM_COLORS: Record<Platform, string> = {

@@ -1,5 +1,5 @@
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX, type Icon } from '@tabler/icons-react';
-import type { Platform } from '../../../shared/domain/options';
+import type { Platform } from '@shared/domain/options';
 
 /** Each network's recognisable colour, as a light tint with dark text so labels pass WCAG AA. */
 export const PLATFORM_STYLE: Record<Platform, { label: string; icon: Icon; background: string; color: string }> = {

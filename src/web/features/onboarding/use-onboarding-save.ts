@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Profile, ProfileInput } from '../../../shared/schemas/profile';
+import type { Profile, ProfileInput } from '@shared/schemas/profile';
 import { paths } from '../../lib/paths';
 import { ApiRequestError } from '../../lib/api-error';
 import { meQueryOptions } from '../../lib/queries/me';

@@ -1,4 +1,4 @@
-import { dateOnly, daysInMonth, MONTH_ABBREVIATIONS, parseMonthId } from '../../../shared/domain/months';
+import { dateOnly, daysInMonth, MONTH_ABBREVIATIONS, parseMonthId } from '@shared/domain/months';
 
 const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

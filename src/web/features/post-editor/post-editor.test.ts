@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { MonthDetail } from '../../../shared/schemas/month';
-import type { Post, PostVersion } from '../../../shared/schemas/post';
+import type { MonthDetail } from '@shared/schemas/month';
+import type { Post, PostVersion } from '@shared/schemas/post';
 import { mediaFileId } from './api/delete-media';
 import { syncPost } from './api/post-cache';
 import { postVersionsQueryOptions } from './api/post-versions';

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarMonth, IconClock, IconFileText, IconPencil, type Icon } from '@tabler/icons-react';
-import type { Analytics } from '../../../../shared/schemas/analytics';
+import type { Analytics } from '@shared/schemas/analytics';
 import { percent } from '../chart-data';
 
 interface Stat {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Credentials } from '../../../../shared/schemas/auth';
+import type { Credentials } from '@shared/schemas/auth';
 import { postAuth } from '../../../lib/auth-client';
 import { meQueryOptions } from '../../../lib/queries/me';
 

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextI
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/domain/account';
-import type { Credentials } from '../../../../shared/schemas/auth';
+import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@shared/domain/account';
+import type { Credentials } from '@shared/schemas/auth';
 import { paths } from '../../../lib/paths';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useSignIn, useSignUp } from '../api/session';

@@ -1,6 +1,6 @@
 import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { PLATFORM_LABELS } from '../../../../shared/domain/options';
-import type { Post } from '../../../../shared/schemas/post';
+import { PLATFORM_LABELS } from '@shared/domain/options';
+import type { Post } from '@shared/schemas/post';
 import { PLATFORM_STYLE } from '../platforms';
 import classes from './month-calendar.module.css';
 

@@ -1,9 +1,9 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '../../../../shared/domain/calendar-grid';
-import { dateOnly, type MonthRef } from '../../../../shared/domain/months';
-import type { Post } from '../../../../shared/schemas/post';
+import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
+import { dateOnly, type MonthRef } from '@shared/domain/months';
+import type { Post } from '@shared/schemas/post';
 import { DayPosts } from './day-posts';
 import classes from './month-calendar.module.css';
 

@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/co
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
-import type { MonthSummary } from '../../../../shared/schemas/month';
+import type { MonthSummary } from '@shared/schemas/month';
 import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
 

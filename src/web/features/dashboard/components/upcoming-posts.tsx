@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PLATFORM_LABELS } from '../../../../shared/domain/options';
-import type { Post } from '../../../../shared/schemas/post';
+import { PLATFORM_LABELS } from '@shared/domain/options';
+import type { Post } from '@shared/schemas/post';
 import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
 

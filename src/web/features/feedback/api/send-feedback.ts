@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FeedbackInput } from '../../../../shared/schemas/feedback';
+import type { FeedbackInput } from '@shared/schemas/feedback';
 import { api, parseResponse } from '../../../lib/api-client';
 
 /** POST /api/feedback -> 201 { id }. */

@@ -2,7 +2,7 @@ import { Button, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconSend } from '@tabler/icons-react';
 import { useId } from 'react';
-import { FEEDBACK_MESSAGE_MAX, feedbackSchema, type FeedbackInput } from '../../../../shared/schemas/feedback';
+import { FEEDBACK_MESSAGE_MAX, feedbackSchema, type FeedbackInput } from '@shared/schemas/feedback';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { useSendFeedback } from '../api/send-feedback';
 import { notify } from '../../../lib/notify';

@@ -1,4 +1,4 @@
-import { generationJobSchema, type GenerationJob } from '../../../../shared/schemas/generation';
+import { generationJobSchema, type GenerationJob } from '@shared/schemas/generation';
 import { api, parseResponse } from '../../../lib/api-client';
 
 /** GET /api/generation-jobs/:jobId -> { job }: one poll of a job's progress. */

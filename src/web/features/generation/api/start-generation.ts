@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StartGeneration } from '../../../../shared/schemas/generation';
+import type { StartGeneration } from '@shared/schemas/generation';
 import { api, parseResponse } from '../../../lib/api-client';
 
 interface StartGenerationInput extends StartGeneration {

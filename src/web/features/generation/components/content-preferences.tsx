@@ -1,8 +1,8 @@
 import { Checkbox, Divider, Group, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
-import { CONTENT_TYPES, WEEKDAYS } from '../../../../shared/domain/options';
-import { POST_FREQUENCY, type Strategy } from '../../../../shared/schemas/strategy';
+import { CONTENT_TYPES, WEEKDAYS } from '@shared/domain/options';
+import { POST_FREQUENCY, type Strategy } from '@shared/schemas/strategy';
 import { HolidayPicker } from './holiday-picker';
 
 const FREQUENCY_MARKS = Array.from({ length: POST_FREQUENCY.max - POST_FREQUENCY.min + 1 }, (_, i) => ({

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCalendarStats, IconRefresh, IconSparkles, IconTargetArrow } from '@tabler/icons-react';
-import { planSlots } from '../../../../shared/domain/slot-planner';
-import type { MonthDetail } from '../../../../shared/schemas/month';
-import { DEFAULT_STRATEGY, strategySchema, type Strategy } from '../../../../shared/schemas/strategy';
+import { planSlots } from '@shared/domain/slot-planner';
+import type { MonthDetail } from '@shared/schemas/month';
+import { DEFAULT_STRATEGY, strategySchema, type Strategy } from '@shared/schemas/strategy';
 import { useGenerationFlow } from '../hooks/use-generation-flow';
 import { ContentPreferencesFields } from './content-preferences';
 import { SectionCard } from '../../../components/section-card';

@@ -1,8 +1,8 @@
 import { Portal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { PLATFORM_LABELS } from '../../../../shared/domain/options';
-import type { GenerationJob } from '../../../../shared/schemas/generation';
+import { PLATFORM_LABELS } from '@shared/domain/options';
+import type { GenerationJob } from '@shared/schemas/generation';
 import classes from './generation-overlay.module.css';
 
 /** The spec's four messages, cycling every 5 seconds while the month is written. */

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Checkbox, Collapse, Select, SimpleGrid, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { SelectedHoliday, Strategy } from '../../../../shared/schemas/strategy';
+import type { SelectedHoliday, Strategy } from '@shared/schemas/strategy';
 import { errorMessage } from '../../../lib/api-error';
 import { useHolidayCountries } from '../api/holiday-countries';
 import { useHolidays } from '../api/holidays';

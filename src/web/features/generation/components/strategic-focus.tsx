@@ -1,7 +1,7 @@
 import { Checkbox, Divider, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CALLS_TO_ACTION } from '../../../../shared/domain/options';
-import { STRATEGY_LIMITS, type Strategy } from '../../../../shared/schemas/strategy';
+import { CALLS_TO_ACTION } from '@shared/domain/options';
+import { STRATEGY_LIMITS, type Strategy } from '@shared/schemas/strategy';
 
 /** Section 'Strategic Focus': themes, calls to action, hashtags, instructions, emojis. */
 export function StrategicFocusFields({ form }: { form: UseFormReturnType<Strategy> }) {

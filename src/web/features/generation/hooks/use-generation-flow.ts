@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationJob } from '../../../../shared/schemas/generation';
-import type { MonthDetail } from '../../../../shared/schemas/month';
-import type { Strategy } from '../../../../shared/schemas/strategy';
+import type { GenerationJob } from '@shared/schemas/generation';
+import type { MonthDetail } from '@shared/schemas/month';
+import type { Strategy } from '@shared/schemas/strategy';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { fetchLatestJob, useLatestJob } from '../api/latest-job';
 import { useStartGeneration } from '../api/start-generation';

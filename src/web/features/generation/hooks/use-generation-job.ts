@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationJob } from '../../../../shared/schemas/generation';
+import type { GenerationJob } from '@shared/schemas/generation';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { fetchGenerationJob, generationEventsUrl, parseJobEvent } from '../api/generation-job';
 

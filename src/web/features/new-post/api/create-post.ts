@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewPost } from '../../../../shared/schemas/post';
+import type { NewPost } from '@shared/schemas/post';
 import { api, parseResponse } from '../../../lib/api-client';
 import { monthQueryOptions } from '../../../lib/queries/month';
 import { workspaceQueryOptions } from '../../../lib/queries/workspace';

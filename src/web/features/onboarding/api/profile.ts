@@ -1,4 +1,4 @@
-import type { ProfileInput } from '../../../../shared/schemas/profile';
+import type { ProfileInput } from '@shared/schemas/profile';
 import { api, parseResponse } from '../../../lib/api-client';
 
 /** PUT /api/profile: saves the profile and marks onboarding done. */

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
-import type { ProfileInput } from '../../../../shared/schemas/profile';
+import type { ProfileInput } from '@shared/schemas/profile';
 import {
   BusinessGoalsField,
   CompanyNameField,

@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Steppe
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EMPTY_PROFILE_INPUT, profileInputSchema, type ProfileInput } from '../../../../shared/schemas/profile';
+import { EMPTY_PROFILE_INPUT, profileInputSchema, type ProfileInput } from '@shared/schemas/profile';
 import { Logo } from '../../../components/logo';
 import { ONBOARDING_STEPS } from '../steps';
 import { useOnboardingSave, type SaveStatus } from '../use-onboarding-save';

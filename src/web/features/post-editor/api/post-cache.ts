@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Post } from '../../../../shared/schemas/post';
+import type { Post } from '@shared/schemas/post';
 import { monthQueryOptions } from '../../../lib/queries/month';
 import { workspaceQueryOptions } from '../../../lib/queries/workspace';
 import { postVersionsQueryOptions } from './post-versions';

@@ -1,4 +1,4 @@
-import type { Schedule } from '../../../../shared/schemas/schedule';
+import type { Schedule } from '@shared/schemas/schedule';
 import { api, parseResponse } from '../../../lib/api-client';
 import { usePostMutation } from './post-cache';
 

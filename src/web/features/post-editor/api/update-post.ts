@@ -1,4 +1,4 @@
-import type { PostUpdate } from '../../../../shared/schemas/post';
+import type { PostUpdate } from '@shared/schemas/post';
 import { api, parseResponse } from '../../../lib/api-client';
 import { usePostMutation } from './post-cache';
 

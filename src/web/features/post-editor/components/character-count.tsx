@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, type Platform } from '../../../../shared/domain/options';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 
 const number = (value: number) => value.toLocaleString('en-US');
 

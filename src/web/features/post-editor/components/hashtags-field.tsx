@@ -1,6 +1,6 @@
 import { Group, TagsInput, Text } from '@mantine/core';
 import { useState } from 'react';
-import { POST_LIMITS } from '../../../../shared/schemas/post';
+import { POST_LIMITS } from '@shared/schemas/post';
 
 /** '#tag' for a one-word tag (with or without '#'), null for anything the server would refuse. */
 export function normaliseHashtag(raw: string): string | null {

@@ -1,6 +1,6 @@
 import { ActionIcon, SimpleGrid, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { MediaItem } from '../../../../shared/schemas/post';
+import type { MediaItem } from '@shared/schemas/post';
 import classes from './post-editor.module.css';
 
 export interface MediaPreviewsProps {

@@ -1,7 +1,7 @@
 import { Alert, Button, CloseButton, FileButton, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import type { Post } from '../../../../shared/schemas/post';
+import type { Post } from '@shared/schemas/post';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { EditorSection } from './editor-section';
 import { MediaPreviews } from './media-previews';

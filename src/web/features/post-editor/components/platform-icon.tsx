@@ -1,5 +1,5 @@
 import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX, type Icon } from '@tabler/icons-react';
-import type { Platform } from '../../../../shared/domain/options';
+import type { Platform } from '@shared/domain/options';
 
 const ICONS: Record<Platform, Icon> = {
   facebook: IconBrandFacebook,

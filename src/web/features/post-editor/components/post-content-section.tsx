@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { capitalize, PLATFORM_LABELS } from '../../../../shared/domain/options';
-import type { Post } from '../../../../shared/schemas/post';
+import { capitalize, PLATFORM_LABELS } from '@shared/domain/options';
+import type { Post } from '@shared/schemas/post';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCopyText } from '../hooks/use-copy-text';
 import type { PostEditorState } from '../hooks/use-post-editor';

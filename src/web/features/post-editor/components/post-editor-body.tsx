@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { Post } from '../../../../shared/schemas/post';
+import type { Post } from '@shared/schemas/post';
 import { usePostEditor } from '../hooks/use-post-editor';
 import { MediaSection } from './media-section';
 import { PostContentSection } from './post-content-section';

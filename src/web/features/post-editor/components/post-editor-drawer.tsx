@@ -1,7 +1,7 @@
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type JSX } from 'react';
-import type { Post } from '../../../../shared/schemas/post';
+import type { Post } from '@shared/schemas/post';
 import { confirmDiscard, useBeforeUnload, useLeavePageBlocker } from '../hooks/use-unsaved-guard';
 import { PostEditorBody } from './post-editor-body';
 import { PostEditorHeader } from './post-editor-header';

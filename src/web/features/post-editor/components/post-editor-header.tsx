@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Drawer, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import type { Post } from '../../../../shared/schemas/post';
+import type { Post } from '@shared/schemas/post';
 import { postDay } from '../format';
 import classes from './post-editor.module.css';
 

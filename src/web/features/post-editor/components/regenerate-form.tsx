@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
-import { REWRITE_INSTRUCTIONS_MAX } from '../../../../shared/schemas/post';
+import { REWRITE_INSTRUCTIONS_MAX } from '@shared/schemas/post';
 
 export const REGENERATE_PROMPT = 'What would you like to change about this post? Be specific about what you want different.';
 

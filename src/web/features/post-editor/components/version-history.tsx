@@ -1,7 +1,7 @@
 import { Button, Collapse, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconHistory } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import type { PostVersion } from '../../../../shared/schemas/post';
+import type { PostVersion } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { usePostVersions } from '../api/post-versions';
 import { formatTimestamp, relativeTime } from '../format';

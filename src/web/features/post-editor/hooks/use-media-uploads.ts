@@ -1,6 +1,6 @@
 import { notify } from '../../../lib/notify';
 import { useRef, useState } from 'react';
-import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type Post } from '../../../../shared/schemas/post';
+import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteMedia } from '../api/delete-media';
 import { useUploadMedia } from '../api/upload-media';

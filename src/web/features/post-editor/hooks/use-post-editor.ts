@@ -1,8 +1,8 @@
 import { notify } from '../../../lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { dateOnly, noonUtc } from '../../../../shared/domain/months';
-import type { Post } from '../../../../shared/schemas/post';
+import { dateOnly, noonUtc } from '@shared/domain/months';
+import type { Post } from '@shared/schemas/post';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { fetchPost } from '../api/get-post';
 import { syncPost } from '../api/post-cache';

@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconClockHour9 } from '@tabler/icons-react';
-import { dateOnly } from '../../../../shared/domain/months';
-import { PLATFORM_LABELS } from '../../../../shared/domain/options';
-import type { Post } from '../../../../shared/schemas/post';
+import { dateOnly } from '@shared/domain/months';
+import { PLATFORM_LABELS } from '@shared/domain/options';
+import type { Post } from '@shared/schemas/post';
 import classes from './scheduled-posts.module.css';
 
 function dayHeading(day: string): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileInput } from '../../../../shared/schemas/profile';
+import type { ProfileInput } from '@shared/schemas/profile';
 import { api, parseResponse } from '../../../lib/api-client';
 import { meQueryOptions } from '../../../lib/queries/me';
 import { profileQueryOptions } from './profile';

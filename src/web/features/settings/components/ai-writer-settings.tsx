@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconPlugConnected, IconSparkles, Ic
 import { ErrorState } from '../../../components/error-state';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorMessage } from '../../../lib/api-error';
-import type { AiSettings, ConnectionTest } from '../../../../shared/schemas/settings';
+import type { AiSettings, ConnectionTest } from '@shared/schemas/settings';
 import { notify } from '../../../lib/notify';
 import { useAiSettings } from '../../../lib/queries/ai-settings';
 import { useTestAiConnection } from '../api/test-ai-connection';

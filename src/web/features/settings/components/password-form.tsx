@@ -1,6 +1,6 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/schemas/auth';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/schemas/auth';
 import { errorMessage } from '../../../lib/api-error';
 import { useMe } from '../../../lib/queries/me';
 import { isWrongPassword } from '../api/auth-request';

@@ -1,6 +1,6 @@
 import { Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { profileInputSchema, type Profile, type ProfileInput } from '../../../../shared/schemas/profile';
+import { profileInputSchema, type Profile, type ProfileInput } from '@shared/schemas/profile';
 import { ErrorState } from '../../../components/error-state';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { useProfile } from '../api/profile';

@@ -2,8 +2,8 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight, IconClock, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
-import { relativeDays } from '../../../../shared/domain/months';
-import type { MonthSummary } from '../../../../shared/schemas/month';
+import { relativeDays } from '@shared/domain/months';
+import type { MonthSummary } from '@shared/schemas/month';
 import { paths } from '../../../lib/paths';
 import classes from './month-card.module.css';
 
