@@ -142,7 +142,7 @@ async function main() {
     ['target', 'measured', 'result'],
     [
       [
-        'month read at least 40% of the bare route\'s requests per second',
+        "month read at least 40% of the bare route's requests per second",
         monthRows.map(({ db, row }) => `${db} ${((100 * row.real.rps) / row.bare.rps).toFixed(0)}%`).join('; '),
         pass(monthRows.every(({ row }) => row.real.rps >= 0.4 * row.bare.rps)),
       ],
@@ -151,8 +151,16 @@ async function main() {
         allRows.map(({ db, row }) => `${db} ${row.target.path.includes('months') ? 'month' : 'workspace'} ${ms(row.real.p99, 0)}`).join('; '),
         pass(worstP99 < 50),
       ],
-      ['server memory (RSS) under 250 MB at the end', results.map((result) => `${result.db} ${mb(result.rss)} (peak ${mb(result.peak)})`).join('; '), pass(results.every((result) => result.rss < 250 * 1024 * 1024))],
-      ['no errors or non-2xx answers', String(allRows.reduce((sum, { row }) => sum + row.real.errors + row.bare.errors, 0)), pass(allRows.every(({ row }) => row.real.errors + row.bare.errors === 0))],
+      [
+        'server memory (RSS) under 250 MB at the end',
+        results.map((result) => `${result.db} ${mb(result.rss)} (peak ${mb(result.peak)})`).join('; '),
+        pass(results.every((result) => result.rss < 250 * 1024 * 1024)),
+      ],
+      [
+        'no errors or non-2xx answers',
+        String(allRows.reduce((sum, { row }) => sum + row.real.errors + row.bare.errors, 0)),
+        pass(allRows.every(({ row }) => row.real.errors + row.bare.errors === 0)),
+      ],
     ],
   );
   const settings = `autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per route after ${options.warmup} s of warm-up per route (and 5 s for the load generator itself before the first), medians over rounds; the server is its own Node process (esbuild bundle, NODE_ENV=production, LOG_LEVEL=info, request log to /dev/null) and autocannon runs in the benchmark's process, on the same 2 cores (PostgreSQL too). The bare route is GET /__bench/bare/:name of the same app: same middleware chain, no session check, no database, c.json() of the same object.${skipped ? ` ${skipped}` : ''}`;

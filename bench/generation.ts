@@ -38,7 +38,10 @@ interface Variant {
   faults?: 'one-429';
 }
 
-const BASELINE: Variant = { name: 'baseline: one request for the month, saved when the reply ends', writer: { batchSize: 1000, concurrency: 1, streamPosts: false } };
+const BASELINE: Variant = {
+  name: 'baseline: one request for the month, saved when the reply ends',
+  writer: { batchSize: 1000, concurrency: 1, streamPosts: false },
+};
 const BATCHED: Variant = { name: `batched (concurrency ${options.concurrency}) + streamed posts`, writer: { concurrency: options.concurrency } };
 const WITH_429: Variant = { ...BATCHED, name: `${BATCHED.name}, provider answers 429 (Retry-After: 1) once`, faults: 'one-429' };
 
@@ -61,7 +64,9 @@ interface VariantResult {
 
 /** Follows a job over Server-Sent Events; resolves when it ends. Calls `onJob` for every progress event. */
 async function follow(client: TestClient, jobId: string, onJob: (job: GenerationJob) => void): Promise<GenerationJob> {
-  const response = await fetch(`${client.baseUrl}/api/generation-jobs/${jobId}/events`, { headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' } });
+  const response = await fetch(`${client.baseUrl}/api/generation-jobs/${jobId}/events`, {
+    headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' },
+  });
   if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
@@ -137,14 +142,18 @@ async function measure(variant: Variant, frequency: number): Promise<VariantResu
 
 async function main() {
   const command = commandLine('bench:generation');
-  console.log(`bench:generation: ${options.tokensPerSecond} output tokens/s per request, ${options.firstTokenMs} ms to the first token, posts of ~${options.postChars} characters, ${options.runs} runs each`);
+  console.log(
+    `bench:generation: ${options.tokensPerSecond} output tokens/s per request, ${options.firstTokenMs} ms to the first token, posts of ~${options.postChars} characters, ${options.runs} runs each`,
+  );
   const results: VariantResult[] = [];
   for (const frequency of [3, 7]) {
     for (const variant of [BASELINE, BATCHED, ...(frequency === 7 ? [WITH_429] : [])]) {
       process.stdout.write(`${frequency}/week, ${variant.name} `);
       results.push(await measure(variant, frequency));
       const last = results[results.length - 1]!;
-      console.log(` first post ${seconds(median(last.runs.map((run) => run.firstPostMs)))}, complete ${seconds(median(last.runs.map((run) => run.completeMs)))}`);
+      console.log(
+        ` first post ${seconds(median(last.runs.map((run) => run.firstPostMs)))}, complete ${seconds(median(last.runs.map((run) => run.completeMs)))}`,
+      );
     }
   }
 
@@ -166,7 +175,17 @@ async function main() {
     ];
   });
   const resultsTable = table(
-    ['month', 'design', 'requests', 'first post visible (median)', 'month complete (median)', 'sooner than baseline', 'tokens: prompt + completion', 'tokens vs baseline', 'posts saved'],
+    [
+      'month',
+      'design',
+      'requests',
+      'first post visible (median)',
+      'month complete (median)',
+      'sooner than baseline',
+      'tokens: prompt + completion',
+      'tokens vs baseline',
+      'posts saved',
+    ],
     rows,
   );
 

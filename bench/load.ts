@@ -32,7 +32,13 @@ const percentile = (values: number[], p: number) => {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-load-'));
   const ai = await startFakeOpenAI({ tokensPerSecond: 40, delayMs: 500 });
-  const server = await startServerProcess({ DATA_DIR: dataDir, AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', LOG_LEVEL: 'warn', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) });
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    AI_BASE_URL: ai.url,
+    AI_MODEL: 'fake-model',
+    LOG_LEVEL: 'warn',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
   const pid = server.child.pid!;
   console.log(`server pid ${pid}; preparing ${USERS} users with ${POSTS_PER_USER} posts each...`);
 
@@ -42,7 +48,13 @@ async function main() {
     await client.get('/api/workspace');
     const posts = [];
     for (let n = 0; n < POSTS_PER_USER; n += 1) {
-      const created = await client.post(`/api/months/${month}/posts`, { mode: 'manual', date: day(1 + (n % 27)), platform: 'linkedin', type: 'text', content: `seed ${index}-${n}` });
+      const created = await client.post(`/api/months/${month}/posts`, {
+        mode: 'manual',
+        date: day(1 + (n % 27)),
+        platform: 'linkedin',
+        type: 'text',
+        content: `seed ${index}-${n}`,
+      });
       if (created.status !== 201) throw new Error(`seeding failed: ${created.status} ${JSON.stringify(created.body)}`);
       posts.push({ id: created.body.id, version: created.body.version, acknowledged: created.body.content });
     }
@@ -62,7 +74,13 @@ async function main() {
   };
 
   // Five users generate their next month with the simulated model while everyone else works.
-  const generations = await Promise.all(users.slice(0, GENERATIONS).map(({ client }) => timed('start generation', () => client.post(`/api/months/${next}/generation`, { strategy: { ...DEFAULT_STRATEGY, postFrequency: 5 } }))));
+  const generations = await Promise.all(
+    users
+      .slice(0, GENERATIONS)
+      .map(({ client }) =>
+        timed('start generation', () => client.post(`/api/months/${next}/generation`, { strategy: { ...DEFAULT_STRATEGY, postFrequency: 5 } })),
+      ),
+  );
   const memory: { at: number; rss: number }[] = [{ at: 0, rss: rssMb(pid) }];
   const started = Date.now();
   const sampler = setInterval(() => memory.push({ at: Math.round((Date.now() - started) / 1000), rss: rssMb(pid) }), 2000);
@@ -115,7 +133,11 @@ async function main() {
     ['latency median / p99', `${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms`, ''],
     ['errors', String(errors.length), errors.length === 0 ? 'pass (target 0)' : `FAIL: ${errors.slice(0, 3).join('; ')}`],
     ['lost edits', `${lost} of ${checked} posts`, lost === 0 ? 'pass (target 0)' : 'FAIL'],
-    ['server RSS start / after 10 s / end', `${memory[0]!.rss} / ${warm} / ${end} MB`, end <= warm * 1.25 ? 'pass (flat: end within 1.25x of warm)' : 'FAIL (grew)'],
+    [
+      'server RSS start / after 10 s / end',
+      `${memory[0]!.rss} / ${warm} / ${end} MB`,
+      end <= warm * 1.25 ? 'pass (flat: end within 1.25x of warm)' : 'FAIL (grew)',
+    ],
   ];
   const table = ['| measure | value | verdict |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
   console.log(`\n${table}\n`);

@@ -103,10 +103,7 @@ async function prepare(label: string, others: number): Promise<{ dataset: Datase
     // The measured user's own profile came from onboarding; its months and posts are generated like everyone's.
     await pgClient.query('DELETE FROM months WHERE "userId" = $1', [client.userId]);
     if (others > 0) {
-      await pgClient.query(
-        `INSERT INTO bench_users SELECT g, 'bench-user-' || lpad(g::text, 7, '0') FROM generate_series(1, $1) g`,
-        [others],
-      );
+      await pgClient.query(`INSERT INTO bench_users SELECT g, 'bench-user-' || lpad(g::text, 7, '0') FROM generate_series(1, $1) g`, [others]);
       await pgClient.query(
         `INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt")
          SELECT id, 'User ' || num, 'user-' || num || '@bench.example', false, now(), now() FROM bench_users WHERE num > 0`,
@@ -128,7 +125,9 @@ async function prepare(label: string, others: number): Promise<{ dataset: Datase
     if (others > 0) console.log('');
     await pgClient.query('VACUUM ANALYZE');
     const seedMs = performance.now() - started;
-    const counts = await pgClient.query<{ users: number; posts: number }>('SELECT (SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM posts) AS posts');
+    const counts = await pgClient.query<{ users: number; posts: number }>(
+      'SELECT (SELECT count(*) FROM "user") AS users, (SELECT count(*) FROM posts) AS posts',
+    );
     const sizes = await pgClient.query<{ size: string }>(`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`);
     return {
       dataset: { database, users: Number(counts.rows[0]!.users), posts: Number(counts.rows[0]!.posts), seedMs, sizes: sizes.rows[0]!.size },
@@ -188,7 +187,13 @@ async function measure(server: BenchServer, client: TestClient): Promise<Measure
     await (await ok(fetch(`${server.url}/api/workspace`, { headers }))).arrayBuffer();
   });
   const update = await time(options.requests, async (i) => {
-    const response = await ok(fetch(`${server.url}/api/posts/${post.id}`, { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ version, content: `Edited ${i}: ${post.content}` }) }));
+    const response = await ok(
+      fetch(`${server.url}/api/posts/${post.id}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ version, content: `Edited ${i}: ${post.content}` }),
+      }),
+    );
     version = ((await response.json()) as Post).version;
   });
   return { month, workspace, update, monthPosts: monthBody.posts.length, workspaceMonths: workspaceBody.active.length + workspaceBody.archived.length };
@@ -198,7 +203,10 @@ async function measure(server: BenchServer, client: TestClient): Promise<Measure
 async function plans(database: BenchDatabase, userId: string): Promise<{ name: string; sql: string; plan: string }[]> {
   const captured: CompiledQuery[] = [];
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), log: (event) => void captured.push(event.query as unknown as CompiledQuery) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => void captured.push(event.query as unknown as CompiledQuery),
+  });
   const months = createMonthRepository(db);
   const posts = createPostRepository(db);
   const profiles = createProfileRepository(db);
@@ -217,7 +225,14 @@ async function plans(database: BenchDatabase, userId: string): Promise<{ name: s
     ...(await take('workspace read: the time zone', () => profiles.find(userId))),
     ...(await take('workspace read: every month with its post count', () => months.list(userId))),
     ...(await take('post update: the post', () => posts.find(userId, post.id))),
-    ...(await take('post update: the write', () => posts.update(userId, post.id, post.version, { content: `${post.content}!` }, NOW, { content: post.content, hashtags: [], replacedBy: 'edit', instruction: null }))),
+    ...(await take('post update: the write', () =>
+      posts.update(userId, post.id, post.version, { content: `${post.content}!` }, NOW, {
+        content: post.content,
+        hashtags: [],
+        replacedBy: 'edit',
+        instruction: null,
+      }),
+    )),
     ...(await take('dashboard: the next 7 days', () => posts.listBetween(userId, `${current}-01T12:00:00Z`, `${current}-07T12:00:00Z`))),
   ];
   await db.destroy();
@@ -246,7 +261,9 @@ async function main() {
     console.error(`bench:scale needs PostgreSQL: ${problem}.`);
     process.exit(1);
   }
-  console.log(`bench:scale: ${options.users.toLocaleString('en-US')} users x ${options.months} months x ${options.posts} posts = ${(options.users * options.months * options.posts).toLocaleString('en-US')} posts`);
+  console.log(
+    `bench:scale: ${options.users.toLocaleString('en-US')} users x ${options.months} months x ${options.posts} posts = ${(options.users * options.months * options.posts).toLocaleString('en-US')} posts`,
+  );
   const databases: BenchDatabase[] = [];
   try {
     const small = await prepare('small', 0);
@@ -272,15 +289,38 @@ async function main() {
     const rows = kinds.map(([label, key]) => {
       const a = smallResult[key];
       const b = largeResult[key];
-      return [label, `${ms(a.median, 2)} / ${ms(a.p99, 2)}`, `${ms(b.median, 2)} / ${ms(b.p99, 2)}`, `${ratio(b.median / a.median)} / ${ratio(b.p99 / a.p99)}`, pass(b.median <= 1.5 * a.median && b.p99 <= 1.5 * a.p99)];
+      return [
+        label,
+        `${ms(a.median, 2)} / ${ms(a.p99, 2)}`,
+        `${ms(b.median, 2)} / ${ms(b.p99, 2)}`,
+        `${ratio(b.median / a.median)} / ${ratio(b.p99 / a.p99)}`,
+        pass(b.median <= 1.5 * a.median && b.p99 <= 1.5 * a.p99),
+      ];
     });
     const seqScans = explained.filter((entry) => /Seq Scan on posts\b/.test(entry.plan));
-    const resultsTable = table(['request (1,000 sequential, one user)', 'almost empty: median / p99', `${(large.dataset.posts / 1e6).toFixed(2)} M posts: median / p99`, 'ratio median / p99', 'within 1.5x'], rows);
+    const resultsTable = table(
+      [
+        'request (1,000 sequential, one user)',
+        'almost empty: median / p99',
+        `${(large.dataset.posts / 1e6).toFixed(2)} M posts: median / p99`,
+        'ratio median / p99',
+        'within 1.5x',
+      ],
+      rows,
+    );
     const targets = table(
       ['target', 'measured', 'result'],
       [
-        ['month read, workspace read and post update within 1.5x of the almost empty database (median and p99)', rows.map((row) => `${row[0]!.split(' (')[0]} ${row[3]}`).join('; '), pass(rows.every((row) => row[4] === 'pass'))],
-        ['no sequential scans on posts in the query plans', seqScans.length === 0 ? 'none' : seqScans.map((entry) => entry.name).join('; '), pass(seqScans.length === 0)],
+        [
+          'month read, workspace read and post update within 1.5x of the almost empty database (median and p99)',
+          rows.map((row) => `${row[0]!.split(' (')[0]} ${row[3]}`).join('; '),
+          pass(rows.every((row) => row[4] === 'pass')),
+        ],
+        [
+          'no sequential scans on posts in the query plans',
+          seqScans.length === 0 ? 'none' : seqScans.map((entry) => entry.name).join('; '),
+          pass(seqScans.length === 0),
+        ],
       ],
     );
     const settings = [
@@ -288,7 +328,17 @@ async function main() {
       `Almost empty database: only the measured user, with the same ${options.months} months x ${options.posts} posts. The measured user reads the current month (${largeResult.monthPosts} posts) and the workspace (${largeResult.workspaceMonths} months) and edits one post of the current month; ${options.warmup} warm-up requests, then ${options.requests} sequential requests each, timed by the client; the server is its own process (esbuild bundle).`,
     ].join('\n\n');
     const planText = explained.map((entry) => `**${entry.name}**\n\n\`\`\`sql\n${entry.sql}\n\`\`\`\n\n\`\`\`\n${entry.plan}\n\`\`\``).join('\n\n');
-    const markdown = [machine(command), '', settings, '', targets, '', resultsTable, '', `<details><summary>Query plans on the large database (EXPLAIN ANALYZE, BUFFERS)</summary>\n\n${planText}\n\n</details>`].join('\n');
+    const markdown = [
+      machine(command),
+      '',
+      settings,
+      '',
+      targets,
+      '',
+      resultsTable,
+      '',
+      `<details><summary>Query plans on the large database (EXPLAIN ANALYZE, BUFFERS)</summary>\n\n${planText}\n\n</details>`,
+    ].join('\n');
     console.log(`\n${targets}\n\n${resultsTable}\n`);
     for (const entry of explained) console.log(`-- ${entry.name}\n${entry.plan}\n`);
     if (options.write) writeSection('scale', markdown);

@@ -24,7 +24,16 @@ import { userWithMonth } from './lib/seed';
 
 const options = flags({ build: true, lighthouseRuns: 3, drawerRuns: 20, write: true });
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const WEB = path.join(ROOT, 'dist/web');
 
 // ---------------------------------------------------------------------------------------------
@@ -221,7 +230,9 @@ async function drawerTimings(url: string, cookie: string, monthId: string): Prom
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const host = new URL(url).hostname;
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: host, path: '/' })));
+    await context.addCookies(
+      cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), domain: host, path: '/' })),
+    );
     const page = await context.newPage();
     await page.goto(`${url}/month/${monthId}?tab=calendar`);
     const buttons = page.getByRole('button', { name: /^Open post/ });
@@ -234,7 +245,9 @@ async function drawerTimings(url: string, cookie: string, monthId: string): Prom
       // The first open may also fetch the editor's code: reported on its own, not in the median.
       runs.push(elapsed);
       await page.keyboard.press('Escape');
-      await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0 && !location.search.includes('post='), undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 0 && !location.search.includes('post='), undefined, {
+        timeout: 10_000,
+      });
     }
     return { runs: runs.slice(1), first: runs[0]!, note: `${count} post buttons on the calendar; a different post each time` };
   } finally {
@@ -309,12 +322,20 @@ async function main() {
       ['target', 'measured', 'result'],
       [
         ['/login loads under 150 KB of gzipped JavaScript', kb(login.gzip), pass(login.gzip < 150 * 1024)],
-        ...lighthouseResults.map(({ name, runs }) => [`Lighthouse performance >= 0.95 on ${name.split(' ')[0]}`, medianOf(runs, 'score').toFixed(2), pass(medianOf(runs, 'score') >= 0.95)]),
-        [`drawer visible under 100 ms after clicking a post (median of ${drawer.runs.length})`, `${ms(drawerMedian)} (first open ${ms(drawer.first)})`, pass(drawerMedian < 100)],
+        ...lighthouseResults.map(({ name, runs }) => [
+          `Lighthouse performance >= 0.95 on ${name.split(' ')[0]}`,
+          medianOf(runs, 'score').toFixed(2),
+          pass(medianOf(runs, 'score') >= 0.95),
+        ]),
+        [
+          `drawer visible under 100 ms after clicking a post (median of ${drawer.runs.length})`,
+          `${ms(drawerMedian)} (first open ${ms(drawer.first)})`,
+          pass(drawerMedian < 100),
+        ],
       ],
     );
     const settings = [
-      'JavaScript: the files of the Vite manifest that a route needs before it renders (entry + static imports + the route\'s lazy chunks + their static imports), gzip level 6; CSS not counted.',
+      "JavaScript: the files of the Vite manifest that a route needs before it renders (entry + static imports + the route's lazy chunks + their static imports), gzip level 6; CSS not counted.",
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}: default (mobile) configuration with simulated throttling, performance category only, ${options.lighthouseRuns} runs per page, Debian's Chromium headless; the signed-in page gets the session cookie through extraHeaders.`,
       `Drawer: Playwright with the same Chromium at 1280x900; the click and the timing happen in the page (performance.now() from the click to the first animation frame in which a [role=dialog] has a box and the URL holds post=), then Escape closes it; ${drawer.note}. Median of ${drawer.runs.length} after one first open; runs: ${drawer.runs.map((value) => value.toFixed(0)).join(', ')} ms.`,
     ].join('\n\n');

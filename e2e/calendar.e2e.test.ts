@@ -67,7 +67,11 @@ describe('calendar', () => {
     const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
     const date = day(target, 14);
-    for (const [platform, content] of [['facebook', 'First'], ['instagram', 'Second'], ['linkedin', 'Third']]) {
+    for (const [platform, content] of [
+      ['facebook', 'First'],
+      ['instagram', 'Second'],
+      ['linkedin', 'Third'],
+    ]) {
       seedPost(email, target, { date: `${date}T12:00:00Z`, platform: platform!, content: content! });
     }
     seedPost(email, target, { date: `${day(target, 15)}T12:00:00Z`, platform: 'twitter', content: 'Alone' });
@@ -83,7 +87,13 @@ describe('calendar', () => {
     await screenshot(page, 'calendar-many');
 
     await page.goto(`/month/${monthId(target)}?tab=calendar`);
-    await expect.poll(() => cell(page, day(target, 15)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        cell(page, day(target, 15))
+          .getByRole('button', { name: /^Open post/ })
+          .count(),
+      )
+      .toBe(1);
     await cell(page, day(target, 15)).click({ position: { x: 60, y: 80 } });
     await page.waitForURL(/post=/);
     await context.close();
@@ -96,10 +106,26 @@ describe('calendar', () => {
     await openCalendar(page);
     const pill = cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ });
     await pill.dragTo(cell(page, day(target, 17)));
-    await expect.poll(() => cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        cell(page, day(target, 17))
+          .getByRole('button', { name: /^Open post/ })
+          .count(),
+      )
+      .toBe(1);
     await page.reload();
-    await expect.poll(() => cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
-    await expect(cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).count()).resolves.toBe(0);
+    await expect
+      .poll(() =>
+        cell(page, day(target, 17))
+          .getByRole('button', { name: /^Open post/ })
+          .count(),
+      )
+      .toBe(1);
+    await expect(
+      cell(page, day(target, 3))
+        .getByRole('button', { name: /^Open post/ })
+        .count(),
+    ).resolves.toBe(0);
     await context.close();
   });
 
@@ -109,11 +135,16 @@ describe('calendar', () => {
     seedPost(email, target, { date: `${day(target, 20)}T12:00:00Z`, platform: 'facebook', content: 'Older', createdAt: '2020-01-01T00:00:00.000Z' });
     seedPost(email, target, { date: `${day(target, 17)}T12:00:00Z`, platform: 'instagram', content: 'Newer', createdAt: '2020-01-02T00:00:00.000Z' });
     await openCalendar(page);
-    const pills = (date: string) => cell(page, date).getByRole('button', { name: /^Open post/ }).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(' ')[2]));
+    const pills = (date: string) =>
+      cell(page, date)
+        .getByRole('button', { name: /^Open post/ })
+        .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')?.split(' ')[2]));
     // Hold the save, so what shows is the move as the page previews it.
     const held: Route[] = [];
     await page.route(/\/api\/posts\/[^/]+$/, (route) => (route.request().method() === 'PATCH' ? void held.push(route) : route.continue()));
-    await cell(page, day(target, 20)).getByRole('button', { name: /^Open post/ }).dragTo(cell(page, day(target, 17)));
+    await cell(page, day(target, 20))
+      .getByRole('button', { name: /^Open post/ })
+      .dragTo(cell(page, day(target, 17)));
     await expect.poll(() => held.length).toBe(1);
     await expect.poll(() => pills(day(target, 17))).toEqual(['Facebook', 'Instagram']);
     await held[0]!.continue();
@@ -130,15 +161,31 @@ describe('calendar', () => {
     await openCalendar(page);
     await page.route(/\/api\/posts\/[^/]+$/, (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'archived', message: 'This month is archived; its posts cannot change.' } }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'archived', message: 'This month is archived; its posts cannot change.' } }),
+          })
         : route.continue(),
     );
-    await cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).dragTo(cell(page, day(target, 17)));
+    await cell(page, day(target, 3))
+      .getByRole('button', { name: /^Open post/ })
+      .dragTo(cell(page, day(target, 17)));
     const toast = page.getByRole('alert').filter({ hasText: 'Could not move the post' });
     await expect.poll(() => toast.isVisible()).toBe(true);
     await expect(toast.textContent()).resolves.toContain('This month is archived; its posts cannot change.');
-    await expect.poll(() => cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
-    await expect(cell(page, day(target, 17)).getByRole('button', { name: /^Open post/ }).count()).resolves.toBe(0);
+    await expect
+      .poll(() =>
+        cell(page, day(target, 3))
+          .getByRole('button', { name: /^Open post/ })
+          .count(),
+      )
+      .toBe(1);
+    await expect(
+      cell(page, day(target, 17))
+        .getByRole('button', { name: /^Open post/ })
+        .count(),
+    ).resolves.toBe(0);
     await context.close();
   });
 
@@ -150,7 +197,11 @@ describe('calendar', () => {
     await openCalendar(page, monthId(past), '&archived=true');
     await expect(page.getByText('This month is archived. Content cannot be modified.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: /^Add post for this day/ }).count()).resolves.toBe(0);
-    await expect(cell(page, day(past, 4)).getByRole('button', { name: /^Open post/ }).getAttribute('draggable')).resolves.toBe('false');
+    await expect(
+      cell(page, day(past, 4))
+        .getByRole('button', { name: /^Open post/ })
+        .getAttribute('draggable'),
+    ).resolves.toBe('false');
     await context.close();
   });
 });

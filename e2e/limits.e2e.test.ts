@@ -21,7 +21,11 @@ async function userWithNextMonth(page: Page): Promise<string> {
 /** The signed-in browser's API, for preparing state quickly (as another tab of the same user would). */
 async function api(page: Page, method: string, path: string, body?: unknown) {
   const cookie = (await page.context().cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
-  const response = await fetch(`${baseUrl()}${path}`, { method, headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return response.json();
 }
 
@@ -41,7 +45,11 @@ describe('per-user limits in the browser', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await openCalendar(page);
-      await page.locator(`[data-date="${day(10)}"]`).getByRole('button', { name: /^Open post/ }).first().click();
+      await page
+        .locator(`[data-date="${day(10)}"]`)
+        .getByRole('button', { name: /^Open post/ })
+        .first()
+        .click();
       const drawer = page.getByRole('dialog');
       await drawer.getByRole('button', { name: 'Version history (13)' }).click();
       const items = drawer.getByRole('region', { name: 'Version history' }).getByRole('listitem');
@@ -63,7 +71,8 @@ describe('per-user limits in the browser', () => {
   it('says in plain words that a full month takes no more posts', async () => {
     const { page, context } = await newPage(browser());
     const email = await userWithNextMonth(page);
-    for (let index = 0; index < POSTS_PER_MONTH; index += 1) seedPost(email, next, { date: `${day(3)}T12:00:00Z`, platform: 'facebook', content: `Post ${index}` });
+    for (let index = 0; index < POSTS_PER_MONTH; index += 1)
+      seedPost(email, next, { date: `${day(3)}T12:00:00Z`, platform: 'facebook', content: `Post ${index}` });
     await openCalendar(page);
     const empty = page.locator(`[data-date="${day(20)}"]`);
     await empty.hover();

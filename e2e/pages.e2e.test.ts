@@ -34,7 +34,11 @@ const SEEDED = [
 async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const response = await fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
       return response.json();
     },
@@ -55,7 +59,12 @@ async function tidy(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-const rowCells = (page: Page, table: string, row: string) => page.getByRole('table', { name: table }).getByRole('row', { name: new RegExp(`^${row} `) }).locator('td').allTextContents();
+const rowCells = (page: Page, table: string, row: string) =>
+  page
+    .getByRole('table', { name: table })
+    .getByRole('row', { name: new RegExp(`^${row} `) })
+    .locator('td')
+    .allTextContents();
 
 describe('analytics', () => {
   it('shows an empty state, then the content mix of the posts', async () => {
@@ -71,7 +80,8 @@ describe('analytics', () => {
     await page.getByRole('link', { name: 'Go to Workspace' }).click();
     await page.waitForURL('**/workspace');
     await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
-    for (const post of SEEDED) seedPost(email, next, { date: `${day(next, post.day)}T12:00:00Z`, platform: post.platform, content: `Post for day ${post.day}` });
+    for (const post of SEEDED)
+      seedPost(email, next, { date: `${day(next, post.day)}T12:00:00Z`, platform: post.platform, content: `Post for day ${post.day}` });
     // Two edits (as the editor makes them) and one scheduled post, so both halves of each split show.
     const month = (await callApi(page, 'GET', `/api/months/${monthId(next)}`)) as { posts: { id: string; version: number; platform: string }[] };
     const [first, second, third] = month.posts;
@@ -141,7 +151,9 @@ describe('settings', () => {
     const writer = page.getByRole('region', { name: 'AI writer' });
     await expect.poll(() => writer.getByText('Built-in template writer (not AI)').isVisible()).toBe(true);
     await writer.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => writer.getByRole('status').textContent()).toMatch(/Connection works \(\d+ ms\)\. The built-in template writer needs no connection\./);
+    await expect
+      .poll(() => writer.getByRole('status').textContent())
+      .toMatch(/Connection works \(\d+ ms\)\. The built-in template writer needs no connection\./);
     await expectAccessible(page, 'settings');
     await tidy(page);
     await screenshot(page, 'settings');

@@ -32,7 +32,11 @@ async function userWithPosts(page: Page, posts: { day: number; platform: string;
 async function openPost(page: Page, ref: MonthRef, dayNumber: number, archived = false): Promise<Locator> {
   await page.goto(`/month/${monthId(ref)}?tab=calendar${archived ? '&archived=true' : ''}`);
   await expect.poll(() => page.getByRole('heading', { name: 'Content Calendar' }).isVisible()).toBe(true);
-  await page.locator(`[data-date="${day(ref, dayNumber)}"]`).getByRole('button', { name: /^Open post/ }).first().click();
+  await page
+    .locator(`[data-date="${day(ref, dayNumber)}"]`)
+    .getByRole('button', { name: /^Open post/ })
+    .first()
+    .click();
   const drawer = page.getByRole('dialog');
   await expect.poll(() => drawer.isVisible()).toBe(true);
   return drawer;
@@ -177,8 +181,20 @@ describe('post editor drawer', () => {
     await reopened.getByLabel('Day of the post').fill(day(next, 15));
     await reopened.getByRole('button', { name: 'Move post' }).click();
     await expect.poll(() => reopened.getByRole('heading', { level: 2 }).textContent()).toContain(weekday(day(next, 15)));
-    await expect.poll(() => page.locator(`[data-date="${day(next, 15)}"]`).getByRole('button', { name: /^Open post/ }).count()).toBe(1);
-    await expect(page.locator(`[data-date="${day(next, 10)}"]`).getByRole('button', { name: /^Open post/ }).count()).resolves.toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .locator(`[data-date="${day(next, 15)}"]`)
+          .getByRole('button', { name: /^Open post/ })
+          .count(),
+      )
+      .toBe(1);
+    await expect(
+      page
+        .locator(`[data-date="${day(next, 10)}"]`)
+        .getByRole('button', { name: /^Open post/ })
+        .count(),
+    ).resolves.toBe(0);
 
     // With unsaved edits the browser warns before the page goes away.
     await reopened.getByRole('button', { name: 'Edit', exact: true }).click();

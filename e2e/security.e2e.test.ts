@@ -16,7 +16,11 @@ const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0
 async function api(page: Page, method: string, url: string, body?: unknown) {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const response = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(url, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json() };
     },
     { method, url, body },
@@ -42,14 +46,53 @@ describe('stored script payloads render as text', () => {
       }),
     );
     await signUpAndSkip(page);
-    const profile = { name: PAYLOAD, companyName: PAYLOAD, description: PAYLOAD, industry: 'dental', toneOfVoice: [], brandColors: [], website: '', targetAudience: PAYLOAD, businessGoals: [] };
+    const profile = {
+      name: PAYLOAD,
+      companyName: PAYLOAD,
+      description: PAYLOAD,
+      industry: 'dental',
+      toneOfVoice: [],
+      brandColors: [],
+      website: '',
+      targetAudience: PAYLOAD,
+      businessGoals: [],
+    };
     expect((await api(page, 'PATCH', '/api/profile', profile)).status).toBe(200);
     const workspace = (await api(page, 'GET', '/api/workspace')).body;
-    const strategy = { postFrequency: 1, preferredDays: [], contentTypes: [], keyThemes: PAYLOAD, selectedCTAs: [], hashtags: 'safe', additionalInstructions: PAYLOAD, includeHolidays: false, holidayCountry: 'US', selectedHolidays: [], useEmojis: false };
+    const strategy = {
+      postFrequency: 1,
+      preferredDays: [],
+      contentTypes: [],
+      keyThemes: PAYLOAD,
+      selectedCTAs: [],
+      hashtags: 'safe',
+      additionalInstructions: PAYLOAD,
+      includeHolidays: false,
+      holidayCountry: 'US',
+      selectedHolidays: [],
+      useEmojis: false,
+    };
     expect((await api(page, 'PUT', `/api/months/${monthId(target)}/strategy`, strategy)).status).toBe(200);
     // Today's post shows on the dashboard; the month's post is rewritten by an instruction, edited and scheduled.
-    expect((await api(page, 'POST', `/api/months/${workspace.currentMonthId}/posts`, { mode: 'manual', date: workspace.today, platform: 'twitter', type: 'text', content: PAYLOAD })).status).toBe(201);
-    const post = await api(page, 'POST', `/api/months/${monthId(target)}/posts`, { mode: 'manual', date: day(9), platform: 'facebook', type: 'text', content: `${PAYLOAD} first draft`, hashtags: ['<b>bold</b>'] });
+    expect(
+      (
+        await api(page, 'POST', `/api/months/${workspace.currentMonthId}/posts`, {
+          mode: 'manual',
+          date: workspace.today,
+          platform: 'twitter',
+          type: 'text',
+          content: PAYLOAD,
+        })
+      ).status,
+    ).toBe(201);
+    const post = await api(page, 'POST', `/api/months/${monthId(target)}/posts`, {
+      mode: 'manual',
+      date: day(9),
+      platform: 'facebook',
+      type: 'text',
+      content: `${PAYLOAD} first draft`,
+      hashtags: ['<b>bold</b>'],
+    });
     expect(post.status).toBe(201);
     const rewritten = await api(page, 'POST', `/api/posts/${post.body.id}/rewrite`, { version: 1, instructions: PAYLOAD });
     expect(rewritten.status).toBe(200);
@@ -80,7 +123,14 @@ describe('stored script payloads render as text', () => {
     await expectNoInjectedElements(page, 'the editor drawer');
 
     await page.goto(`/month/${monthId(target)}?tab=scheduled`);
-    await expect.poll(() => page.getByRole('button', { name: /Open scheduled post/ }).getByText(PAYLOAD, { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /Open scheduled post/ })
+          .getByText(PAYLOAD, { exact: true })
+          .isVisible(),
+      )
+      .toBe(true);
     await expectNoInjectedElements(page, 'the scheduled tab');
 
     expect(ran, 'payload code that ran (or was stopped only by the CSP)').toEqual([]);
@@ -96,7 +146,10 @@ describe('sign-in rate limit', () => {
       const context = await browser().newContext({ baseURL: baseUrl });
       const page = await context.newPage();
       await page.goto('/login');
-      const expected = [...Array(3).fill('Failed to log in. Please check your credentials.'), 'Too many attempts from this device. Please wait a minute and try again.'];
+      const expected = [
+        ...Array(3).fill('Failed to log in. Please check your credentials.'),
+        'Too many attempts from this device. Please wait a minute and try again.',
+      ];
       for (const [attempt, message] of expected.entries()) {
         await page.getByLabel('Email').fill('someone@example.com');
         await page.getByLabel('Password', { exact: true }).fill(`wrong-${attempt}`);

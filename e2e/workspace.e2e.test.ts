@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth, previousMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
@@ -116,4 +115,3 @@ describe('workspace and month screen', () => {
     await context.close();
   });
 });
-

@@ -78,7 +78,11 @@ for (const suite of suites) {
 }
 for (const item of skipped) console.log(`${CI ? 'FAIL' : 'SKIP'} ${item.suite}: ${item.why}`);
 
-const total = suites.reduce((sum, suite) => ({ passed: sum.passed + suite.passed, failed: sum.failed + suite.failed, skipped: sum.skipped + suite.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = suites.reduce((sum, suite) => ({ passed: sum.passed + suite.passed, failed: sum.failed + suite.failed, skipped: sum.skipped + suite.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 const failedForCi = CI ? skipped.length : 0;
 console.log(`\n${total.passed} passed, ${total.failed + failedForCi} failed, ${total.skipped} skipped`);
 if (skipped.length > 0 && CI) console.log('CI=true: a suite that cannot run counts as failed.');

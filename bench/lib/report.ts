@@ -45,7 +45,11 @@ function run(command: string, args: string[]): string {
 /** `nproc`, `free -h`, CPU model, Node version, date and the command, as the doc states them. */
 export function machine(command: string): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const memory = run('free', ['-h']).split('\n').find((line) => line.startsWith('Mem:'))?.split(/\s+/)[1] ?? `${Math.round(os.totalmem() / 2 ** 30)}Gi`;
+  const memory =
+    run('free', ['-h'])
+      .split('\n')
+      .find((line) => line.startsWith('Mem:'))
+      ?.split(/\s+/)[1] ?? `${Math.round(os.totalmem() / 2 ** 30)}Gi`;
   return [
     `- Machine: ${run('nproc', [])} cores (\`nproc\`), ${cpu}; memory ${memory} total (\`free -h\`); ${os.type()} ${os.release()}`,
     `- Node ${process.version}; run ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,

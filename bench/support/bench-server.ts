@@ -20,8 +20,13 @@ import { createServices } from '@server/services';
 // Bound first, as in main.ts: with PORT=0 the public URL and trusted origins name the port chosen.
 const ready: { app?: ReturnType<typeof createApp> } = {};
 const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-  const bound = serve({ fetch: (request, env) => (ready.app ? ready.app.fetch(request, env) : new Response(null, { status: 503 })), hostname: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) }, (info) =>
-    resolve({ server: bound, port: info.port }),
+  const bound = serve(
+    {
+      fetch: (request, env) => (ready.app ? ready.app.fetch(request, env) : new Response(null, { status: 503 })),
+      hostname: process.env.HOST ?? '127.0.0.1',
+      port: Number(process.env.PORT ?? 0),
+    },
+    (info) => resolve({ server: bound, port: info.port }),
   );
   bound.once('error', reject);
 });

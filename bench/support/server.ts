@@ -23,14 +23,25 @@ async function bundle(): Promise<string> {
   if (bundled) return bundled;
   const dir = mkdtempSync(path.join(ROOT, 'node_modules', '.bench-server-'));
   const outfile = path.join(dir, 'bench-server.mjs');
-  await build({ entryPoints: [path.join(ROOT, 'bench/support/bench-server.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(ROOT, 'bench/support/bench-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   bundled = outfile;
   return outfile;
 }
 
 function procStatus(pid: number, field: string): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${field}:`));
   return Number(line?.split(/\s+/)[1] ?? Number.NaN) * 1024;
 }
 
@@ -41,7 +52,17 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     // The bundle sits inside node_modules/, so its bare imports resolve to the project's packages.
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789', AUTH_RATE_LIMIT_MAX: '100000', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+      AUTH_RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
     // The request log goes where a production log would: out of the process, not kept here. The
     // server reports the port it bound over the IPC channel.
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -12,7 +12,15 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}; install it with: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     headless: true,
   });
 }
@@ -31,7 +39,10 @@ export function useBrowser(): () => Browser {
 }
 
 /** A fresh context and page; `baseUrl` points it at another server than the shared one (e.g. one with a model). */
-export async function newPage(browser: Browser, options: { width?: number; height?: number; timezoneId?: string; baseUrl?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; timezoneId?: string; baseUrl?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: options.baseUrl ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
@@ -56,8 +67,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  const summary = serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
-  expect(summary, `axe violations on ${label}: ${summary.join(" | ")}`).toEqual([]);
+  const summary = serious.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
+  expect(summary, `axe violations on ${label}: ${summary.join(' | ')}`).toEqual([]);
 }
 
 /** Screenshots for looking at, written to screenshots/ (git-ignored) when SCREENSHOTS=1. */

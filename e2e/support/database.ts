@@ -37,7 +37,9 @@ export function seedPost(email: string, ref: MonthRef, post: SeedPost) {
   const now = new Date().toISOString();
   try {
     database
-      .prepare('insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', \'draft\', 1, ?, ?)')
+      .prepare(
+        'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', \'draft\', 1, ?, ?)',
+      )
       .run(randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now);
   } finally {
     database.close();
@@ -51,7 +53,9 @@ export function seedMonth(email: string, ref: MonthRef, options: { contentGenera
   const now = new Date().toISOString();
   try {
     database
-      .prepare('insert into months ("userId", id, name, year, month, "contentGenerated", "lastGeneratedAt", strategy, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)')
+      .prepare(
+        'insert into months ("userId", id, name, year, month, "contentGenerated", "lastGeneratedAt", strategy, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)',
+      )
       .run(userId, monthId(ref), monthName(ref.month), ref.year, ref.month, options.contentGenerated ? 1 : 0, options.contentGenerated ? now : null, now, now);
   } finally {
     database.close();

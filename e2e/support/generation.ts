@@ -8,7 +8,9 @@ async function afterTransitions(page: Page) {
   await page.waitForFunction(
     () => {
       const state = window as unknown as { __stillSince?: number };
-      const moving = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      const moving = document
+        .getAnimations()
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
       if (moving) {
         state.__stillSince = undefined;
         return false;
@@ -69,8 +71,10 @@ export async function expectCalendarMatches(page: Page, expected: Pick<PostSlot,
     if (platforms.length <= 2) for (const platform of platforms) await expect(cell.textContent()).resolves.toContain(platform);
     else await expect(cell.textContent()).resolves.toContain(`+${platforms.length - 2} others`);
   }
-  const withPills = await page.locator('[data-in-month="true"]').evaluateAll((cells) =>
-    cells.filter((cell) => /facebook|twitter|instagram|linkedin/.test(cell.textContent ?? '')).map((cell) => cell.getAttribute('data-date')),
-  );
+  const withPills = await page
+    .locator('[data-in-month="true"]')
+    .evaluateAll((cells) =>
+      cells.filter((cell) => /facebook|twitter|instagram|linkedin/.test(cell.textContent ?? '')).map((cell) => cell.getAttribute('data-date')),
+    );
   expect(withPills.sort()).toEqual([...byDay.keys()].sort());
 }

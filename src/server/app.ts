@@ -72,4 +72,3 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => errorResponse(c, new AppError('not_found', 'Not found.')));
   return app;
 }
-

@@ -32,15 +32,24 @@ describe('loadConfig', () => {
     const dir = dataDir();
     writeFileSync(path.join(dir, 'auth-secret'), content);
     expect(() => loadConfig({ DATA_DIR: dir })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/^The file .*auth-secret holds fewer than 32 characters: delete it to have a new secret made, or set AUTH_SECRET\.$/);
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(
+      /^The file .*auth-secret holds fewer than 32 characters: delete it to have a new secret made, or set AUTH_SECRET\.$/,
+    );
   });
 
   it('selects PostgreSQL with DATABASE_URL', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/app' });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@db:5432/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/app',
+    });
   });
 
   it('treats OPENAI_API_KEY alone as OpenAI and AI_BASE_URL as any compatible server', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-test' }).ai).toMatchObject({ kind: 'openai-compatible', baseURL: 'https://api.openai.com/v1', provider: 'OpenAI' });
+    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-test' }).ai).toMatchObject({
+      kind: 'openai-compatible',
+      baseURL: 'https://api.openai.com/v1',
+      provider: 'OpenAI',
+    });
     expect(loadConfig({ DATA_DIR: dataDir(), AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.1' }).ai).toMatchObject({
       kind: 'openai-compatible',
       baseURL: 'http://127.0.0.1:11434/v1',
@@ -58,7 +67,13 @@ describe('loadConfig', () => {
 
   it('reads the per-user limits, with their documented defaults', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).limits).toEqual({ aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 });
-    const custom = loadConfig({ DATA_DIR: dataDir(), AI_REQUESTS_PER_DAY: '5', POSTS_PER_MONTH_MAX: '40', VERSIONS_PER_POST: '3', UPLOADS_IN_FLIGHT_PER_USER: '1' });
+    const custom = loadConfig({
+      DATA_DIR: dataDir(),
+      AI_REQUESTS_PER_DAY: '5',
+      POSTS_PER_MONTH_MAX: '40',
+      VERSIONS_PER_POST: '3',
+      UPLOADS_IN_FLIGHT_PER_USER: '1',
+    });
     expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1 });
   });
 

@@ -57,7 +57,10 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       const trust = parseTrustProxy(value);
       if (trust) return trust;
-      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be a number of proxy hops (such as 1) or a comma-separated list of proxy IP addresses (such as 10.0.0.2,10.0.0.3)' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be a number of proxy hops (such as 1) or a comma-separated list of proxy IP addresses (such as 10.0.0.2,10.0.0.3)',
+      });
       return z.NEVER;
     })
     .optional(),
@@ -67,9 +70,7 @@ const envSchema = z.object({
   UPLOADS_IN_FLIGHT_PER_USER: limit('UPLOADS_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.uploadsInFlightPerUser),
 });
 
-export type AiConfig =
-  | { kind: 'offline' }
-  | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
+export type AiConfig = { kind: 'offline' } | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
 
 export interface Config {
   port: number;
@@ -93,9 +94,7 @@ const OPENAI_DEFAULT_MODEL = 'gpt-4o-mini';
 
 /** Empty variables count as unset, as people write `AI_API_KEY=` in .env files. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
-  );
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 }
 
 function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
@@ -175,9 +174,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'planner.db') },
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'planner.db') },
     ai: aiConfig(env),
     authSecret: authSecret(dataDir, env.AUTH_SECRET),
     publicUrl,

@@ -50,8 +50,8 @@ async function main() {
   // origins name the port the system chose. Until start-up is done, every request answers 503.
   const ready: { app?: ReturnType<typeof createApp> } = {};
   const startingResponse = () => new Response(STARTING, { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
-  const { server, port } = await listen((request, env) => (ready.app ? ready.app.fetch(request, env) : startingResponse()), config.host, config.port).catch((error: Error) =>
-    fail(`Start-up failed: cannot listen on ${config.host}:${config.port} (${error.message}).`),
+  const { server, port } = await listen((request, env) => (ready.app ? ready.app.fetch(request, env) : startingResponse()), config.host, config.port).catch(
+    (error: Error) => fail(`Start-up failed: cannot listen on ${config.host}:${config.port} (${error.message}).`),
   );
   if (config.port === 0) config = configFrom({ ...process.env, PORT: String(port) });
   const database = openDatabase(config.database);
@@ -66,7 +66,13 @@ async function main() {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
 
-  const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, limits: config.limits });
+  const services = createServices(database, {
+    writer: createWriter(config.ai),
+    log,
+    mediaDir: path.join(config.dataDir, 'media'),
+    publicUrl: config.publicUrl,
+    limits: config.limits,
+  });
   const interrupted = await services.runner.recoverInterrupted();
   if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
   const orphans = await services.media.sweepOrphans();

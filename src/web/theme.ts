@@ -1,18 +1,7 @@
 import { createTheme, Notification, type MantineColorsTuple } from '@mantine/core';
 
 /** Indigo whose filled shade (8) passes WCAG AA with white text (5.7:1), unlike Mantine's default blue. */
-const brand: MantineColorsTuple = [
-  '#edf2ff',
-  '#dbe4ff',
-  '#bac8ff',
-  '#91a7ff',
-  '#748ffc',
-  '#5c7cfa',
-  '#4c6ef5',
-  '#4263eb',
-  '#3b5bdb',
-  '#364fc7',
-];
+const brand: MantineColorsTuple = ['#edf2ff', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc', '#5c7cfa', '#4c6ef5', '#4263eb', '#3b5bdb', '#364fc7'];
 
 export const theme = createTheme({
   primaryColor: 'brand',

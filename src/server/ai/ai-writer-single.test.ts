@@ -24,7 +24,13 @@ const writer = (options: WriterOptions = {}): Writer => fakeAiWriter(fake.url, o
 
 describe('AI writer: single posts', () => {
   it('rewrites a post by instruction', async () => {
-    const text = await writer().rewritePost({ profile, content: 'Book your check-up today.', platform: 'twitter', instructions: 'Make it shorter', useEmojis: false });
+    const text = await writer().rewritePost({
+      profile,
+      content: 'Book your check-up today.',
+      platform: 'twitter',
+      instructions: 'Make it shorter',
+      useEmojis: false,
+    });
     expect(text).not.toBe('Book your check-up today.');
     expect(text).toContain('Book your check-up today.');
     const request = fake.requests[0]!;

@@ -50,15 +50,40 @@ describe('AI writer: month', () => {
     expect(request.body.stream).toBe(true);
     const prompt = request.prompt;
     for (const text of [
-      'December 2026', 'Bright Smile Dental', 'dental', 'conversational', 'professional', 'Busy parents in Leeds',
-      'Brand Awareness', 'Customer Engagement', 'A family dental practice in Leeds with late opening hours.',
-      'postFrequency): 3', 'Tuesday, Thursday', 'Images, Carousels', 'Winter tooth care, Holiday sweets',
-      'includeHolidays): yes', '2026-12-25 Christmas Day', 'useEmojis): no', 'Schedule Appointment, Learn More',
-      '#SmileLeeds, #KidsTeeth', 'Mention our Saturday clinic once.',
+      'December 2026',
+      'Bright Smile Dental',
+      'dental',
+      'conversational',
+      'professional',
+      'Busy parents in Leeds',
+      'Brand Awareness',
+      'Customer Engagement',
+      'A family dental practice in Leeds with late opening hours.',
+      'postFrequency): 3',
+      'Tuesday, Thursday',
+      'Images, Carousels',
+      'Winter tooth care, Holiday sweets',
+      'includeHolidays): yes',
+      '2026-12-25 Christmas Day',
+      'useEmojis): no',
+      'Schedule Appointment, Learn More',
+      '#SmileLeeds, #KidsTeeth',
+      'Mention our Saturday clinic once.',
     ]) {
       expect(prompt).toContain(text);
     }
-    for (const field of ['postFrequency', 'preferredDays', 'contentTypes', 'keyThemes', 'includeHolidays', 'selectedHolidays', 'useEmojis', 'selectedCTAs', 'hashtags', 'additionalInstructions']) {
+    for (const field of [
+      'postFrequency',
+      'preferredDays',
+      'contentTypes',
+      'keyThemes',
+      'includeHolidays',
+      'selectedHolidays',
+      'useEmojis',
+      'selectedCTAs',
+      'hashtags',
+      'additionalInstructions',
+    ]) {
       expect(prompt).toContain(`(${field})`);
     }
     expect(readSlotsFromPrompt(prompt)!.map((slot) => [slot.slot, `${slot.date}T12:00:00Z`, slot.platform, slot.type, slot.holiday ?? undefined])).toEqual(
@@ -255,7 +280,9 @@ describe('AI writer: month, streamed and concurrent', () => {
     // The connection drops right after the second of five posts has streamed in.
     fake.script({ next: ['cut-after-2'] });
     const reports: number[][] = [];
-    const result = await writer({ batchSize: 5, concurrency: 1, maxRetries: 1 }).writeMonth(context, slots.slice(0, 5), { onPosts: (_posts, indexes) => reports.push(indexes) });
+    const result = await writer({ batchSize: 5, concurrency: 1, maxRetries: 1 }).writeMonth(context, slots.slice(0, 5), {
+      onPosts: (_posts, indexes) => reports.push(indexes),
+    });
     expect(fake.requests.map((request) => request.fault)).toEqual(['cut-after-2', 'ok']);
     expect(readSlotsFromPrompt(fake.requests[0]!.prompt)).toHaveLength(5);
     // The two posts that arrived were saved from the cut reply; only the other three were asked for again.

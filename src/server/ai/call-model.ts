@@ -108,8 +108,7 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
           call.onText(part.text, restart);
           restart = false;
         }
-      }
-      else if (part.type === 'error') throw part.error;
+      } else if (part.type === 'error') throw part.error;
       else if (part.type === 'abort') throw abortSignal.reason ?? new Error('aborted');
       else if (part.type === 'finish') usage = { inputTokens: part.totalUsage.inputTokens, outputTokens: part.totalUsage.outputTokens };
     }

@@ -42,7 +42,11 @@ export function toWriterError(error: unknown, context: { timeoutMs: number; time
       return new WriterError('The AI provider refused the API key. Check AI_API_KEY in the server configuration.', 'provider_error', { cause: error });
     }
     if (status === 404) {
-      return new WriterError('The AI provider does not know this address or model. Check AI_BASE_URL and AI_MODEL in the server configuration.', 'provider_error', { cause: error });
+      return new WriterError(
+        'The AI provider does not know this address or model. Check AI_BASE_URL and AI_MODEL in the server configuration.',
+        'provider_error',
+        { cause: error },
+      );
     }
     if (status !== undefined && status >= 500) {
       return new WriterError(`The AI provider had an internal error (HTTP ${status}). Please try again later.`, 'provider_error', { cause: error });

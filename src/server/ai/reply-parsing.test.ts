@@ -60,7 +60,9 @@ describe('month reply', () => {
 
   it('accepts case differences and tidies hashtags', () => {
     const [outcome] = readMonthReply({ posts: [post({ slot: 1, platform: 'Facebook', type: 'TEXT', hashtags: '#a, b c,#a', mediaPrompt: null })] }, slots);
-    expect(outcome).toEqual({ post: { date: slots[0]!.date, platform: 'facebook', type: 'text', content: 'Hello there.', mediaPrompt: '', hashtags: ['#a', '#b', '#c'] } });
+    expect(outcome).toEqual({
+      post: { date: slots[0]!.date, platform: 'facebook', type: 'text', content: 'Hello there.', mediaPrompt: '', hashtags: ['#a', '#b', '#c'] },
+    });
     expect(normaliseHashtags(['#dental care', 42, '', '##x'])).toEqual(['#dentalcare', '#x']);
   });
 

@@ -57,7 +57,15 @@ function keepWriting(client: TestClient) {
   const state = { rounds: 0, created: [] as string[], stopped: false };
   const done = (async () => {
     for (let round = 1; !state.stopped && round <= 150; round += 1) {
-      const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(1 + (round % 28)), platform: 'instagram', type: 'image', content: `Round ${round}` })).body;
+      const post = (
+        await client.post(`/api/months/${target}/posts`, {
+          mode: 'manual',
+          date: day(1 + (round % 28)),
+          platform: 'instagram',
+          type: 'image',
+          content: `Round ${round}`,
+        })
+      ).body;
       await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'first.png', 'image/png');
       const media = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'second.png', 'image/png')).body.media;
       expect((await client.delete(`/api/posts/${post.id}/media/${media[0].url.split('/').pop()}`)).status).toBe(200);
@@ -124,7 +132,9 @@ describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', { timeo
     const live = await startServerProcess({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR });
     const client = await onboardedClient(live.url);
     await client.get('/api/workspace');
-    const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(4), platform: 'linkedin', type: 'image', content: 'With a picture' })).body;
+    const post = (
+      await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(4), platform: 'linkedin', type: 'image', content: 'With a picture' })
+    ).body;
     const fileId = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).body.media[0].url.split('/').pop();
     let databaseCopies = 0;
     try {

@@ -17,7 +17,14 @@ export function withLapsedLease(row: JobRow, now: string): JobRow {
 
 /** A new job, running from `now` and holding its month until `leaseUntil`. */
 export function newJobRow(
-  { userId, monthId, planned, replaceExisting, writer, leaseUntil }: { userId: string; monthId: string; planned: number; replaceExisting: boolean; writer: string; leaseUntil: string },
+  {
+    userId,
+    monthId,
+    planned,
+    replaceExisting,
+    writer,
+    leaseUntil,
+  }: { userId: string; monthId: string; planned: number; replaceExisting: boolean; writer: string; leaseUntil: string },
   now: string,
 ): JobRow {
   return {
@@ -92,7 +99,15 @@ export function createJobRepository(db: Db) {
           .where('leaseUntil', '<', now)
           .returning('id')
           .execute();
-        if (lapsed.length > 0) await trx.deleteFrom('generation_job_posts').where('jobId', 'in', lapsed.map((job) => job.id)).execute();
+        if (lapsed.length > 0)
+          await trx
+            .deleteFrom('generation_job_posts')
+            .where(
+              'jobId',
+              'in',
+              lapsed.map((job) => job.id),
+            )
+            .execute();
         await trx.insertInto('generation_jobs').values(row).execute();
       });
     },

@@ -81,17 +81,40 @@ export function createMonthRepository(db: Db) {
       if (refs.length === 0) return;
       await db
         .insertInto('months')
-        .values(refs.map((ref) => ({ userId, id: monthId(ref), name: monthName(ref.month), year: ref.year, month: ref.month, contentGenerated: 0, lastGeneratedAt: null, strategy: null, createdAt: now, updatedAt: now })))
+        .values(
+          refs.map((ref) => ({
+            userId,
+            id: monthId(ref),
+            name: monthName(ref.month),
+            year: ref.year,
+            month: ref.month,
+            contentGenerated: 0,
+            lastGeneratedAt: null,
+            strategy: null,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
         .onConflict((conflict) => conflict.columns(['userId', 'id']).doNothing())
         .execute();
     },
 
     async saveStrategy(userId: string, id: string, strategy: Strategy, now: string): Promise<void> {
-      await db.updateTable('months').set({ strategy: toJson(strategy), updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+      await db
+        .updateTable('months')
+        .set({ strategy: toJson(strategy), updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .execute();
     },
 
     async markGenerated(userId: string, id: string, now: string): Promise<void> {
-      await db.updateTable('months').set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now }).where('userId', '=', userId).where('id', '=', id).execute();
+      await db
+        .updateTable('months')
+        .set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -27,7 +27,23 @@ export function toPost(row: Omit<PostsTable, 'userId'>): Post {
 }
 
 /** Every column a Post needs (all but userId, which the query already fixes): fewer values to read per row. */
-const POST_COLUMNS = ['id', 'monthId', 'date', 'platform', 'content', 'type', 'mediaPrompt', 'hashtags', 'media', 'status', 'scheduledPlatform', 'scheduledTime', 'version', 'createdAt', 'updatedAt'] as const satisfies readonly Exclude<keyof PostsTable, 'userId'>[];
+const POST_COLUMNS = [
+  'id',
+  'monthId',
+  'date',
+  'platform',
+  'content',
+  'type',
+  'mediaPrompt',
+  'hashtags',
+  'media',
+  'status',
+  'scheduledPlatform',
+  'scheduledTime',
+  'version',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly Exclude<keyof PostsTable, 'userId'>[];
 
 export function newPostRow(userId: string, monthId: string, post: WrittenPost, now: string): PostsTable {
   return {
@@ -81,8 +97,18 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
    * SQLite runs one write transaction at a time).
    */
   async function lockAndCountPosts(trx: Db, userId: string, monthId: string): Promise<number> {
-    await trx.updateTable('months').set((eb) => ({ updatedAt: eb.ref('updatedAt') })).where('userId', '=', userId).where('id', '=', monthId).execute();
-    const row = await trx.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
+    await trx
+      .updateTable('months')
+      .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+      .where('userId', '=', userId)
+      .where('id', '=', monthId)
+      .execute();
+    const row = await trx
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('userId', '=', userId)
+      .where('monthId', '=', monthId)
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
@@ -112,8 +138,18 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         if (kept) {
-          await trx.insertInto('post_versions').values({ id: randomUUID(), postId, userId, ...kept, hashtags: toJson(kept.hashtags), createdAt: now }).execute();
-          const newest = trx.selectFrom('post_versions').select('id').where('userId', '=', userId).where('postId', '=', postId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(versionsPerPost);
+          await trx
+            .insertInto('post_versions')
+            .values({ id: randomUUID(), postId, userId, ...kept, hashtags: toJson(kept.hashtags), createdAt: now })
+            .execute();
+          const newest = trx
+            .selectFrom('post_versions')
+            .select('id')
+            .where('userId', '=', userId)
+            .where('postId', '=', postId)
+            .orderBy('createdAt', 'desc')
+            .orderBy('id', 'desc')
+            .limit(versionsPerPost);
           await trx.deleteFrom('post_versions').where('userId', '=', userId).where('postId', '=', postId).where('id', 'not in', newest).execute();
         }
         return true;
@@ -142,7 +178,12 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
         if (Number(locked.numUpdatedRows) === 0) return undefined;
         const row = await trx.selectFrom('posts').select('media').where('userId', '=', userId).where('id', '=', postId).executeTakeFirstOrThrow();
         const next = change(fromJsonList<MediaItem>(row.media));
-        await trx.updateTable('posts').set({ media: toJson(next) }).where('userId', '=', userId).where('id', '=', postId).execute();
+        await trx
+          .updateTable('posts')
+          .set({ media: toJson(next) })
+          .where('userId', '=', userId)
+          .where('id', '=', postId)
+          .execute();
         return next;
       });
     },
@@ -186,8 +227,14 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     /** A page of a post's earlier texts, newest first; `before` is the last version id of the previous page. */
     async listVersions(userId: string, postId: string, { limit, before }: { limit: number; before?: string }): Promise<PostVersionsPage> {
       const ofPost = () => db.selectFrom('post_versions').where('userId', '=', userId).where('postId', '=', postId);
-      const { total } = await ofPost().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      let page = ofPost().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1);
+      const { total } = await ofPost()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      let page = ofPost()
+        .selectAll()
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1);
       if (before) {
         const cursor = await ofPost().select(['createdAt', 'id']).where('id', '=', before).executeTakeFirst();
         // Dropped as too old since the previous page: so is everything after it.
@@ -200,7 +247,13 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     },
 
     async findVersion(userId: string, postId: string, versionId: string): Promise<PostVersion | undefined> {
-      const row = await db.selectFrom('post_versions').selectAll().where('userId', '=', userId).where('postId', '=', postId).where('id', '=', versionId).executeTakeFirst();
+      const row = await db
+        .selectFrom('post_versions')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('postId', '=', postId)
+        .where('id', '=', versionId)
+        .executeTakeFirst();
       return row ? toVersion(row) : undefined;
     },
 
@@ -234,7 +287,10 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     async insertMany(rows: PostsTable[]): Promise<void> {
       // Chunks keep each statement under SQLite's bound-parameter limit.
       for (let start = 0; start < rows.length; start += 50) {
-        await db.insertInto('posts').values(rows.slice(start, start + 50)).execute();
+        await db
+          .insertInto('posts')
+          .values(rows.slice(start, start + 50))
+          .execute();
       }
     },
 
@@ -245,7 +301,12 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
      */
     async deleteUntouchedSince(userId: string, monthId: string, since: string): Promise<number> {
       await db.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('updatedAt', '<', since).execute();
-      const left = await db.selectFrom('posts').select((eb) => eb.fn.countAll().as('count')).where('userId', '=', userId).where('monthId', '=', monthId).executeTakeFirstOrThrow();
+      const left = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('userId', '=', userId)
+        .where('monthId', '=', monthId)
+        .executeTakeFirstOrThrow();
       return Number(left.count);
     },
   };

@@ -12,10 +12,12 @@ describe('listHolidays', () => {
 
   it('lists Boxing Day for GB and keeps days unique by date and name', () => {
     const holidays = listHolidays('GB', 2026, 12);
-    expect(holidays).toEqual(expect.arrayContaining([
-      { date: '2026-12-25', name: 'Christmas Day' },
-      { date: '2026-12-26', name: 'Boxing Day' },
-    ]));
+    expect(holidays).toEqual(
+      expect.arrayContaining([
+        { date: '2026-12-25', name: 'Christmas Day' },
+        { date: '2026-12-26', name: 'Boxing Day' },
+      ]),
+    );
     expect(new Set(holidays.map((holiday) => `${holiday.date}|${holiday.name}`)).size).toBe(holidays.length);
   });
 

@@ -46,7 +46,10 @@ describe('regenerating a month while the user changes it in another tab', () => 
     const [edited, rewritten, restored, scheduled, withMedia, moved, editedEarlier, ...untouched] = before as [PostAnswer, ...PostAnswer[]];
 
     // Edited before the regeneration starts: the user confirmed replacing it, so it goes.
-    expect((await client.patch(`/api/posts/${editedEarlier!.id}`, { version: editedEarlier!.version, content: 'Changed before the new month was asked for.' })).status).toBe(200);
+    expect(
+      (await client.patch(`/api/posts/${editedEarlier!.id}`, { version: editedEarlier!.version, content: 'Changed before the new month was asked for.' }))
+        .status,
+    ).toBe(200);
 
     // The model holds its reply: everything below happens while the job runs.
     ai.script({ paused: true });
@@ -64,7 +67,13 @@ describe('regenerating a month while the user changes it in another tab', () => 
     ok((await client.upload(`/api/posts/${withMedia!.id}/media`, TINY_PNG, 'photo.png', 'image/png')).status);
     const newDay = `${target.year}-${String(target.month).padStart(2, '0')}-28T12:00:00Z`;
     ok((await client.patch(`/api/posts/${moved!.id}`, { version: moved!.version, date: newDay })).status);
-    const added = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: newDay.slice(0, 10), platform: 'linkedin', type: 'text', content: 'Added by hand meanwhile.' });
+    const added = await client.post(`/api/months/${targetId}/posts`, {
+      mode: 'manual',
+      date: newDay.slice(0, 10),
+      platform: 'linkedin',
+      type: 'text',
+      content: 'Added by hand meanwhile.',
+    });
     ok(added.status);
 
     ai.script({ paused: false });
@@ -88,6 +97,9 @@ describe('regenerating a month while the user changes it in another tab', () => 
     // Their history came through too.
     expect((await client.get(`/api/posts/${edited.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy)).toEqual(['edit']);
     expect((await client.get(`/api/posts/${rewritten!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy)).toEqual(['rewrite']);
-    expect((await client.get(`/api/posts/${restored!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy).sort()).toEqual(['edit', 'restore']);
+    expect((await client.get(`/api/posts/${restored!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy).sort()).toEqual([
+      'edit',
+      'restore',
+    ]);
   });
 });

@@ -42,7 +42,11 @@ describe('a running job holds its month only while its lease lasts', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI();
     // No heartbeat fires during these tests: only the commit's own check stands between a lapsed job and the month.
-    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, retryDelayMs: 10 }, { now: clock.now, jobLease: { durationMs: LEASE_MS, renewEveryMs: 3_600_000 } });
+    server = await startTestServer(
+      { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' },
+      { timeoutMs: 30_000, retryDelayMs: 10 },
+      { now: clock.now, jobLease: { durationMs: LEASE_MS, renewEveryMs: 3_600_000 } },
+    );
   });
   afterAll(async () => {
     ai.script({ paused: false });
@@ -125,7 +129,11 @@ describe('the heartbeat renews the lease while the runner works', () => {
   let server: TestServer;
   beforeAll(async () => {
     ai = await startFakeOpenAI();
-    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, retryDelayMs: 10 }, { now: clock.now, jobLease: { durationMs: LEASE_MS, renewEveryMs: 20 } });
+    server = await startTestServer(
+      { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' },
+      { timeoutMs: 30_000, retryDelayMs: 10 },
+      { now: clock.now, jobLease: { durationMs: LEASE_MS, renewEveryMs: 20 } },
+    );
   });
   afterAll(async () => {
     ai.script({ paused: false });
@@ -133,7 +141,8 @@ describe('the heartbeat renews the lease while the runner works', () => {
     await ai.close();
   });
 
-  const leaseOf = async (jobId: string) => (await server.database.db.selectFrom('generation_jobs').select('leaseUntil').where('id', '=', jobId).executeTakeFirstOrThrow()).leaseUntil!;
+  const leaseOf = async (jobId: string) =>
+    (await server.database.db.selectFrom('generation_jobs').select('leaseUntil').where('id', '=', jobId).executeTakeFirstOrThrow()).leaseUntil!;
 
   it('keeps a long job alive past its first lease', async () => {
     const client = await onboardedClient(server.url);

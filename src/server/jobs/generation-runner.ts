@@ -148,7 +148,13 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
         throw new WriterError(result.problems[0] ?? 'The writer returned no posts. Nothing was changed; please try again.', 'invalid_reply');
       }
       await commit(job, written, result.problems);
-      log.info({ event: 'generation.done', jobId: job.id, written: written.length, problems: result.problems.length, ms: Math.round(performance.now() - started) });
+      log.info({
+        event: 'generation.done',
+        jobId: job.id,
+        written: written.length,
+        problems: result.problems.length,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (error) {
       await staging.catch(() => undefined);
       const stopped = signal.aborted && !(error instanceof WriterError && error.reason !== 'aborted');

@@ -35,7 +35,8 @@ describe('serveWebApp', () => {
       const app = new Hono().use(serveWebApp(root));
       const get = (encoding: string) => app.request('/assets/app-1234.js', { headers: { 'accept-encoding': encoding } });
       // Files are compressed in the background at start-up and served plain until then.
-      for (let tries = 0; !(await get('br')).headers.get('content-encoding') && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let tries = 0; !(await get('br')).headers.get('content-encoding') && tries < 200; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
 
       const br = await get('gzip, deflate, br');
       expect(br.headers.get('content-encoding')).toBe('br');

@@ -19,7 +19,8 @@ interface Compressed {
   gzip: Uint8Array<ArrayBuffer>;
 }
 
-const own = (buffer: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+const own = (buffer: Buffer): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
 
 function listFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -44,7 +45,11 @@ function precompress(webRoot: string, into: Map<string, Compressed>): void {
     const bytes = readFileSync(file);
     const urlPath = `/${path.relative(webRoot, file).split(path.sep).join('/')}`;
     // Brotli at quality 9: within a few per cent of 11 at a tenth of the time.
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    };
     void Promise.all([brotli(bytes, { params }), gzipAsync(bytes, { level: 9 })])
       .then(([br, gz]) => into.set(urlPath, { type: getMimeType(file) ?? 'application/octet-stream', br: own(br), gzip: own(gz) }))
       .catch(() => undefined);

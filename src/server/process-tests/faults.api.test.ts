@@ -66,7 +66,10 @@ describe('faults', { timeout: 120_000 }, () => {
       expect(second.output()).toContain('generation.recovered');
       // And generating works again.
       const retry = (await again.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
-      const finished = await waitFor(() => again.get(`/api/generation-jobs/${retry.id}`).then((r) => r.body.job), (value) => value.status !== 'running');
+      const finished = await waitFor(
+        () => again.get(`/api/generation-jobs/${retry.id}`).then((r) => r.body.job),
+        (value) => value.status !== 'running',
+      );
       expect(finished.status).toBe('succeeded');
     } finally {
       await second.stop();
@@ -77,13 +80,29 @@ describe('faults', { timeout: 120_000 }, () => {
     const first = await startServerProcess(env);
     const client = await onboardedClient(first.url);
     await client.get('/api/workspace');
-    const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-06`, platform: 'facebook', type: 'image', content: 'With a picture' })).body;
+    const post = (
+      await client.post(`/api/months/${target}/posts`, {
+        mode: 'manual',
+        date: `${target.replace(/-(\d)$/, '-0$1')}-06`,
+        platform: 'facebook',
+        type: 'image',
+        content: 'With a picture',
+      })
+    ).body;
     const kept = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'kept.png', 'image/png')).body.media[0].url.split('/').pop();
     // An upload whose body is held back after its first megabyte: killed once part of it is on disk.
     const folder = path.join(testDb.dataDir, 'media', client.userId);
-    const partial = () => readdirSync(folder).filter((name) => name.endsWith('.part')).map((name) => statSync(path.join(folder, name)).size);
-    const slow = startSlowUpload(client, `/api/posts/${post.id}/media`, multipartBody(Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]), 'slow.png'), { sentBytes: 1024 * 1024 });
-    const [written] = await waitFor(async () => partial(), (sizes) => sizes.length === 1 && sizes[0]! > 0);
+    const partial = () =>
+      readdirSync(folder)
+        .filter((name) => name.endsWith('.part'))
+        .map((name) => statSync(path.join(folder, name)).size);
+    const slow = startSlowUpload(client, `/api/posts/${post.id}/media`, multipartBody(Buffer.concat([TINY_PNG, Buffer.alloc(3 * 1024 * 1024)]), 'slow.png'), {
+      sentBytes: 1024 * 1024,
+    });
+    const [written] = await waitFor(
+      async () => partial(),
+      (sizes) => sizes.length === 1 && sizes[0]! > 0,
+    );
     expect(written).toBeGreaterThan(0);
     await first.stop('SIGKILL');
     expect((await slow.response).status).toBe(0);
@@ -167,7 +186,10 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the ser
       expect(down.status).toBe(503);
       expect(down.body.error.message).toMatch(/database is not reachable/i);
       proxy.restore();
-      const back = await waitFor(() => client.get('/api/workspace'), (response) => response.status === 200);
+      const back = await waitFor(
+        () => client.get('/api/workspace'),
+        (response) => response.status === 200,
+      );
       expect(back.status).toBe(200);
     } finally {
       await server.stop();

@@ -26,7 +26,15 @@ describe('files the server and the backup write', { timeout: 120_000 }, () => {
     try {
       const client = await onboardedClient(server.url);
       await client.get('/api/workspace');
-      const post = (await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: `${target.replace(/-(\d)$/, '-0$1')}-05`, platform: 'facebook', type: 'image', content: 'Private' })).body;
+      const post = (
+        await client.post(`/api/months/${target}/posts`, {
+          mode: 'manual',
+          date: `${target.replace(/-(\d)$/, '-0$1')}-05`,
+          platform: 'facebook',
+          type: 'image',
+          content: 'Private',
+        })
+      ).body;
       expect((await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
       const backup = await runBackupScript(env, backupDir);
       expect(backup.status, backup.stderr).toBe(0);
@@ -34,9 +42,16 @@ describe('files the server and the backup write', { timeout: 120_000 }, () => {
       const media = path.join(dataDir, 'media', client.userId);
       const [file] = readdirSync(media);
       const folders = [dataDir, path.dirname(media), media, backupDir, path.join(backupDir, 'media'), path.join(backupDir, 'media', client.userId)];
-      const files = [path.join(dataDir, 'auth-secret'), path.join(media, file!), path.join(backupDir, 'auth-secret'), path.join(backupDir, 'media', client.userId, file!), path.join(backupDir, 'BACKUP.txt')];
+      const files = [
+        path.join(dataDir, 'auth-secret'),
+        path.join(media, file!),
+        path.join(backupDir, 'auth-secret'),
+        path.join(backupDir, 'media', client.userId, file!),
+        path.join(backupDir, 'BACKUP.txt'),
+      ];
       // SQLite's -wal and -shm exist while the server runs.
-      if (testDb.database.kind === 'sqlite') files.push(...['planner.db', 'planner.db-wal', 'planner.db-shm'].map((name) => path.join(dataDir, name)), path.join(backupDir, 'planner.db'));
+      if (testDb.database.kind === 'sqlite')
+        files.push(...['planner.db', 'planner.db-wal', 'planner.db-shm'].map((name) => path.join(dataDir, name)), path.join(backupDir, 'planner.db'));
       expect(modes(folders)).toEqual(all(folders, '700'));
       expect(modes(files)).toEqual(all(files, '600'));
     } finally {

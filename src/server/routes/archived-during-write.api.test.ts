@@ -34,7 +34,13 @@ async function userWithPost(): Promise<{ client: TestClient & { userId: string }
   clock.set(LAST_HOUR);
   const client = await onboardedClient(server.url);
   expect((await client.get('/api/workspace')).body.currentMonthId).toBe(MONTH_ID);
-  const created = await client.post(`/api/months/${MONTH_ID}/posts`, { mode: 'manual', date: '2031-01-31', platform: 'facebook', type: 'text', content: 'Last day of the month.' });
+  const created = await client.post(`/api/months/${MONTH_ID}/posts`, {
+    mode: 'manual',
+    date: '2031-01-31',
+    platform: 'facebook',
+    type: 'text',
+    content: 'Last day of the month.',
+  });
   expect(created.status).toBe(201);
   return { client, post: created.body };
 }

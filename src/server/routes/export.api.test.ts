@@ -17,7 +17,15 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
+    mode: 'manual',
+    date: day(5),
+    platform: 'facebook',
+    type: 'text',
+    content: 'Hello',
+    hashtags: [],
+    ...fields,
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -63,6 +71,10 @@ describe('export', () => {
     const planned = events.find((event) => event.uid.startsWith(second.id))!;
     expect(planned.startDate.isDate).toBe(true);
     expect(planned.startDate.toString()).toBe(day(7));
-    expect(String(response.body).split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(
+      String(response.body)
+        .split('\r\n')
+        .every((line) => Buffer.byteLength(line) <= 75),
+    ).toBe(true);
   });
 });

@@ -19,13 +19,15 @@ async function relay(stream: SSEStreamingApi, progress: (hangUp: AbortSignal) =>
 /** Mounted at /generation-jobs: follow one job, by polling or as Server-Sent Events. */
 export function generationJobRoutes(deps: AppDeps) {
   const { services } = deps;
-  return protectedRoutes(deps)
-    .get('/:jobId', validate('param', jobIdParamSchema), async (c) =>
-      c.json({ job: await services.generation.get(c.var.user.id, c.req.valid('param').jobId) }),
-    )
-    // Live progress; clients fall back to polling GET /generation-jobs/:jobId if this stream fails.
-    .get('/:jobId/events', validate('param', jobIdParamSchema), async (c) => {
-      const progress = await services.generation.follow(c.var.user.id, c.req.valid('param').jobId, { heartbeatMs: deps.progressHeartbeatMs });
-      return streamSSE(c, (stream) => relay(stream, progress));
-    });
+  return (
+    protectedRoutes(deps)
+      .get('/:jobId', validate('param', jobIdParamSchema), async (c) =>
+        c.json({ job: await services.generation.get(c.var.user.id, c.req.valid('param').jobId) }),
+      )
+      // Live progress; clients fall back to polling GET /generation-jobs/:jobId if this stream fails.
+      .get('/:jobId/events', validate('param', jobIdParamSchema), async (c) => {
+        const progress = await services.generation.follow(c.var.user.id, c.req.valid('param').jobId, { heartbeatMs: deps.progressHeartbeatMs });
+        return streamSSE(c, (stream) => relay(stream, progress));
+      })
+  );
 }

@@ -12,7 +12,12 @@ const clock = createTestClock('2031-01-15T12:00:00.000Z');
 const MONTH = { year: 2031, month: 1 };
 const MONTH_ID = '2031-1';
 const FIRST_TAB: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 1, preferredDays: ['Monday'], keyThemes: 'First tab' };
-const SECOND_TAB: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 5, preferredDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], keyThemes: 'Second tab' };
+const SECOND_TAB: Strategy = {
+  ...DEFAULT_STRATEGY,
+  postFrequency: 5,
+  preferredDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+  keyThemes: 'Second tab',
+};
 
 let ai: FakeOpenAI;
 let server: TestServer;

@@ -111,7 +111,10 @@ describe('generation through an OpenAI-compatible provider', () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI();
     // The time-out is short so the hang case ends quickly, yet long enough for a normal reply on a busy machine.
-    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-test-secret-key' }, { timeoutMs: 4000, maxRetries: 1, retryDelayMs: 10 });
+    server = await startTestServer(
+      { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model', AI_API_KEY: 'sk-test-secret-key' },
+      { timeoutMs: 4000, maxRetries: 1, retryDelayMs: 10 },
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -165,7 +168,12 @@ describe('generation through an OpenAI-compatible provider', () => {
     const client = await onboardedClient(server.url);
     const { body } = await startJob(client);
     // What the next process does at start-up, over the same database.
-    const restarted = createServices(server.database, { writer: createWriter({ kind: 'offline' }), log: createLogger('silent'), mediaDir: server.dataDir, publicUrl: server.url });
+    const restarted = createServices(server.database, {
+      writer: createWriter({ kind: 'offline' }),
+      log: createLogger('silent'),
+      mediaDir: server.dataDir,
+      publicUrl: server.url,
+    });
     expect(await restarted.runner.recoverInterrupted()).toBeGreaterThanOrEqual(1);
     // This process's own runner is still waiting on the provider; let it answer and finish, as a
     // zombie would: its late result must not be saved over the failed job.

@@ -14,7 +14,15 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
+    mode: 'manual',
+    date: day(5),
+    platform: 'facebook',
+    type: 'text',
+    content: 'Hello',
+    hashtags: [],
+    ...fields,
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -57,15 +65,23 @@ describe('feedback', () => {
     const client = await onboardedClient(server.url);
     expect((await client.api.feedback.$post({ json: { message: 'Love the calendar', rating: 4 } })).status).toBe(201);
     expect((await client.api.feedback.$post({ json: { message: 'No rating' } })).status).toBe(201);
-    const rows = await server.database.db.selectFrom('feedback').select(['message', 'rating']).where('userId', '=', client.userId).orderBy('createdAt').execute();
+    const rows = await server.database.db
+      .selectFrom('feedback')
+      .select(['message', 'rating'])
+      .where('userId', '=', client.userId)
+      .orderBy('createdAt')
+      .execute();
     expect(rows).toEqual([
       { message: 'Love the calendar', rating: 4 },
       { message: 'No rating', rating: null },
     ]);
   });
 
-  it.each([[{ message: '' }], [{ message: '   ' }], [{ message: 'x'.repeat(2001) }], [{ message: 'ok', rating: 6 }], [{ message: 'ok', rating: 2.5 }]])('refuses %o with 400', async (body) => {
-    const client = await onboardedClient(server.url);
-    expect((await client.post('/api/feedback', body)).status).toBe(400);
-  });
+  it.each([[{ message: '' }], [{ message: '   ' }], [{ message: 'x'.repeat(2001) }], [{ message: 'ok', rating: 6 }], [{ message: 'ok', rating: 2.5 }]])(
+    'refuses %o with 400',
+    async (body) => {
+      const client = await onboardedClient(server.url);
+      expect((await client.post('/api/feedback', body)).status).toBe(400);
+    },
+  );
 });

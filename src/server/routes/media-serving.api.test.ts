@@ -19,12 +19,21 @@ describe('serving media in byte ranges (video players, Safari and iOS)', () => {
     server = await startTestServer();
     owner = await onboardedClient(server.url);
     await owner.get('/api/workspace');
-    const post = (await owner.post(`/api/months/${monthId(target)}/posts`, { mode: 'manual', date: `${monthId(target)}-09`, platform: 'instagram', type: 'video', content: 'A tour of the clinic.' })).body;
+    const post = (
+      await owner.post(`/api/months/${monthId(target)}/posts`, {
+        mode: 'manual',
+        date: `${monthId(target)}-09`,
+        platform: 'instagram',
+        type: 'video',
+        content: 'A tour of the clinic.',
+      })
+    ).body;
     url = (await owner.upload(`/api/posts/${post.id}/media`, video, 'tour.mp4', 'video/mp4')).body.media[0].url;
   });
   afterAll(async () => server.close());
 
-  const get = (headers: Record<string, string> = {}, method = 'GET') => fetch(`${server.url}${url}`, { method, headers: { cookie: owner.cookieHeader(), ...headers } });
+  const get = (headers: Record<string, string> = {}, method = 'GET') =>
+    fetch(`${server.url}${url}`, { method, headers: { cookie: owner.cookieHeader(), ...headers } });
   const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
   it('serves the whole file with Accept-Ranges when no range is asked for', async () => {
@@ -52,12 +61,17 @@ describe('serving media in byte ranges (video players, Safari and iOS)', () => {
     expect((await bytesOf(response)).equals(video.subarray(start, end + 1))).toBe(true);
   });
 
-  it.each([`bytes=${size}-`, `bytes=${size + 100}-${size + 200}`, 'bytes=-0'])('answers the unsatisfiable %s with 416, the file size and the one error shape', async (range) => {
-    const response = await get({ range });
-    expect(response.status).toBe(416);
-    expect(response.headers.get('content-range')).toBe(`bytes */${size}`);
-    expect(await response.json()).toEqual({ error: { code: 'range_not_satisfiable', message: `The file has ${size} bytes; the requested range is outside it.` } });
-  });
+  it.each([`bytes=${size}-`, `bytes=${size + 100}-${size + 200}`, 'bytes=-0'])(
+    'answers the unsatisfiable %s with 416, the file size and the one error shape',
+    async (range) => {
+      const response = await get({ range });
+      expect(response.status).toBe(416);
+      expect(response.headers.get('content-range')).toBe(`bytes */${size}`);
+      expect(await response.json()).toEqual({
+        error: { code: 'range_not_satisfiable', message: `The file has ${size} bytes; the requested range is outside it.` },
+      });
+    },
+  );
 
   it.each(['bytes=0-1,5-6', 'bytes=x-y', 'items=0-1', 'bytes=500-100'])('serves the whole file for a range it does not take (%s)', async (range) => {
     const response = await get({ range });
@@ -68,7 +82,11 @@ describe('serving media in byte ranges (video players, Safari and iOS)', () => {
   it('answers HEAD with the headers of GET and no body, with and without a range', async () => {
     const whole = await get({}, 'HEAD');
     expect(whole.status).toBe(200);
-    expect(Object.fromEntries(['accept-ranges', 'content-length', 'content-type'].map((name) => [name, whole.headers.get(name)]))).toEqual({ 'accept-ranges': 'bytes', 'content-length': String(size), 'content-type': 'video/mp4' });
+    expect(Object.fromEntries(['accept-ranges', 'content-length', 'content-type'].map((name) => [name, whole.headers.get(name)]))).toEqual({
+      'accept-ranges': 'bytes',
+      'content-length': String(size),
+      'content-type': 'video/mp4',
+    });
     expect((await bytesOf(whole)).length).toBe(0);
     const part = await get({ range: 'bytes=10-19' }, 'HEAD');
     expect(part.status).toBe(206);

@@ -17,12 +17,19 @@ const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0
 
 async function manualPost(client: TestClient) {
   await client.get('/api/workspace');
-  const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(8), platform: 'instagram', type: 'image', content: 'Our new waiting room.' });
+  const created = await client.post(`/api/months/${targetId}/posts`, {
+    mode: 'manual',
+    date: day(8),
+    platform: 'instagram',
+    type: 'image',
+    content: 'Our new waiting room.',
+  });
   expect(created.status).toBe(201);
   return created.body as { id: string };
 }
 
-const upload = (client: TestClient, postId: string, bytes: Buffer, name = 'logo.png', type = 'image/png') => client.upload(`/api/posts/${postId}/media`, bytes, name, type);
+const upload = (client: TestClient, postId: string, bytes: Buffer, name = 'logo.png', type = 'image/png') =>
+  client.upload(`/api/posts/${postId}/media`, bytes, name, type);
 const fileIdOf = (url: string) => url.split('/').pop()!;
 const folderOf = (server: TestServer, userId: string) => path.join(server.dataDir, 'media', userId);
 const storedFiles = (server: TestServer, userId: string) => readdirSync(folderOf(server, userId)).sort();
@@ -116,7 +123,11 @@ describe('media uploads', () => {
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     await createFactories(server.database.db).month(client.userId, past);
     const pastDate = `${past.year}-${String(past.month).padStart(2, '0')}-05T12:00:00Z`;
-    await server.database.db.updateTable('posts').set({ monthId: monthId(past), date: pastDate }).where('id', '=', archivedPost.id).execute();
+    await server.database.db
+      .updateTable('posts')
+      .set({ monthId: monthId(past), date: pastDate })
+      .where('id', '=', archivedPost.id)
+      .execute();
 
     expect((await client.delete(`/api/posts/${writable.id}/media/${fileIdOf(url)}`)).status).toBe(404);
     expect((await client.delete(`/api/posts/${archivedPost.id}/media/${fileIdOf(url)}`)).status).toBe(409);
@@ -132,7 +143,10 @@ describe('media uploads', () => {
     const bytes = Buffer.concat([TINY_PNG, randomBytes(3 * 1024 * 1024)]);
     const slow = startSlowUpload(client, `/api/posts/${post.id}/media`, multipartBody(bytes, 'poster.png'), { sentBytes: 2 * 1024 * 1024 });
     // Two of the three megabytes sent: most of them are on disk already, under a temporary name.
-    const [written] = await waitFor(() => partFiles(server, client.userId), (sizes) => sizes.length === 1 && sizes[0]! > 1024 * 1024);
+    const [written] = await waitFor(
+      () => partFiles(server, client.userId),
+      (sizes) => sizes.length === 1 && sizes[0]! > 1024 * 1024,
+    );
     expect(written).toBeLessThanOrEqual(2 * 1024 * 1024);
     slow.finish();
     const answer = await slow.response;
@@ -145,7 +159,10 @@ describe('media uploads', () => {
   it('stops an upload without a declared length at 10 MB with a 413, keeping nothing', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const slow = startSlowUpload(client, `/api/posts/${post.id}/media`, multipartBody(Buffer.concat([TINY_PNG, Buffer.alloc(11 * 1024 * 1024)]), 'huge.png'), { sentBytes: 0, chunked: true });
+    const slow = startSlowUpload(client, `/api/posts/${post.id}/media`, multipartBody(Buffer.concat([TINY_PNG, Buffer.alloc(11 * 1024 * 1024)]), 'huge.png'), {
+      sentBytes: 0,
+      chunked: true,
+    });
     slow.finish();
     const answer = await slow.response;
     expect(answer.status).toBe(413);
@@ -169,11 +186,17 @@ describe('uploads in flight per user (default limit of 3)', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) expect((await upload(client, post.id, Buffer.from('hello'), 'notes.txt', 'text/plain')).status).toBe(415);
     const body = multipartBody(Buffer.concat([TINY_PNG, randomBytes(64 * 1024)]));
     const slow = Array.from({ length: 3 }, () => startSlowUpload(client, `/api/posts/${post.id}/media`, body, { sentBytes: 32 * 1024 }));
-    await waitFor(() => partFiles(server, client.userId), (sizes) => sizes.length === 3);
+    await waitFor(
+      () => partFiles(server, client.userId),
+      (sizes) => sizes.length === 3,
+    );
 
     const fourth = await upload(client, post.id, TINY_PNG);
     expect(fourth.status).toBe(429);
-    expect(fourth.body.error).toEqual({ code: 'rate_limited', message: 'You are already uploading 3 files. Wait until they have finished, then add this one again.' });
+    expect(fourth.body.error).toEqual({
+      code: 'rate_limited',
+      message: 'You are already uploading 3 files. Wait until they have finished, then add this one again.',
+    });
     // Another user is not held up by this one.
     const other = await onboardedClient(server.url);
     expect((await upload(other, (await manualPost(other)).id, TINY_PNG)).status).toBe(201);

@@ -55,7 +55,9 @@ describe('archived state at local midnight after the last day of a month', () =>
     expect(refused[0]!.body.error.message).toBe(ARCHIVED_MESSAGE);
     const after = (await client.get(`/api/months/${id}`)).body;
     expect(after.strategy).toEqual(strategy);
-    expect(after.posts.map((post: { content: string; version: number; status: string }) => [post.content, post.version, post.status])).toEqual([['Last day', 1, 'draft']]);
+    expect(after.posts.map((post: { content: string; version: number; status: string }) => [post.content, post.version, post.status])).toEqual([
+      ['Last day', 1, 'draft'],
+    ]);
   });
 });
 

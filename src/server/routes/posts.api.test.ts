@@ -25,7 +25,8 @@ async function manualPost(client: TestClient, overrides: Record<string, unknown>
   return created.body;
 }
 
-const upload = (client: TestClient, postId: string, bytes: Buffer, name: string, type: string) => client.upload(`/api/posts/${postId}/media`, bytes, name, type);
+const upload = (client: TestClient, postId: string, bytes: Buffer, name: string, type: string) =>
+  client.upload(`/api/posts/${postId}/media`, bytes, name, type);
 
 describe('posts (offline writer)', () => {
   let server: TestServer;
@@ -37,7 +38,14 @@ describe('posts (offline writer)', () => {
   it('adds a post by hand and reads it back in the month, hashtags normalised', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    expect(post).toMatchObject({ date: `${day(10)}T12:00:00Z`, platform: 'linkedin', hashtags: ['#opening', '#smile'], version: 1, status: 'draft', media: [] });
+    expect(post).toMatchObject({
+      date: `${day(10)}T12:00:00Z`,
+      platform: 'linkedin',
+      hashtags: ['#opening', '#smile'],
+      version: 1,
+      status: 'draft',
+      media: [],
+    });
     const month = (await client.get(`/api/months/${targetId}`)).body;
     expect(month.posts.map((p: { id: string }) => p.id)).toEqual([post.id]);
   });
@@ -134,7 +142,14 @@ describe('posts (offline writer)', () => {
 
   it.each([
     ['an 11 MB file', Buffer.concat([TINY_PNG, Buffer.alloc(11 * 1024 * 1024)]), 'big.png', 'image/png', 413, /Maximum file size: 10MB/],
-    ['a program renamed .png', Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00 this program cannot be run in DOS mode'), 'setup.png', 'image/png', 415, /Supported formats: JPG, PNG, GIF, MP4/],
+    [
+      'a program renamed .png',
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00 this program cannot be run in DOS mode'),
+      'setup.png',
+      'image/png',
+      415,
+      /Supported formats: JPG, PNG, GIF, MP4/,
+    ],
     ['a text file', Buffer.from('hello'), 'notes.txt', 'text/plain', 415, /Supported formats/],
   ])('refuses %s with a clear error and stores nothing', async (_label, bytes, name, type, status, message) => {
     const client = await onboardedClient(server.url);

@@ -15,7 +15,15 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
+    mode: 'manual',
+    date: day(5),
+    platform: 'facebook',
+    type: 'text',
+    content: 'Hello',
+    hashtags: [],
+    ...fields,
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -32,23 +40,26 @@ describe('scheduling', () => {
     expect(unscheduled.body).toMatchObject({ status: 'draft', scheduledPlatform: null, scheduledTime: null });
   });
 
-  it.each([
-    [{ platform: 'myspace', time: '09:00' }],
-    [{ platform: 'facebook', time: '9am' }],
-    [{ platform: 'facebook', time: '24:00' }],
-  ])('refuses %o with 400', async (body) => {
-    const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const post = await addPost(client, {});
-    expect((await client.put(`/api/posts/${post.id}/schedule`, body)).status).toBe(400);
-    expect((await client.get(`/api/posts/${post.id}`)).body.status).toBe('draft');
-  });
+  it.each([[{ platform: 'myspace', time: '09:00' }], [{ platform: 'facebook', time: '9am' }], [{ platform: 'facebook', time: '24:00' }]])(
+    'refuses %o with 400',
+    async (body) => {
+      const client = await onboardedClient(server.url);
+      await client.get('/api/workspace');
+      const post = await addPost(client, {});
+      expect((await client.put(`/api/posts/${post.id}/schedule`, body)).status).toBe(400);
+      expect((await client.get(`/api/posts/${post.id}`)).body.status).toBe('draft');
+    },
+  );
 
   it('refuses archived months and other users', async () => {
     const client = await onboardedClient(server.url);
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     await createFactories(server.database.db).month(client.userId, past);
-    const { id } = await createFactories(server.database.db).post(client.userId, past, { date: `${past.year}-${String(past.month).padStart(2, '0')}-02T12:00:00Z`, platform: 'facebook', content: 'Old' });
+    const { id } = await createFactories(server.database.db).post(client.userId, past, {
+      date: `${past.year}-${String(past.month).padStart(2, '0')}-02T12:00:00Z`,
+      platform: 'facebook',
+      content: 'Old',
+    });
     expect((await client.put(`/api/posts/${id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(409);
     const bob = await onboardedClient(server.url);
     expect((await bob.put(`/api/posts/${id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(404);

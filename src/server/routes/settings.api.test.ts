@@ -20,7 +20,15 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields });
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
+    mode: 'manual',
+    date: day(5),
+    platform: 'facebook',
+    type: 'text',
+    content: 'Hello',
+    hashtags: [],
+    ...fields,
+  });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -29,7 +37,13 @@ describe('settings', () => {
   it('edits the company profile without changing the onboarding state', async () => {
     const client = await onboardedClient(server.url);
     const before = (await client.get('/api/profile')).body;
-    const updated = await client.patch('/api/profile', { ...before, companyName: 'Brighter Smiles', completedOnboarding: undefined, updatedAt: undefined, timeZone: undefined });
+    const updated = await client.patch('/api/profile', {
+      ...before,
+      companyName: 'Brighter Smiles',
+      completedOnboarding: undefined,
+      updatedAt: undefined,
+      timeZone: undefined,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ companyName: 'Brighter Smiles', completedOnboarding: true });
     expect((await client.patch('/api/profile', { ...before, website: 'nope nope' })).status).toBe(400);
@@ -46,7 +60,11 @@ describe('settings', () => {
   it('changes the password: this session stays, the old password no longer works', async () => {
     const client = new TestClient(server.url);
     const { email } = await client.signUp();
-    const changed = await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-password-1', revokeOtherSessions: true });
+    const changed = await client.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a-brand-new-password-1',
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     expect((await client.get('/api/me')).status).toBe(200);
     expect((await new TestClient(server.url).signIn(email, TEST_PASSWORD)).status).toBe(401);
@@ -61,7 +79,13 @@ describe('settings', () => {
     const client = await onboardedClient(server.url);
     const refused = await client.post('/api/auth/delete-user', body);
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: { code: 'bad_request', message: 'Enter your password to delete your account.', fields: { password: 'Enter your password to delete your account.' } } });
+    expect(refused.body).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'Enter your password to delete your account.',
+        fields: { password: 'Enter your password to delete your account.' },
+      },
+    });
     expect((await client.get('/api/me')).status).toBe(200);
     expect(await server.database.db.selectFrom('profiles').select('userId').where('userId', '=', client.userId).execute()).toHaveLength(1);
   });
@@ -86,7 +110,16 @@ describe('settings', () => {
     // Everything that names this user: its id and email, and the ids of every row it owns.
     const db = server.database.db as unknown as Kysely<any>;
     const owned = async (table: string) => (await db.selectFrom(table).select('id').where('userId', '=', client.userId).execute()).map((row) => String(row.id));
-    const markers = [client.userId, email, ...(await owned('posts')), ...(await owned('post_versions')), ...(await owned('generation_jobs')), ...(await owned('feedback')), ...(await owned('session')), ...(await owned('account'))];
+    const markers = [
+      client.userId,
+      email,
+      ...(await owned('posts')),
+      ...(await owned('post_versions')),
+      ...(await owned('generation_jobs')),
+      ...(await owned('feedback')),
+      ...(await owned('session')),
+      ...(await owned('account')),
+    ];
     // Every table the database has, not a list kept by hand: a new table cannot be forgotten.
     const tablesNaming = async () => {
       const naming: string[] = [];
@@ -96,7 +129,9 @@ describe('settings', () => {
       }
       return naming.sort();
     };
-    expect(await tablesNaming()).toEqual(expect.arrayContaining(['account', 'ai_usage', 'feedback', 'generation_jobs', 'months', 'post_versions', 'posts', 'profiles', 'session', 'user']));
+    expect(await tablesNaming()).toEqual(
+      expect.arrayContaining(['account', 'ai_usage', 'feedback', 'generation_jobs', 'months', 'post_versions', 'posts', 'profiles', 'session', 'user']),
+    );
 
     const wrong = await client.post('/api/auth/delete-user', { password: 'wrong-password' });
     expect(wrong.status).toBe(400);

@@ -49,7 +49,8 @@ describe('accounts', () => {
     expect(JSON.stringify(me.body)).not.toContain(TEST_PASSWORD);
     await client.get('/api/workspace');
     const job = await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY });
-    for (let i = 0; i < 200 && (await client.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && (await client.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1)
+      await new Promise((r) => setTimeout(r, 25));
     await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-pass-9', revokeOtherSessions: true });
     await new TestClient(server.url).signIn('nobody@example.com', TEST_PASSWORD);
     const settings = await client.get('/api/settings/ai');
@@ -69,7 +70,11 @@ describe('accounts', () => {
     expect((await second.signIn(email, TEST_PASSWORD)).status).toBe(200);
     // A signed-in request fills the session cache for the second session.
     expect((await second.get('/api/me')).status).toBe(200);
-    const changed = await first.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'rotated-password-42', revokeOtherSessions: true });
+    const changed = await first.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'rotated-password-42',
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     expect((await second.get('/api/me')).status).toBe(401);
     expect((await first.get('/api/me')).status).toBe(200);

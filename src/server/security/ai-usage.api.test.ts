@@ -11,7 +11,9 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 
 const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
 const LIMIT = 5;
-const REFUSED = new RegExp(`^You have used all ${LIMIT} AI requests for today\\. More are available after midnight UTC \\(in [^)]+\\)\\. Until then you can still edit your posts and add posts by hand\\.$`);
+const REFUSED = new RegExp(
+  `^You have used all ${LIMIT} AI requests for today\\. More are available after midnight UTC \\(in [^)]+\\)\\. Until then you can still edit your posts and add posts by hand\\.$`,
+);
 
 async function manualPost(client: TestClient, content = 'Our new clinic opens on Monday.') {
   await client.get('/api/workspace');
@@ -41,7 +43,14 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
   });
 
   const usedToday = async (userId: string) =>
-    (await server.database.db.selectFrom('ai_usage').select('requests').where('userId', '=', userId).where('day', '=', new Date().toISOString().slice(0, 10)).executeTakeFirst())?.requests ?? 0;
+    (
+      await server.database.db
+        .selectFrom('ai_usage')
+        .select('requests')
+        .where('userId', '=', userId)
+        .where('day', '=', new Date().toISOString().slice(0, 10))
+        .executeTakeFirst()
+    )?.requests ?? 0;
 
   it('counts a rewrite, an AI-written post, a month generation and a connection test as one each, then refuses with 429 saying when it resets', async () => {
     const client = await onboardedClient(server.url);
@@ -105,10 +114,20 @@ describe('the day turns at midnight UTC (injected clock)', () => {
     let clock = new Date('2026-03-14T23:30:00.000Z');
     // The same database through services with an AI writer (never called here) and a clock of our own.
     const writer = createWriter({ kind: 'openai-compatible', baseURL: 'http://127.0.0.1:9/v1', apiKey: undefined, model: 'm', provider: 'test' });
-    const services = createServices(server.database, { writer, log: createLogger('silent'), mediaDir: server.dataDir, publicUrl: server.url, limits: { ...DEFAULT_LIMITS, aiRequestsPerDay: 2 }, now: () => clock });
+    const services = createServices(server.database, {
+      writer,
+      log: createLogger('silent'),
+      mediaDir: server.dataDir,
+      publicUrl: server.url,
+      limits: { ...DEFAULT_LIMITS, aiRequestsPerDay: 2 },
+      now: () => clock,
+    });
     await services.usage.consumeAiRequest(userId);
     await services.usage.consumeAiRequest(userId);
-    await expect(services.usage.consumeAiRequest(userId)).rejects.toMatchObject({ status: 429, message: expect.stringContaining('after midnight UTC (in 30 minutes)') });
+    await expect(services.usage.consumeAiRequest(userId)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringContaining('after midnight UTC (in 30 minutes)'),
+    });
     clock = new Date('2026-03-14T21:00:00.000Z');
     await expect(services.usage.consumeAiRequest(userId)).rejects.toMatchObject({ message: expect.stringContaining('(in about 3 hours)') });
     clock = new Date('2026-03-15T00:00:01.000Z');
@@ -131,7 +150,13 @@ describe('counting under a burst (the usage service over the real database)', ()
   it('lets exactly the limit through when 30 requests start in the same instant', async () => {
     const { userId } = await onboardedClient(server.url);
     const writer = createWriter({ kind: 'openai-compatible', baseURL: 'http://127.0.0.1:9/v1', apiKey: undefined, model: 'm', provider: 'test' });
-    const services = createServices(server.database, { writer, log: createLogger('silent'), mediaDir: server.dataDir, publicUrl: server.url, limits: { ...DEFAULT_LIMITS, aiRequestsPerDay: 7 } });
+    const services = createServices(server.database, {
+      writer,
+      log: createLogger('silent'),
+      mediaDir: server.dataDir,
+      publicUrl: server.url,
+      limits: { ...DEFAULT_LIMITS, aiRequestsPerDay: 7 },
+    });
     const results = await Promise.allSettled(Array.from({ length: 30 }, () => services.usage.consumeAiRequest(userId)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(7);
     const { requests } = await server.database.db.selectFrom('ai_usage').select('requests').where('userId', '=', userId).executeTakeFirstOrThrow();
@@ -149,7 +174,8 @@ describe('the built-in template writer', () => {
   it('costs nothing and is not counted', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    for (let version = 1; version <= 3; version += 1) expect((await client.post(`/api/posts/${post.id}/rewrite`, { version, instructions: 'shorter' })).status).toBe(200);
+    for (let version = 1; version <= 3; version += 1)
+      expect((await client.post(`/api/posts/${post.id}/rewrite`, { version, instructions: 'shorter' })).status).toBe(200);
     expect((await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-12`, prompt: '' })).status).toBe(201);
     expect((await client.post('/api/settings/ai/test')).status).toBe(200);
     expect(await server.database.db.selectFrom('ai_usage').selectAll().where('userId', '=', client.userId).execute()).toEqual([]);

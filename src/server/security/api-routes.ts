@@ -1,4 +1,3 @@
-
 export interface ApiRoute {
   method: string;
   path: string;

@@ -33,7 +33,13 @@ beforeAll(async () => {
   expect(uploaded.status).toBe(201);
   expect((await client.post('/api/feedback', { message: 'Hello' })).status).toBe(201);
   const versions = (await client.get(`/api/posts/${post.body.id}/versions`)).body.versions;
-  Object.assign(ids, { id: target, postId: post.body.id, jobId: '00000000-0000-4000-8000-000000000000', versionId: versions[0].id, fileId: uploaded.body.media[0].url.split('/').pop() });
+  Object.assign(ids, {
+    id: target,
+    postId: post.body.id,
+    jobId: '00000000-0000-4000-8000-000000000000',
+    versionId: versions[0].id,
+    fileId: uploaded.body.media[0].url.split('/').pop(),
+  });
 });
 afterAll(async () => server.close());
 
@@ -81,16 +87,39 @@ const notANumber = fc.anything().filter((value) => typeof value !== 'number');
 const badRating = fc.anything().filter((value) => value !== null && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5));
 const hostile: fc.Arbitrary<string> = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
-  fc.record({ version: notANumber, content: fc.anything(), strategy: fc.anything(), message: fc.anything(), rating: badRating, date: fc.anything(), mode: fc.constantFrom('manual', 'generate', 'x') }).map((value) => JSON.stringify(value) ?? 'null'),
+  fc
+    .record({
+      version: notANumber,
+      content: fc.anything(),
+      strategy: fc.anything(),
+      message: fc.anything(),
+      rating: badRating,
+      date: fc.anything(),
+      mode: fc.constantFrom('manual', 'generate', 'x'),
+    })
+    .map((value) => JSON.stringify(value) ?? 'null'),
   fc.string({ unit: 'grapheme' }).map((text) => JSON.stringify({ content: text, instructions: text, name: text, platform: text })),
-  fc.constantFrom(...PROTOTYPE_POLLUTION, '{"content":"\\u0000\\u202e\\ud800"}', '{"version":9007199254740993}', '{"version":1e400}', `${'['.repeat(2000)}${']'.repeat(2000)}`),
+  fc.constantFrom(
+    ...PROTOTYPE_POLLUTION,
+    '{"content":"\\u0000\\u202e\\ud800"}',
+    '{"version":9007199254740993}',
+    '{"version":1e400}',
+    `${'['.repeat(2000)}${']'.repeat(2000)}`,
+  ),
 );
 
-const polluted = () => [({} as Record<string, unknown>).polluted, ({} as Record<string, unknown>).admin, Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')];
+const polluted = () => [
+  ({} as Record<string, unknown>).polluted,
+  ({} as Record<string, unknown>).admin,
+  Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'),
+];
 
 describe('bad input never breaks the API', () => {
   const writes = () =>
-    listApiRoutes(server.app).filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && !route.path.endsWith('/media') && !route.path.endsWith('/ai/test') && !route.path.endsWith('/skip'));
+    listApiRoutes(server.app).filter(
+      (route) =>
+        ['POST', 'PUT', 'PATCH'].includes(route.method) && !route.path.endsWith('/media') && !route.path.endsWith('/ai/test') && !route.path.endsWith('/skip'),
+    );
 
   it('answers random and hostile JSON bodies with 4xx in the one error shape, storing nothing', async () => {
     const before = await footprint();
@@ -120,12 +149,20 @@ describe('bad input never breaks the API', () => {
     const texts = (value: unknown, at: string[] = []): string[][] =>
       typeof value === 'string' ? [at] : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => texts(inner, [...at, key])) : [];
     const withText = (value: unknown, at: string[], text: string): unknown =>
-      at.length === 0 ? text : Array.isArray(value) ? value.map((inner, index) => (String(index) === at[0] ? withText(inner, at.slice(1), text) : inner)) : { ...(value as object), [at[0]!]: withText((value as Record<string, unknown>)[at[0]!], at.slice(1), text) };
+      at.length === 0
+        ? text
+        : Array.isArray(value)
+          ? value.map((inner, index) => (String(index) === at[0] ? withText(inner, at.slice(1), text) : inner))
+          : { ...(value as object), [at[0]!]: withText((value as Record<string, unknown>)[at[0]!], at.slice(1), text) };
     let checked = 0;
     for (const route of listApiRoutes(server.app).filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
       const body = VALID_BODIES[routeKey(route)]!(context);
       for (const at of texts(body)) {
-        const response = await client.request(route.method, fillWith(route, (name) => ids[name]!), withText(body, at, 'A\u0000B'));
+        const response = await client.request(
+          route.method,
+          fillWith(route, (name) => ids[name]!),
+          withText(body, at, 'A\u0000B'),
+        );
         expect(response.status, `${routeKey(route)} with NUL in ${at.join('.')}: ${JSON.stringify(response.body)}`).toBe(400);
         expect(Object.keys(response.body.error.fields ?? {})).toContain(at.join('.'));
         checked += 1;

@@ -45,19 +45,47 @@ const IMPOSSIBLE_NOONS = [
 type DateRoute = { field: string; values: 'day' | 'noon' | 'time' | 'month'; send: (value: string, ref: MonthRef) => { path: string; body?: unknown } };
 const holiday = (date: string) => ({ ...DEFAULT_STRATEGY, includeHolidays: true, selectedHolidays: [{ date, name: 'A holiday' }] });
 const DATE_ROUTES: Record<string, DateRoute> = {
-  'PATCH /api/posts/:postId': { field: 'date', values: 'noon', send: (date, ref) => ({ path: `/api/posts/${postIn(ref).id}`, body: { version: postIn(ref).version, date } }) },
-  'POST /api/months/:id/posts': { field: 'date', values: 'day', send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/posts`, body: { mode: 'manual', date, platform: 'facebook', type: 'text', content: 'Dated' } }) },
-  'PUT /api/months/:id/strategy': { field: 'selectedHolidays.0.date', values: 'day', send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/strategy`, body: holiday(date) }) },
-  'PUT /api/posts/:postId/schedule': { field: 'time', values: 'time', send: (time, ref) => ({ path: `/api/posts/${postIn(ref).id}/schedule`, body: { platform: 'facebook', time } }) },
+  'PATCH /api/posts/:postId': {
+    field: 'date',
+    values: 'noon',
+    send: (date, ref) => ({ path: `/api/posts/${postIn(ref).id}`, body: { version: postIn(ref).version, date } }),
+  },
+  'POST /api/months/:id/posts': {
+    field: 'date',
+    values: 'day',
+    send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/posts`, body: { mode: 'manual', date, platform: 'facebook', type: 'text', content: 'Dated' } }),
+  },
+  'PUT /api/months/:id/strategy': {
+    field: 'selectedHolidays.0.date',
+    values: 'day',
+    send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/strategy`, body: holiday(date) }),
+  },
+  'PUT /api/posts/:postId/schedule': {
+    field: 'time',
+    values: 'time',
+    send: (time, ref) => ({ path: `/api/posts/${postIn(ref).id}/schedule`, body: { platform: 'facebook', time } }),
+  },
   'GET /api/holidays': { field: 'month', values: 'month', send: (month, ref) => ({ path: `/api/holidays?country=US&year=${ref.year}&month=${month}` }) },
   // Last: accepting a generation replaces the month's posts, which the routes above use.
-  'POST /api/months/:id/generation': { field: 'strategy.selectedHolidays.0.date', values: 'day', send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/generation`, body: { strategy: holiday(date), replaceExisting: true } }) },
+  'POST /api/months/:id/generation': {
+    field: 'strategy.selectedHolidays.0.date',
+    values: 'day',
+    send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/generation`, body: { strategy: holiday(date), replaceExisting: true } }),
+  },
 };
 /** Routes whose input has no date or time (month ids in paths are swept separately below). */
 const NO_DATES = new Set([
-  'PUT /api/profile', 'PATCH /api/profile', 'POST /api/profile/skip', 'PUT /api/workspace/time-zone', 'POST /api/feedback',
-  'POST /api/settings/ai/test', 'POST /api/posts/:postId/rewrite', 'POST /api/posts/:postId/versions/:versionId/restore', 'POST /api/posts/:postId/media',
-  'DELETE /api/posts/:postId/schedule', 'DELETE /api/posts/:postId/media/:fileId',
+  'PUT /api/profile',
+  'PATCH /api/profile',
+  'POST /api/profile/skip',
+  'PUT /api/workspace/time-zone',
+  'POST /api/feedback',
+  'POST /api/settings/ai/test',
+  'POST /api/posts/:postId/rewrite',
+  'POST /api/posts/:postId/versions/:versionId/restore',
+  'POST /api/posts/:postId/media',
+  'DELETE /api/posts/:postId/schedule',
+  'DELETE /api/posts/:postId/media/:fileId',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,
@@ -83,7 +111,13 @@ beforeAll(async () => {
   await client.get('/api/workspace');
   for (const ref of [COMMON, LEAP]) {
     await createFactories(server.database.db).month(client.userId, ref);
-    const created = await client.post(`/api/months/${monthId(ref)}/posts`, { mode: 'manual', date: feb(ref, 10), platform: 'facebook', type: 'text', content: 'Before' });
+    const created = await client.post(`/api/months/${monthId(ref)}/posts`, {
+      mode: 'manual',
+      date: feb(ref, 10),
+      platform: 'facebook',
+      type: 'text',
+      content: 'Before',
+    });
     expect(created.status).toBe(201);
     posts.set(monthId(ref), created.body);
   }
@@ -120,7 +154,8 @@ describe('dates are real calendar dates', () => {
     expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
     if (key === 'PATCH /api/posts/:postId') posts.set(monthId(LEAP), response.body);
     if (key === 'POST /api/months/:id/generation') {
-      for (let i = 0; i < 300 && (await client.get(`/api/generation-jobs/${response.body.job.id}`)).body.job.status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 300 && (await client.get(`/api/generation-jobs/${response.body.job.id}`)).body.job.status === 'running'; i += 1)
+        await new Promise((r) => setTimeout(r, 20));
     }
   });
 

@@ -11,7 +11,17 @@ const targetId = monthId(target);
 const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
 
 /** A lone CR ends a line for lenient readers: this text would smuggle a second event into the calendar. */
-const INJECTION = ['Hi', 'END:VEVENT', 'BEGIN:VEVENT', 'UID:injected@evil', 'DTSTART:20261201T000000Z', 'SUMMARY:Injected', 'END:VEVENT', 'BEGIN:VEVENT', 'SUMMARY:tail'].join('\r');
+const INJECTION = [
+  'Hi',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:injected@evil',
+  'DTSTART:20261201T000000Z',
+  'SUMMARY:Injected',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'SUMMARY:tail',
+].join('\r');
 
 /** Post texts, one per day; those starting with tab or CR go straight into the table (the API trims them). */
 const CONTENTS: { content: string; raw?: boolean }[] = [
@@ -43,10 +53,32 @@ beforeAll(async () => {
       const at = new Date().toISOString();
       await server.database.db
         .insertInto('posts')
-        .values({ id: randomUUID(), userId: client.userId, monthId: targetId, date: `${date}T12:00:00Z`, platform: 'facebook', content, type: 'text', mediaPrompt: '', hashtags: '[]', media: '[]', status: 'draft', version: 1, createdAt: at, updatedAt: at })
+        .values({
+          id: randomUUID(),
+          userId: client.userId,
+          monthId: targetId,
+          date: `${date}T12:00:00Z`,
+          platform: 'facebook',
+          content,
+          type: 'text',
+          mediaPrompt: '',
+          hashtags: '[]',
+          media: '[]',
+          status: 'draft',
+          version: 1,
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute();
     } else {
-      const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date, platform: 'facebook', type: 'text', content, hashtags: ['#=tag'] });
+      const created = await client.post(`/api/months/${targetId}/posts`, {
+        mode: 'manual',
+        date,
+        platform: 'facebook',
+        type: 'text',
+        content,
+        hashtags: ['#=tag'],
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
   }

@@ -26,14 +26,19 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
     for (let index = 0; index < POSTS_MAX; index += 1) expect((await addPost(client)).status).toBe(201);
-    for (const refused of [await addPost(client), await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-11`, prompt: '' })]) {
+    for (const refused of [
+      await addPost(client),
+      await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-11`, prompt: '' }),
+    ]) {
       expect(refused.status).toBe(429);
       expect(refused.body.error).toEqual({ code: 'rate_limited', message: MONTH_FULL });
     }
     expect(await postCount(client)).toBe(POSTS_MAX);
     // The other active month has room of its own.
     const current = monthId(currentMonth(new Date(), 'UTC'));
-    expect((await client.post(`/api/months/${current}/posts`, { mode: 'manual', date: `${current}-01`, platform: 'twitter', type: 'text', content: 'x' })).status).toBe(201);
+    expect(
+      (await client.post(`/api/months/${current}/posts`, { mode: 'manual', date: `${current}-01`, platform: 'twitter', type: 'text', content: 'x' })).status,
+    ).toBe(201);
   });
 
   it(`lets exactly ${POSTS_MAX} of 12 parallel adds into one month`, async () => {
@@ -47,7 +52,13 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
   it(`lets exactly ${POSTS_MAX} of 12 inserts started in the same instant through (the check inside the inserting transaction)`, async () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
-    const row = () => newPostRow(client.userId, targetId, { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Burst', mediaPrompt: '', hashtags: [] }, new Date().toISOString());
+    const row = () =>
+      newPostRow(
+        client.userId,
+        targetId,
+        { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Burst', mediaPrompt: '', hashtags: [] },
+        new Date().toISOString(),
+      );
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => server.services.usage.insertPost(row())));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(POSTS_MAX);
     expect(await postCount(client)).toBe(POSTS_MAX);
@@ -58,7 +69,15 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
     await client.get('/api/workspace');
     for (let index = 0; index < 2; index += 1) await addPost(client);
     const { usage } = server.services;
-    const rows = (count: number) => Array.from({ length: count }, () => newPostRow(client.userId, targetId, { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] }, new Date().toISOString()));
+    const rows = (count: number) =>
+      Array.from({ length: count }, () =>
+        newPostRow(
+          client.userId,
+          targetId,
+          { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] },
+          new Date().toISOString(),
+        ),
+      );
     const addInOne = (count: number) =>
       createTransact(server.database.db)(async (inTransaction) => {
         await usage.assertMonthHasRoom(inTransaction.posts, client.userId, targetId, count);
@@ -103,7 +122,9 @@ describe('the versions list in pages', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { versions: { content: string }[]; nextCursor: string | null } = (await client.get(`/api/posts/${post.id}/versions?limit=7${cursor ? `&before=${cursor}` : ''}`)).body;
+      const page: { versions: { content: string }[]; nextCursor: string | null } = (
+        await client.get(`/api/posts/${post.id}/versions?limit=7${cursor ? `&before=${cursor}` : ''}`)
+      ).body;
       expect(page.versions.length).toBeLessThanOrEqual(7);
       seen.push(...page.versions.map((version) => version.content));
       cursor = page.nextCursor;

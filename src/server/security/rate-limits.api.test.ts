@@ -43,7 +43,11 @@ describe('rate limits per client', () => {
     for (let attempt = 0; attempt < LIMIT; attempt += 1) statuses.push((await attacker.signIn(victim, `wrong-${attempt}`)).status);
     expect(statuses).toEqual(Array(LIMIT).fill(401));
     expect(tooMany(await attacker.signIn(victim, 'wrong-again'))).toBe(true);
-    const forgeries: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { [CLIENT_IP_HEADER]: '203.0.113.9' }, { 'x-forwarded-for': '203.0.113.9', [CLIENT_IP_HEADER]: '203.0.113.10' }];
+    const forgeries: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { [CLIENT_IP_HEADER]: '203.0.113.9' },
+      { 'x-forwarded-for': '203.0.113.9', [CLIENT_IP_HEADER]: '203.0.113.10' },
+    ];
     for (const forged of forgeries) {
       const response = await attacker.request('POST', '/api/auth/sign-in/email', { email: victim, password: 'wrong' }, forged);
       expect(tooMany(response), JSON.stringify(forged)).toBe(true);
@@ -60,7 +64,12 @@ describe('rate limits per client', () => {
       statuses.push((await signer.post('/api/auth/sign-up/email', { email: email(), password: TEST_PASSWORD, name: '' })).status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
-    const forged = await signer.request('POST', '/api/auth/sign-up/email', { email: email(), password: TEST_PASSWORD, name: '' }, { [CLIENT_IP_HEADER]: '203.0.113.11' });
+    const forged = await signer.request(
+      'POST',
+      '/api/auth/sign-up/email',
+      { email: email(), password: TEST_PASSWORD, name: '' },
+      { [CLIENT_IP_HEADER]: '203.0.113.11' },
+    );
     expect(forged.status).toBe(429);
     expect((await clientFrom(server).post('/api/auth/sign-up/email', { email: email(), password: TEST_PASSWORD, name: '' })).status).toBe(200);
   });
@@ -68,13 +77,16 @@ describe('rate limits per client', () => {
   it('limits password changes per client address', async () => {
     const server = await limitedServer();
     const { client, email: owner } = await signUpFrom(server);
-    const change = (from: TestClient, currentPassword: string) => from.post('/api/auth/change-password', { currentPassword, newPassword: 'another-password-42', revokeOtherSessions: false });
+    const change = (from: TestClient, currentPassword: string) =>
+      from.post('/api/auth/change-password', { currentPassword, newPassword: 'another-password-42', revokeOtherSessions: false });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < LIMIT; attempt += 1) statuses.push((await change(client, `wrong-${attempt}`)).status);
     expect(statuses).toEqual(Array(LIMIT).fill(400));
     expect(tooMany(await change(client, TEST_PASSWORD))).toBe(true);
     const forged = { [CLIENT_IP_HEADER]: '203.0.113.12', 'x-forwarded-for': '203.0.113.12' };
-    expect(tooMany(await client.request('POST', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-password-42' }, forged))).toBe(true);
+    expect(
+      tooMany(await client.request('POST', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-password-42' }, forged)),
+    ).toBe(true);
     // The same user signed in from another address is not held back by the guesses made here.
     const elsewhere = clientFrom(server);
     expect((await elsewhere.signIn(owner, TEST_PASSWORD)).status).toBe(200);

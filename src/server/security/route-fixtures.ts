@@ -30,7 +30,15 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/feedback': () => ({ message: 'Works well.', rating: 5 }),
   'PUT /api/months/:id/strategy': () => ({ ...DEFAULT_STRATEGY, keyThemes: 'Check-ups', hashtags: '#smile' }),
   'POST /api/months/:id/generation': () => ({ strategy: DEFAULT_STRATEGY, replaceExisting: true }),
-  'POST /api/months/:id/posts': ({ day }) => ({ mode: 'manual', date: day, platform: 'twitter', type: 'text', content: 'A new post', hashtags: ['#new'], mediaPrompt: 'A photo' }),
+  'POST /api/months/:id/posts': ({ day }) => ({
+    mode: 'manual',
+    date: day,
+    platform: 'twitter',
+    type: 'text',
+    content: 'A new post',
+    hashtags: ['#new'],
+    mediaPrompt: 'A photo',
+  }),
   'PATCH /api/posts/:postId': ({ version }) => ({ version, content: 'Changed text', hashtags: ['#changed'] }),
   'POST /api/posts/:postId/rewrite': ({ version }) => ({ version, instructions: 'Make it shorter' }),
   'POST /api/posts/:postId/versions/:versionId/restore': ({ version }) => ({ version }),
@@ -41,13 +49,21 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
 export const UPLOAD_ROUTES = new Set(['POST /api/posts/:postId/media']);
 
 /** Writes that take no body at all. */
-export const BODYLESS_WRITES = new Set(['POST /api/profile/skip', 'POST /api/settings/ai/test', 'DELETE /api/posts/:postId/schedule', 'DELETE /api/posts/:postId/media/:fileId']);
+export const BODYLESS_WRITES = new Set([
+  'POST /api/profile/skip',
+  'POST /api/settings/ai/test',
+  'DELETE /api/posts/:postId/schedule',
+  'DELETE /api/posts/:postId/media/:fileId',
+]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';
 
 /** Writes a sweep would not know how to call: each needs a body above (or a place in UPLOAD_ROUTES / BODYLESS_WRITES). */
 export function writesWithoutFixture(routes: ApiRoute[]): string[] {
-  return routes.filter(isWrite).map(routeKey).filter((key) => !(key in VALID_BODIES) && !UPLOAD_ROUTES.has(key) && !BODYLESS_WRITES.has(key));
+  return routes
+    .filter(isWrite)
+    .map(routeKey)
+    .filter((key) => !(key in VALID_BODIES) && !UPLOAD_ROUTES.has(key) && !BODYLESS_WRITES.has(key));
 }
 
 /** Sends a valid request to `route` at the filled-in `path`; sweeps read only the error of the answer. */

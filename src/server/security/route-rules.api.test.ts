@@ -16,7 +16,14 @@ const ARCHIVED = previousMonth(now);
 const dayOf = (ref: MonthRef, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
 
 /** Writes that touch no month: they are exempt from the archived rule (reviewed; a new route must be placed). */
-const NOT_MONTH_WRITES = new Set(['PUT /api/profile', 'PATCH /api/profile', 'POST /api/profile/skip', 'PUT /api/workspace/time-zone', 'POST /api/feedback', 'POST /api/settings/ai/test']);
+const NOT_MONTH_WRITES = new Set([
+  'PUT /api/profile',
+  'PATCH /api/profile',
+  'POST /api/profile/skip',
+  'PUT /api/workspace/time-zone',
+  'POST /api/feedback',
+  'POST /api/settings/ai/test',
+]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = ['PATCH /api/posts/:postId', 'POST /api/posts/:postId/rewrite', 'POST /api/posts/:postId/versions/:versionId/restore'];
 
@@ -47,8 +54,16 @@ async function seedPost(ref: MonthRef, userId: string) {
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, fileId), TINY_PNG);
   const post = await factories.post(userId, ref, {
-    date: `${dayOf(ref, 5)}T12:00:00Z`, platform: 'twitter', content: 'Old text', type: 'image', hashtags: '["#old"]', media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]),
-    status: 'scheduled', scheduledPlatform: 'twitter', scheduledTime: '10:00', version: 2,
+    date: `${dayOf(ref, 5)}T12:00:00Z`,
+    platform: 'twitter',
+    content: 'Old text',
+    type: 'image',
+    hashtags: '["#old"]',
+    media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]),
+    status: 'scheduled',
+    scheduledPlatform: 'twitter',
+    scheduledTime: '10:00',
+    version: 2,
   });
   const [version] = await factories.versions(userId, post.id, ['Older text']);
   return { postId: post.id, fileId, versionId: version!.id, file: path.join(folder, fileId) };
@@ -94,10 +109,24 @@ describe('signed-out callers', () => {
 describe('stale versions', () => {
   /** The body with every `version` taken out, at any depth (a bulk write carries one per post). */
   const withoutVersions = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(withoutVersions) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'version').map(([key, inner]) => [key, withoutVersions(inner)])) : value;
+    Array.isArray(value)
+      ? value.map(withoutVersions)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => key !== 'version')
+              .map(([key, inner]) => [key, withoutVersions(inner)]),
+          )
+        : value;
 
   async function freshPost(owner: TestClient) {
-    const created = await owner.post(`/api/months/${monthId(ACTIVE)}/posts`, { mode: 'manual', date: dayOf(ACTIVE, 8), platform: 'linkedin', type: 'text', content: 'First text' });
+    const created = await owner.post(`/api/months/${monthId(ACTIVE)}/posts`, {
+      mode: 'manual',
+      date: dayOf(ACTIVE, 8),
+      platform: 'linkedin',
+      type: 'text',
+      content: 'First text',
+    });
     expect(created.status).toBe(201);
     const edited = await owner.patch(`/api/posts/${created.body.id}`, { version: 1, content: 'Second text' });
     expect(edited.body.version).toBe(2);
@@ -146,9 +175,14 @@ describe('archived months', () => {
     await createFactories(server.database.db).month(client.userId, ARCHIVED, { contentGenerated: 1 });
     const post = await seedPost(ARCHIVED, client.userId);
     const ids = { id: monthId(ARCHIVED), ...post };
-    const snapshot = async () => JSON.stringify([(await client.get(`/api/months/${ids.id}`)).body, (await client.get(`/api/posts/${ids.postId}/versions`)).body, existsSync(post.file)]);
+    const snapshot = async () =>
+      JSON.stringify([(await client.get(`/api/months/${ids.id}`)).body, (await client.get(`/api/posts/${ids.postId}/versions`)).body, existsSync(post.file)]);
     const before = await snapshot();
-    expect(JSON.parse(before)[0]).toMatchObject({ archived: true, strategy: null, posts: [{ status: 'scheduled', media: [{ url: `/api/media/${post.fileId}` }] }] });
+    expect(JSON.parse(before)[0]).toMatchObject({
+      archived: true,
+      strategy: null,
+      posts: [{ status: 'scheduled', media: [{ url: `/api/media/${post.fileId}` }] }],
+    });
 
     const swept = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)));
     expect(swept.length).toBeGreaterThanOrEqual(10);

@@ -19,7 +19,9 @@ let providerHost: string;
 const answers: string[] = [];
 
 function record<T = any>(response: JsonResponse<T>): JsonResponse<T> {
-  answers.push(`${response.status} ${JSON.stringify([...response.headers])} ${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}`);
+  answers.push(
+    `${response.status} ${JSON.stringify([...response.headers])} ${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}`,
+  );
   return response;
 }
 

@@ -27,7 +27,11 @@ describe('a session check that was just cached', () => {
     const second = new TestClient(server.url);
     expect((await second.signIn(email, TEST_PASSWORD)).status).toBe(200);
     expect((await second.get('/api/me')).status).toBe(200);
-    const changed = await first.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'rotated-password-42', revokeOtherSessions: true });
+    const changed = await first.post('/api/auth/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'rotated-password-42',
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     expect((await second.get('/api/me')).status).toBe(401);
   });

@@ -92,7 +92,11 @@ describe('session renewal', () => {
     // Age the session by a day and a minute, as if it had been signed in then: a refresh is due.
     const db = server.database.db as unknown as Kysely<any>;
     const aged = new Date(Date.now() + (SESSION_DAYS - 1) * DAY_MS - 60_000);
-    await db.updateTable('session').set({ expiresAt: storedDate(server, aged), updatedAt: storedDate(server, new Date(Date.now() - DAY_MS - 60_000)) }).where('userId', '=', user.userId).execute();
+    await db
+      .updateTable('session')
+      .set({ expiresAt: storedDate(server, aged), updatedAt: storedDate(server, new Date(Date.now() - DAY_MS - 60_000)) })
+      .where('userId', '=', user.userId)
+      .execute();
 
     const renewed = await meWith(server, `${user.name}=${user.value}`);
     expect(renewed.status).toBe(200);
@@ -114,7 +118,11 @@ describe('session renewal', () => {
   it('tells the browser to drop the cookie of an expired session', async () => {
     const user = await signUp(server, server.url);
     const db = server.database.db as unknown as Kysely<any>;
-    await db.updateTable('session').set({ expiresAt: storedDate(server, new Date(Date.now() - 60_000)) }).where('userId', '=', user.userId).execute();
+    await db
+      .updateTable('session')
+      .set({ expiresAt: storedDate(server, new Date(Date.now() - 60_000)) })
+      .where('userId', '=', user.userId)
+      .execute();
     const refused = await meWith(server, `${user.name}=${user.value}`);
     expect(refused.status).toBe(401);
     expect(refused.headers.getSetCookie().find((line) => line.startsWith(`${user.name}=;`))).toMatch(/Max-Age=0/i);

@@ -42,7 +42,8 @@ beforeAll(async () => {
   await alice.get('/api/workspace');
   await bob.get('/api/workspace');
   const job = await alice.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
-  for (let i = 0; i < 200 && (await alice.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 200 && (await alice.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1)
+    await new Promise((r) => setTimeout(r, 25));
   const post = (await alice.get(`/api/months/${targetId}`)).body.posts[0];
   await alice.patch(`/api/posts/${post.id}`, { version: post.version, content: 'Edited by Alice' });
   const uploaded = await alice.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');

@@ -71,7 +71,11 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 const compactDay = (day: string) => day.replace(/-/g, '');
 
 function nextDay(day: string): string {
@@ -80,7 +84,14 @@ function nextDay(day: string): string {
 
 /** One event per post: timed (in the user's zone) when scheduled, an all-day entry when only planned. */
 export function postsToIcs(posts: Post[], options: { calendarName: string; timeZone: string; now: Date; host: string }): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Content Planner//Content plan//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${icsText(options.calendarName)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Content Planner//Content plan//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${icsText(options.calendarName)}`,
+  ];
   for (const post of posts) {
     const day = dateOnly(post.date);
     const platform = post.scheduledPlatform ?? post.platform;

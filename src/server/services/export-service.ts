@@ -12,7 +12,12 @@ export function createExportService({ monthService, publicUrl, now = () => new D
     async ics(userId: string, monthId: string) {
       const month = await monthService.get(userId, monthId);
       const { timeZone } = await monthService.workspaceClock(userId);
-      const body = postsToIcs(month.posts, { calendarName: `Content plan ${month.name} ${month.year}`, timeZone, now: now(), host: new URL(publicUrl).hostname });
+      const body = postsToIcs(month.posts, {
+        calendarName: `Content plan ${month.name} ${month.year}`,
+        timeZone,
+        now: now(),
+        host: new URL(publicUrl).hostname,
+      });
       return { filename: `content-plan-${month.id}.ics`, body };
     },
   };

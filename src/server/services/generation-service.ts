@@ -59,7 +59,10 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
           const outside = strategy.selectedHolidays.find((holiday) => !isDateInMonth(holiday.date, ref));
           if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
           if (month.postCount > 0 && !replaceExisting) {
-            throw new AppError('conflict', `${month.name} ${month.year} already has ${month.postCount} posts. Generating again replaces them; confirm to continue.`);
+            throw new AppError(
+              'conflict',
+              `${month.name} ${month.year} already has ${month.postCount} posts. Generating again replaces them; confirm to continue.`,
+            );
           }
           const slots = planSlots({ ...ref, strategy });
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');

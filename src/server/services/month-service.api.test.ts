@@ -25,7 +25,10 @@ describe('current and next month', () => {
     const reads = await Promise.all(Array.from({ length: 8 }, () => harness.services.months.workspace(userId)));
     for (const workspace of reads) {
       expect(workspace).toMatchObject({ timeZone: 'UTC', today: '2031-01-15', currentMonthId: '2031-1', archived: [] });
-      expect(workspace.active.map((month) => [month.id, month.status])).toEqual([['2031-1', 'active'], ['2031-2', 'active']]);
+      expect(workspace.active.map((month) => [month.id, month.status])).toEqual([
+        ['2031-1', 'active'],
+        ['2031-2', 'active'],
+      ]);
     }
     expect(await monthRows(userId)).toEqual(['2031-1', '2031-2']);
   });

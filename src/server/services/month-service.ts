@@ -1,4 +1,14 @@
-import { activeMonths, isArchived, previousMonth, isValidTimeZone, parseMonthId, sortArchivedNewestFirst, sortOldestFirst, monthId, noonUtc } from '@shared/domain/months';
+import {
+  activeMonths,
+  isArchived,
+  previousMonth,
+  isValidTimeZone,
+  parseMonthId,
+  sortArchivedNewestFirst,
+  sortOldestFirst,
+  monthId,
+  noonUtc,
+} from '@shared/domain/months';
 import type { MonthDetail, MonthSummary, Overview, Workspace } from '@shared/schemas/month';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';

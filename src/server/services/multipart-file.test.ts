@@ -66,7 +66,10 @@ describe('openMultipartFile', () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(data)]), 'a.png');
     const { bytes, boundary } = await encode(form);
-    await expect(readFile(inPieces(bytes.subarray(0, bytes.length - 100), 500), boundary)).rejects.toMatchObject({ code: 'bad_request', message: expect.stringMatching(/cut off/) });
+    await expect(readFile(inPieces(bytes.subarray(0, bytes.length - 100), 500), boundary)).rejects.toMatchObject({
+      code: 'bad_request',
+      message: expect.stringMatching(/cut off/),
+    });
   });
 
   it('refuses an empty form with a 400', async () => {

@@ -17,12 +17,22 @@ afterAll(async () => harness.close());
 async function userWithPost(content = 'Text 0') {
   const userId = await harness.createUser();
   await harness.services.months.workspace(userId);
-  const post = await harness.services.posts.create(userId, '2031-1', { mode: 'manual', date: '2031-01-10', platform: 'linkedin', type: 'text', content, hashtags: [], mediaPrompt: '' });
+  const post = await harness.services.posts.create(userId, '2031-1', {
+    mode: 'manual',
+    date: '2031-01-10',
+    platform: 'linkedin',
+    type: 'text',
+    content,
+    hashtags: [],
+    mediaPrompt: '',
+  });
   return { userId, post };
 }
 
 const storedVersions = async (postId: string) =>
-  (await harness.database.db.selectFrom('post_versions').select('content').where('postId', '=', postId).orderBy('createdAt').execute()).map((row) => row.content);
+  (await harness.database.db.selectFrom('post_versions').select('content').where('postId', '=', postId).orderBy('createdAt').execute()).map(
+    (row) => row.content,
+  );
 
 describe('the version check', () => {
   it('saves an edit made on the latest version and refuses one made on an older version, keeping the first', async () => {
@@ -30,8 +40,13 @@ describe('the version check', () => {
     expect(post.version).toBe(1);
     const first = await harness.services.posts.update(userId, post.id, { version: 1, content: 'Tab one' });
     expect(first).toMatchObject({ content: 'Tab one', version: 2 });
-    await expect(harness.services.posts.update(userId, post.id, { version: 1, content: 'Tab two' })).rejects.toMatchObject({ code: 'stale_version', message: STALE_MESSAGE });
-    await expect(harness.services.posts.restore(userId, post.id, (await harness.services.posts.versions(userId, post.id, { limit: 10 })).versions[0]!.id, 1)).rejects.toMatchObject({ code: 'stale_version' });
+    await expect(harness.services.posts.update(userId, post.id, { version: 1, content: 'Tab two' })).rejects.toMatchObject({
+      code: 'stale_version',
+      message: STALE_MESSAGE,
+    });
+    await expect(
+      harness.services.posts.restore(userId, post.id, (await harness.services.posts.versions(userId, post.id, { limit: 10 })).versions[0]!.id, 1),
+    ).rejects.toMatchObject({ code: 'stale_version' });
     expect(await harness.services.posts.get(userId, post.id)).toMatchObject({ content: 'Tab one', version: 2 });
     expect(await storedVersions(post.id)).toEqual(['Text 0']);
   });
@@ -44,8 +59,14 @@ describe('a post in an archived month', () => {
     await harness.factories.month(userId, past);
     const post = await harness.factories.post(userId, past, { content: 'Old', version: 2 });
     const [version] = await harness.factories.versions(userId, post.id, ['Older']);
-    await expect(harness.services.posts.update(userId, post.id, { version: 2, content: 'New' })).rejects.toMatchObject({ code: 'archived', message: ARCHIVED_MESSAGE });
-    await expect(harness.services.posts.rewrite(userId, post.id, { version: 2, instructions: 'shorter' })).rejects.toMatchObject({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
+    await expect(harness.services.posts.update(userId, post.id, { version: 2, content: 'New' })).rejects.toMatchObject({
+      code: 'archived',
+      message: ARCHIVED_MESSAGE,
+    });
+    await expect(harness.services.posts.rewrite(userId, post.id, { version: 2, instructions: 'shorter' })).rejects.toMatchObject({
+      code: 'archived',
+      message: ARCHIVED_REWRITE_MESSAGE,
+    });
     await expect(harness.services.posts.restore(userId, post.id, version!.id, 2)).rejects.toMatchObject({ code: 'archived' });
     expect(await harness.services.posts.get(userId, post.id)).toMatchObject({ content: 'Old', version: 2 });
     expect(await storedVersions(post.id)).toEqual(['Older']);
@@ -54,7 +75,17 @@ describe('a post in an archived month', () => {
   it('refuses a new post, and the month keeps no post', async () => {
     const userId = await harness.createUser();
     await harness.factories.month(userId, { year: 2030, month: 12 });
-    await expect(harness.services.posts.create(userId, '2030-12', { mode: 'manual', date: '2030-12-05', platform: 'twitter', type: 'text', content: 'x', hashtags: [], mediaPrompt: '' })).rejects.toMatchObject({
+    await expect(
+      harness.services.posts.create(userId, '2030-12', {
+        mode: 'manual',
+        date: '2030-12-05',
+        platform: 'twitter',
+        type: 'text',
+        content: 'x',
+        hashtags: [],
+        mediaPrompt: '',
+      }),
+    ).rejects.toMatchObject({
       code: 'archived',
     });
     expect((await harness.services.months.get(userId, '2030-12')).posts).toEqual([]);

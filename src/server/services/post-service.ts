@@ -11,7 +11,8 @@ import { AppError, notFound } from '../errors';
 import type { Access } from './access';
 import type { UsageLimits } from './usage-limits';
 
-export const STALE_MESSAGE = 'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
+export const STALE_MESSAGE =
+  'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
 export const ARCHIVED_REWRITE_MESSAGE = 'Cannot regenerate archived content';
 
 interface Deps {
@@ -33,14 +34,22 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 export function createPostService({ posts, profiles, access, writer, usage, now = () => new Date() }: Deps) {
   function assertInMonth(date: string, month: MonthRow) {
-    if (!isDateInMonth(date, month)) throw new AppError('bad_request', `The date ${date} is not in ${month.name} ${month.year}.`, { date: 'Pick a day of this month.' });
+    if (!isDateInMonth(date, month))
+      throw new AppError('bad_request', `The date ${date} is not in ${month.name} ${month.year}.`, { date: 'Pick a day of this month.' });
   }
 
   /**
    * Writes changes if the client saw the latest version; the replaced text is kept when it changes.
    * Runs in the transaction of `access.writeToPost`, which checked the post and its month.
    */
-  async function write(repositories: Repositories, userId: string, post: Post, expectedVersion: number, changes: PostChanges, kept?: KeptVersion): Promise<Post> {
+  async function write(
+    repositories: Repositories,
+    userId: string,
+    post: Post,
+    expectedVersion: number,
+    changes: PostChanges,
+    kept?: KeptVersion,
+  ): Promise<Post> {
     const saved = await repositories.posts.update(userId, post.id, expectedVersion, changes, now().toISOString(), kept);
     if (!saved) throw new AppError('stale_version', STALE_MESSAGE);
     return (await repositories.posts.find(userId, post.id))!;
@@ -69,7 +78,8 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
       return access.writeToPost(userId, postId, async (repositories, post, month) => {
         if (input.date) assertInMonth(dateOnly(input.date), month);
         const { version, ...changes } = input;
-        const textChanged = (input.content !== undefined && input.content !== post.content) || (input.hashtags !== undefined && !sameList(input.hashtags, post.hashtags));
+        const textChanged =
+          (input.content !== undefined && input.content !== post.content) || (input.hashtags !== undefined && !sameList(input.hashtags, post.hashtags));
         return write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
       });
     },
@@ -81,7 +91,13 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
       const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
       await usage.consumeAiRequest(userId);
       const content = await writer
-        .rewritePost({ profile, content: post.content, platform: post.platform, instructions: input.instructions, useEmojis: month.strategy?.useEmojis ?? true })
+        .rewritePost({
+          profile,
+          content: post.content,
+          platform: post.platform,
+          instructions: input.instructions,
+          useEmojis: month.strategy?.useEmojis ?? true,
+        })
         .catch(writerFailure);
       // The writer may take a while: the month, the post and its version are checked again as it is saved.
       const saved = access.writeToPost(userId, postId, (repositories, current) =>
@@ -97,12 +113,20 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
       usage.checkMonthRoom(month.postCount, 1);
       let written: WrittenPost;
       if (input.mode === 'manual') {
-        written = { date: noonUtc(input.date), platform: input.platform, type: input.type, content: input.content, hashtags: input.hashtags, mediaPrompt: input.mediaPrompt };
+        written = {
+          date: noonUtc(input.date),
+          platform: input.platform,
+          type: input.type,
+          content: input.content,
+          hashtags: input.hashtags,
+          mediaPrompt: input.mediaPrompt,
+        };
       } else {
         const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
         const existing = await posts.listByMonth(userId, monthId);
         // Without a choice, take the platform the month has used least, to keep the mix balanced.
-        const platform = input.platform ?? [...PLATFORMS].sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
+        const platform =
+          input.platform ?? [...PLATFORMS].sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
         await usage.consumeAiRequest(userId);
         const post = await writer
           .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt })

@@ -23,7 +23,11 @@ export function createSettingsService({ writer, usage }: { writer: Writer; usage
       const latencyMs = () => Math.round(performance.now() - started);
       try {
         await writer.testConnection(AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS));
-        return { ok: true, latencyMs: latencyMs(), message: writer.kind === 'offline' ? 'The built-in template writer needs no connection.' : `${writer.label} answered.` };
+        return {
+          ok: true,
+          latencyMs: latencyMs(),
+          message: writer.kind === 'offline' ? 'The built-in template writer needs no connection.' : `${writer.label} answered.`,
+        };
       } catch (error) {
         return { ok: false, latencyMs: latencyMs(), message: error instanceof WriterError ? error.message : 'The connection test failed unexpectedly.' };
       }

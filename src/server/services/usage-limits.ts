@@ -28,7 +28,10 @@ function untilMidnightUtc(at: Date): string {
  */
 export function createUsageLimits({ usage, posts, writer, limits, now = () => new Date() }: Deps) {
   const monthFull = () =>
-    new AppError('rate_limited', `This month already has ${limits.postsPerMonth} posts, the most a month can hold. Change the posts it has, or generate the month again to replace them.`);
+    new AppError(
+      'rate_limited',
+      `This month already has ${limits.postsPerMonth} posts, the most a month can hold. Change the posts it has, or generate the month again to replace them.`,
+    );
 
   /** Refuses when a month holding `postCount` posts cannot take `adding` more. */
   function checkMonthRoom(postCount: number, adding: number): void {

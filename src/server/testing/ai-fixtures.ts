@@ -48,7 +48,10 @@ export function fakeAiWriter(url: string, options: WriterOptions = {}): Writer {
 
 /** The WriterError a promise rejects with (fails the test when it resolves or throws something else). */
 export async function writerErrorOf(promise: Promise<unknown>): Promise<WriterError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(WriterError);
   return error as WriterError;
 }

@@ -29,7 +29,19 @@ export function createFactories(db: Db) {
       const id = monthId(ref);
       await db
         .insertInto('months')
-        .values({ userId, id, name: monthName(ref.month), year: ref.year, month: ref.month, contentGenerated: 0, lastGeneratedAt: null, strategy: null, ...fields, createdAt: at, updatedAt: at })
+        .values({
+          userId,
+          id,
+          name: monthName(ref.month),
+          year: ref.year,
+          month: ref.month,
+          contentGenerated: 0,
+          lastGeneratedAt: null,
+          strategy: null,
+          ...fields,
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute();
       return id;
     },

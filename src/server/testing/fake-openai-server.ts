@@ -93,7 +93,8 @@ export interface FakeOpenAI {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const FILLER = 'Our friendly team is here for the whole family, with late opening hours and a warm welcome for nervous patients. Book a visit this week and ask us anything. ';
+const FILLER =
+  'Our friendly team is here for the whole family, with late opening hours and a warm welcome for nervous patients. Book a visit this week and ask us anything. ';
 
 /** Platform limits of the fake's long posts, kept apart from the app's so the fake stays a plain model. */
 const FAKE_LIMITS: Record<string, number> = { twitter: 240 };
@@ -225,7 +226,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     } catch {
       return sendJson(res, 400, { error: { message: 'Body is not JSON', type: 'invalid_request_error' } });
     }
-    const prompt = (body.messages ?? []).map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n\n');
+    const prompt = (body.messages ?? [])
+      .map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)))
+      .join('\n\n');
     const task = taskOf(prompt);
     const fault = queue.shift() ?? always;
     const recorded: RecordedRequest = { method, path, headers, body, prompt, task, fault, at: Date.now(), inFlightAtArrival: 0, answered: false };
@@ -257,12 +260,21 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       while (paused && task === 'month' && !res.destroyed) await wait(20);
       if (tokensPerSecond > 0) await wait((pieces.length / tokensPerSecond) * 1000);
       if (res.destroyed) return;
-      return sendJson(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
+      return sendJson(res, 200, {
+        ...base,
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage,
+      });
     }
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (chunk: unknown) => res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-    const delta = (value: Record<string, unknown>, finish: string | null = null) => ({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: value, finish_reason: finish }] });
+    const delta = (value: Record<string, unknown>, finish: string | null = null) => ({
+      ...base,
+      object: 'chat.completion.chunk',
+      choices: [{ index: 0, delta: value, finish_reason: finish }],
+    });
     send(delta({ role: 'assistant', content: '' }));
     let started = Date.now();
     let sent = 0;

@@ -34,7 +34,8 @@ const mvhd = box(
   u32(1), // next track id
 );
 
-const isoMovie = (brand: string, compatible: string[]) => Buffer.concat([box('ftyp', Buffer.from(brand, 'latin1'), u32(0x200), ...compatible.map((name) => Buffer.from(name, 'latin1'))), box('moov', mvhd)]);
+const isoMovie = (brand: string, compatible: string[]) =>
+  Buffer.concat([box('ftyp', Buffer.from(brand, 'latin1'), u32(0x200), ...compatible.map((name) => Buffer.from(name, 'latin1'))), box('moov', mvhd)]);
 
 /** An EBML element whose payload is shorter than 127 bytes (one-byte size). */
 const ebml = (id: number[], ...payload: Buffer[]) => {
@@ -79,8 +80,22 @@ export const MEDIA_SAMPLES: MediaSample[] = [
     ),
   },
   { label: 'PNG', name: 'logo.png', type: 'image/png', extension: 'png', kind: 'image', bytes: TINY_PNG },
-  { label: 'GIF', name: 'wave.gif', type: 'image/gif', extension: 'gif', kind: 'image', bytes: Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64') },
-  { label: 'WebP', name: 'banner.webp', type: 'image/webp', extension: 'webp', kind: 'image', bytes: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64') },
+  {
+    label: 'GIF',
+    name: 'wave.gif',
+    type: 'image/gif',
+    extension: 'gif',
+    kind: 'image',
+    bytes: Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'),
+  },
+  {
+    label: 'WebP',
+    name: 'banner.webp',
+    type: 'image/webp',
+    extension: 'webp',
+    kind: 'image',
+    bytes: Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
+  },
   { label: 'MP4', name: 'clip.mp4', type: 'video/mp4', extension: 'mp4', kind: 'video', bytes: isoMovie('isom', ['isom', 'iso2', 'mp41']) },
   { label: 'WebM', name: 'clip.webm', type: 'video/webm', extension: 'webm', kind: 'video', bytes: WEBM },
   { label: 'MOV', name: 'clip.mov', type: 'video/quicktime', extension: 'mov', kind: 'video', bytes: isoMovie('qt  ', ['qt  ']) },

@@ -34,7 +34,15 @@ export async function startServerProcess(env: Record<string, string>, options: {
   const entry = options.entry ?? MAIN;
   let output = '';
   const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789', AUTH_RATE_LIMIT_MAX: '1000', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -39,7 +39,14 @@ export async function openServiceHarness({ env = {}, now }: { env?: Record<strin
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, limits: config.limits, now });
+  const services = createServices(database, {
+    writer: createWriter(config.ai),
+    log,
+    mediaDir: path.join(config.dataDir, 'media'),
+    publicUrl: config.publicUrl,
+    limits: config.limits,
+    now,
+  });
   return {
     services,
     database,

@@ -23,7 +23,12 @@ export interface SlowUpload {
  * Starts an upload whose body is held back: only the first `sentBytes` are sent until `finish()`.
  * With `chunked`, no Content-Length is declared (the server can only count while reading).
  */
-export function startSlowUpload(client: TestClient, path: string, body: Buffer, { sentBytes, chunked = false }: { sentBytes: number; chunked?: boolean }): SlowUpload {
+export function startSlowUpload(
+  client: TestClient,
+  path: string,
+  body: Buffer,
+  { sentBytes, chunked = false }: { sentBytes: number; chunked?: boolean },
+): SlowUpload {
   const request = http.request(`${client.baseUrl}${path}`, {
     method: 'POST',
     agent: false,

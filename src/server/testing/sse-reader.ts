@@ -16,14 +16,20 @@ function parseFrame(block: string): SseFrame | null {
   const lines = block.split('\n');
   if (lines.every((line) => line.startsWith(':'))) return { kind: 'comment', raw: block };
   const event = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
-  const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+  const data = lines
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => line.slice(6))
+    .join('\n');
   return lines.some((line) => line.startsWith('data: ')) ? { kind: 'event', event, data } : null;
 }
 
 /** Opens an event stream with the client's session and reads it frame by frame, as EventSource does. */
 export async function openEventStream(client: TestClient, path: string): Promise<SseReader> {
   const controller = new AbortController();
-  const response = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' }, signal: controller.signal });
+  const response = await fetch(`${client.baseUrl}${path}`, {
+    headers: { cookie: client.cookieHeader(), accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

@@ -63,7 +63,15 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
-  const services = createServices(database, { writer: createWriter(config.ai, writerOptions), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl, limits: config.limits, now: timing.now, jobLease: timing.jobLease });
+  const services = createServices(database, {
+    writer: createWriter(config.ai, writerOptions),
+    log,
+    mediaDir: path.join(config.dataDir, 'media'),
+    publicUrl: config.publicUrl,
+    limits: config.limits,
+    now: timing.now,
+    jobLease: timing.jobLease,
+  });
   await services.runner.recoverInterrupted();
   holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs });
   return {

@@ -10,24 +10,30 @@ describe('calendar grid', () => {
     expect(WEEKDAY_HEADERS).toEqual(['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']);
   });
 
-  it.each([[2026, 1], [2026, 2], [2026, 8], [2026, 12], [2028, 2], [2027, 1], [2100, 2], [2200, 12]])(
-    'has exactly 42 consecutive days starting on a Sunday for %i-%i',
-    (year, month) => {
-      const grid = calendarGrid(ym(year, month), NO_TODAY);
-      expect(grid).toHaveLength(CALENDAR_CELL_COUNT);
-      expect(CALENDAR_CELL_COUNT).toBe(42);
-      grid.forEach((cell, i) => {
-        expect(cell.weekday).toBe(i % 7);
-        expect(new Date(`${cell.date}T12:00:00Z`).getUTCDay()).toBe(cell.weekday);
-        expect(Number(cell.date.slice(8))).toBe(cell.day);
-        if (i > 0) {
-          const gap = Date.parse(`${cell.date}T00:00:00Z`) - Date.parse(`${grid[i - 1]?.date}T00:00:00Z`);
-          expect(gap).toBe(86_400_000);
-        }
-      });
-      expect(grid.filter((c) => c.inMonth)).toHaveLength(daysInMonth(ym(year, month)));
-    },
-  );
+  it.each([
+    [2026, 1],
+    [2026, 2],
+    [2026, 8],
+    [2026, 12],
+    [2028, 2],
+    [2027, 1],
+    [2100, 2],
+    [2200, 12],
+  ])('has exactly 42 consecutive days starting on a Sunday for %i-%i', (year, month) => {
+    const grid = calendarGrid(ym(year, month), NO_TODAY);
+    expect(grid).toHaveLength(CALENDAR_CELL_COUNT);
+    expect(CALENDAR_CELL_COUNT).toBe(42);
+    grid.forEach((cell, i) => {
+      expect(cell.weekday).toBe(i % 7);
+      expect(new Date(`${cell.date}T12:00:00Z`).getUTCDay()).toBe(cell.weekday);
+      expect(Number(cell.date.slice(8))).toBe(cell.day);
+      if (i > 0) {
+        const gap = Date.parse(`${cell.date}T00:00:00Z`) - Date.parse(`${grid[i - 1]?.date}T00:00:00Z`);
+        expect(gap).toBe(86_400_000);
+      }
+    });
+    expect(grid.filter((c) => c.inMonth)).toHaveLength(daysInMonth(ym(year, month)));
+  });
 
   it('starts a month beginning on Sunday with its 1st in the first cell (February 2026)', () => {
     const grid = calendarGrid(ym(2026, 2), NO_TODAY);
@@ -39,9 +45,7 @@ describe('calendar grid', () => {
 
   it('leads a month beginning on Saturday with six days of the previous month (August 2026)', () => {
     const grid = calendarGrid(ym(2026, 8), NO_TODAY);
-    expect(grid.slice(0, 6).map((c) => c.date)).toEqual([
-      '2026-07-26', '2026-07-27', '2026-07-28', '2026-07-29', '2026-07-30', '2026-07-31',
-    ]);
+    expect(grid.slice(0, 6).map((c) => c.date)).toEqual(['2026-07-26', '2026-07-27', '2026-07-28', '2026-07-29', '2026-07-30', '2026-07-31']);
     expect(grid.slice(0, 6).every((c) => !c.inMonth)).toBe(true);
     expect(grid[6]).toEqual({ date: '2026-08-01', day: 1, inMonth: true, isToday: false, weekday: 6 });
     expect(grid[36]?.date).toBe('2026-08-31');
@@ -64,9 +68,7 @@ describe('calendar grid', () => {
 
   it('leads January 2027 with the end of December 2026', () => {
     const grid = calendarGrid(ym(2027, 1), NO_TODAY);
-    expect(grid.slice(0, 5).map((c) => c.date)).toEqual([
-      '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31',
-    ]);
+    expect(grid.slice(0, 5).map((c) => c.date)).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31']);
     expect(grid[5]).toMatchObject({ date: '2027-01-01', inMonth: true, weekday: 5 });
   });
 
@@ -86,9 +88,7 @@ describe('calendar grid', () => {
 
   it('flags today on a visible day of the adjacent month too', () => {
     const grid = calendarGrid(ym(2026, 12), '2027-01-02');
-    expect(grid.filter((c) => c.isToday)).toEqual([
-      { date: '2027-01-02', day: 2, inMonth: false, isToday: true, weekday: 6 },
-    ]);
+    expect(grid.filter((c) => c.isToday)).toEqual([{ date: '2027-01-02', day: 2, inMonth: false, isToday: true, weekday: 6 }]);
   });
 
   it('flags no cell when today is outside the grid or malformed', () => {

@@ -1,9 +1,28 @@
 import { describe, it, expect } from 'vitest';
 import {
-  MONTH_ABBREVIATIONS, MONTH_NAMES, activeMonths, compareMonths, currentMonth, currentMonthSince, dateOnly, daysInMonth,
-  isActive, isArchived, isDateInMonth, isValidTimeZone, monthId, monthName, nextMonth, noonUtc,
-  normaliseToNoonUtc, parseMonthId, previousMonth, relativeDays, sortArchivedNewestFirst,
-  sortOldestFirst, todayIn,
+  MONTH_ABBREVIATIONS,
+  MONTH_NAMES,
+  activeMonths,
+  compareMonths,
+  currentMonth,
+  currentMonthSince,
+  dateOnly,
+  daysInMonth,
+  isActive,
+  isArchived,
+  isDateInMonth,
+  isValidTimeZone,
+  monthId,
+  monthName,
+  nextMonth,
+  noonUtc,
+  normaliseToNoonUtc,
+  parseMonthId,
+  previousMonth,
+  relativeDays,
+  sortArchivedNewestFirst,
+  sortOldestFirst,
+  todayIn,
 } from './months';
 
 const ym = (year: number, month: number) => ({ year, month });
@@ -108,9 +127,16 @@ describe('sorting months', () => {
 });
 
 describe('days in a month', () => {
-  it.each([[2024, 2, 29], [2026, 2, 28], [2100, 2, 28], [2000, 2, 29], [2026, 1, 31], [2026, 4, 30], [2026, 12, 31], [2026, 9, 30]])(
-    'counts %i-%i as %i days', (year, month, days) => expect(daysInMonth(ym(year, month))).toBe(days),
-  );
+  it.each([
+    [2024, 2, 29],
+    [2026, 2, 28],
+    [2100, 2, 28],
+    [2000, 2, 29],
+    [2026, 1, 31],
+    [2026, 4, 30],
+    [2026, 12, 31],
+    [2026, 9, 30],
+  ])('counts %i-%i as %i days', (year, month, days) => expect(daysInMonth(ym(year, month))).toBe(days));
   it('refuses an impossible month', () => expect(() => daysInMonth(ym(2026, 13))).toThrow(RangeError));
 });
 
@@ -151,15 +177,34 @@ describe('time zones', () => {
 
 describe('post dates at noon UTC', () => {
   it('appends noon UTC to a date', () => expect(noonUtc('2026-12-05')).toBe('2026-12-05T12:00:00Z'));
-  it.each(['2026-12-05', '2026-12-05T09:30:00Z', '2026-12-05T12:00:00.000Z', '2026-12-05T23:59:59+14:00', '2026-12-05T00:10', ' 2026-12-05 08:00:00 ', '2026-12-05t01:02:03z', '2026-12-05T01:02:03-0800'])(
-    'normalises %j to that day at noon UTC',
-    (value) => expect(normaliseToNoonUtc(value)).toBe('2026-12-05T12:00:00Z'),
-  );
+  it.each([
+    '2026-12-05',
+    '2026-12-05T09:30:00Z',
+    '2026-12-05T12:00:00.000Z',
+    '2026-12-05T23:59:59+14:00',
+    '2026-12-05T00:10',
+    ' 2026-12-05 08:00:00 ',
+    '2026-12-05t01:02:03z',
+    '2026-12-05T01:02:03-0800',
+  ])('normalises %j to that day at noon UTC', (value) => expect(normaliseToNoonUtc(value)).toBe('2026-12-05T12:00:00Z'));
   it('accepts the 29th of February in a leap year', () => expect(normaliseToNoonUtc('2028-02-29')).toBe('2028-02-29T12:00:00Z'));
-  it.each(['2026-02-30', '2026-02-29', '2100-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-00', 'abc', '', '2026-1-5', '12/05/2026', '2026-12-05garbage', '2026-12-05T25:00:00Z', '2026-12-05T10:61Z', '2026-12-05T10:00:00+25:00'])(
-    'returns null for %j',
-    (value) => expect(normaliseToNoonUtc(value)).toBeNull(),
-  );
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '2100-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-12-00',
+    'abc',
+    '',
+    '2026-1-5',
+    '12/05/2026',
+    '2026-12-05garbage',
+    '2026-12-05T25:00:00Z',
+    '2026-12-05T10:61Z',
+    '2026-12-05T10:00:00+25:00',
+  ])('returns null for %j', (value) => expect(normaliseToNoonUtc(value)).toBeNull());
   it('takes the date part of a noon timestamp and refuses garbage', () => {
     expect(dateOnly('2026-12-05T12:00:00Z')).toBe('2026-12-05');
     expect(() => dateOnly('not a date')).toThrow(RangeError);

@@ -3,16 +3,7 @@
 export const INDUSTRIES = ['insurance', 'dental'] as const;
 export type Industry = (typeof INDUSTRIES)[number];
 
-export const TONES_OF_VOICE = [
-  'conversational',
-  'enthusiastic',
-  'funny',
-  'animated',
-  'formal',
-  'authoritative',
-  'informal',
-  'professional',
-] as const;
+export const TONES_OF_VOICE = ['conversational', 'enthusiastic', 'funny', 'animated', 'formal', 'authoritative', 'informal', 'professional'] as const;
 export type ToneOfVoice = (typeof TONES_OF_VOICE)[number];
 
 export const BUSINESS_GOALS = ['brandAwareness', 'customerEngagement'] as const;
@@ -60,14 +51,7 @@ export const CONTENT_TYPE_POST_TYPE: Record<ContentType, PostType> = {
   Carousels: 'carousel',
 };
 
-export const CALLS_TO_ACTION = [
-  'Visit Website',
-  'Schedule Appointment',
-  'Contact Us',
-  'Learn More',
-  'Follow/Subscribe',
-  'Shop Now',
-] as const;
+export const CALLS_TO_ACTION = ['Visit Website', 'Schedule Appointment', 'Contact Us', 'Learn More', 'Follow/Subscribe', 'Shop Now'] as const;
 export type CallToAction = (typeof CALLS_TO_ACTION)[number];
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

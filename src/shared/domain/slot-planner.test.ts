@@ -33,7 +33,16 @@ const spread = (counts: Map<unknown, number>) => Math.max(...counts.values()) - 
 
 // Feb 2026 and Mar 2026 start on a Sunday; Feb 2024 has 29 days; Dec 2026 is the spec's running example.
 const MONTHS: [number, number][] = [
-  [2026, 2], [2026, 3], [2024, 2], [2026, 4], [2026, 6], [2026, 8], [2026, 11], [2026, 12], [2027, 1], [2027, 2],
+  [2026, 2],
+  [2026, 3],
+  [2024, 2],
+  [2026, 4],
+  [2026, 6],
+  [2026, 8],
+  [2026, 11],
+  [2026, 12],
+  [2027, 1],
+  [2027, 2],
 ];
 
 describe('planSlots: frequency and month edges', () => {
@@ -90,7 +99,9 @@ describe('planSlots: frequency and month edges', () => {
 
 describe('planSlots: preferred days', () => {
   const fullWeekDays = (slots: PostSlot[], year: number, month: number) => {
-    const full = weeksOf(year, month).filter((week) => week.length === 7).flat();
+    const full = weeksOf(year, month)
+      .filter((week) => week.length === 7)
+      .flat();
     return slots.filter((slot) => full.includes(dayOf(slot)));
   };
 
@@ -104,7 +115,8 @@ describe('planSlots: preferred days', () => {
 
   it('picks a spread subset when more days are preferred than posts per week', () => {
     const slots = planSlots({
-      year: 2026, month: 12,
+      year: 2026,
+      month: 12,
       strategy: strategy({ postFrequency: 3, preferredDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] }),
     });
     for (const slot of slots) expect(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']).toContain(weekdayName(slot.date));
@@ -127,7 +139,9 @@ describe('planSlots: preferred days', () => {
 
   it('spreads evenly when no day is preferred', () => {
     const days = (frequency: number) =>
-      new Set(fullWeekDays(planSlots({ year: 2026, month: 12, strategy: strategy({ postFrequency: frequency }) }), 2026, 12).map((slot) => weekdayName(slot.date)));
+      new Set(
+        fullWeekDays(planSlots({ year: 2026, month: 12, strategy: strategy({ postFrequency: frequency }) }), 2026, 12).map((slot) => weekdayName(slot.date)),
+      );
     expect(days(3)).toEqual(new Set(['Monday', 'Wednesday', 'Friday']));
     expect(days(2)).toEqual(new Set(['Monday', 'Thursday']));
     expect(days(5)).toEqual(new Set(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']));
@@ -139,7 +153,8 @@ describe('planSlots: holidays', () => {
 
   it('adds a slot on each selected holiday when holidays are included', () => {
     const slots = planSlots({
-      year: 2026, month: 12,
+      year: 2026,
+      month: 12,
       strategy: strategy({ postFrequency: 1, includeHolidays: true, selectedHolidays: [christmas, { date: '2026-11-26', name: 'Thanksgiving Day' }] }),
     });
     const holidaySlots = slots.filter((slot) => slot.holiday);
@@ -162,10 +177,15 @@ describe('planSlots: holidays', () => {
 
   it('replaces the nearest regular slot when the week would exceed N + 1', () => {
     const slots = planSlots({
-      year: 2026, month: 12,
+      year: 2026,
+      month: 12,
       strategy: strategy({
-        postFrequency: 3, includeHolidays: true,
-        selectedHolidays: [{ date: '2026-12-24', name: 'Christmas Eve' }, { date: '2026-12-26', name: 'Boxing Day' }],
+        postFrequency: 3,
+        includeHolidays: true,
+        selectedHolidays: [
+          { date: '2026-12-24', name: 'Christmas Eve' },
+          { date: '2026-12-26', name: 'Boxing Day' },
+        ],
       }),
     });
     const week = slots.filter((slot) => dayOf(slot) >= 21 && dayOf(slot) <= 27);
@@ -176,13 +196,15 @@ describe('planSlots: holidays', () => {
 
   it('uses the holidays passed in over the strategy list and merges two on one day', () => {
     const slots = planSlots({
-      year: 2026, month: 12,
+      year: 2026,
+      month: 12,
       strategy: strategy({ postFrequency: 2, includeHolidays: true, selectedHolidays: [christmas] }),
-      holidays: [{ date: '2026-12-31', name: "New Year's Eve" }, { date: '2026-12-31', name: 'Hogmanay' }],
+      holidays: [
+        { date: '2026-12-31', name: "New Year's Eve" },
+        { date: '2026-12-31', name: 'Hogmanay' },
+      ],
     });
-    expect(slots.filter((slot) => slot.holiday).map((slot) => [slot.date, slot.holiday])).toEqual([
-      ['2026-12-31T12:00:00Z', "New Year's Eve / Hogmanay"],
-    ]);
+    expect(slots.filter((slot) => slot.holiday).map((slot) => [slot.date, slot.holiday])).toEqual([['2026-12-31T12:00:00Z', "New Year's Eve / Hogmanay"]]);
   });
 });
 

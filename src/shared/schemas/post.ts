@@ -70,11 +70,7 @@ export type PostUpdate = z.infer<typeof postUpdateSchema>;
 export const REWRITE_INSTRUCTIONS_MAX = 1000;
 export const rewriteSchema = z.object({
   version: z.number().int().min(1),
-  instructions: z
-    .string()
-    .trim()
-    .min(1, 'Tell us what to change: instructions cannot be empty.')
-    .max(REWRITE_INSTRUCTIONS_MAX),
+  instructions: z.string().trim().min(1, 'Tell us what to change: instructions cannot be empty.').max(REWRITE_INSTRUCTIONS_MAX),
 });
 
 export const SINGLE_POST_PROMPT_MAX = 1000;

@@ -11,8 +11,7 @@ export const PROFILE_LIMITS = {
   brandColors: 10,
 } as const;
 
-const trimmed = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
 
 /** A website is optional; when given it must look like a web address. */
 const website = trimmed(PROFILE_LIMITS.website, 'Website URL').refine(
@@ -28,7 +27,12 @@ export const profileInputSchema = z.object({
   industry: z.union([z.enum(INDUSTRIES), z.literal('')]),
   toneOfVoice: z.array(z.enum(TONES_OF_VOICE)).max(TONES_OF_VOICE.length),
   brandColors: z
-    .array(z.string().trim().regex(/^#[0-9a-f]{6}$/i, 'Brand colours must be hex colours like #1a2b3c.'))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-f]{6}$/i, 'Brand colours must be hex colours like #1a2b3c.'),
+    )
     .max(PROFILE_LIMITS.brandColors),
   website,
   targetAudience: trimmed(PROFILE_LIMITS.targetAudience, 'Target audience'),

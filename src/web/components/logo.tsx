@@ -15,7 +15,7 @@ export function Logo({ size = 32 }: { size?: number }) {
   return (
     <Group gap={10} wrap="nowrap" aria-label="Content Planner" role="img">
       <LogoMark size={size} />
-      <Text fw={700} size="lg" c="dark.7" aria-hidden="true" style={{ whiteSpace: "nowrap" }}>
+      <Text fw={700} size="lg" c="dark.7" aria-hidden="true" style={{ whiteSpace: 'nowrap' }}>
         Content Planner
       </Text>
     </Group>

@@ -7,7 +7,9 @@ import { ChoiceCards } from './choice-cards';
 /** The company profile's fields, shared by onboarding (one step at a time) and Settings (all at once). */
 type Props = { form: UseFormReturnType<ProfileInput> };
 
-export const YourNameField = ({ form }: Props) => <TextInput label="Your Name" autoComplete="name" maxLength={PROFILE_LIMITS.name} {...form.getInputProps('name')} />;
+export const YourNameField = ({ form }: Props) => (
+  <TextInput label="Your Name" autoComplete="name" maxLength={PROFILE_LIMITS.name} {...form.getInputProps('name')} />
+);
 
 export const CompanyNameField = ({ form }: Props) => (
   <TextInput label="Company Name" autoComplete="organization" maxLength={PROFILE_LIMITS.companyName} {...form.getInputProps('companyName')} />
@@ -34,11 +36,23 @@ export const IndustryField = ({ form }: Props) => (
 );
 
 export const ToneOfVoiceField = ({ form }: Props) => (
-  <ChoiceCards label="Tone of Voice" options={TONES_OF_VOICE} value={form.getValues().toneOfVoice} onChange={(next) => form.setFieldValue('toneOfVoice', next)} />
+  <ChoiceCards
+    label="Tone of Voice"
+    options={TONES_OF_VOICE}
+    value={form.getValues().toneOfVoice}
+    onChange={(next) => form.setFieldValue('toneOfVoice', next)}
+  />
 );
 
 export const WebsiteField = ({ form }: Props) => (
-  <TextInput label="Website URL" type="url" placeholder="https://example.com" autoComplete="url" maxLength={PROFILE_LIMITS.website} {...form.getInputProps('website')} />
+  <TextInput
+    label="Website URL"
+    type="url"
+    placeholder="https://example.com"
+    autoComplete="url"
+    maxLength={PROFILE_LIMITS.website}
+    {...form.getInputProps('website')}
+  />
 );
 
 export const TargetAudienceField = ({ form }: Props) => (

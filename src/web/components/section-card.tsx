@@ -18,7 +18,14 @@ export interface SectionCardProps {
 export function SectionCard({ title, description, icon, order = 2, danger = false, divided = false, children }: SectionCardProps) {
   const headingId = useId();
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={headingId} h="100%" style={danger ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}>
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby={headingId}
+      h="100%"
+      style={danger ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}
+    >
       <Group gap="md" align="flex-start" wrap="nowrap" mb={divided ? 0 : 'lg'}>
         <ThemeIcon size={40} radius="md" variant="light" color={danger ? 'red' : undefined} aria-hidden="true">
           {icon}

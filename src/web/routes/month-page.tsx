@@ -96,15 +96,13 @@ export function MonthPage() {
               Archived
             </StatusBadge>
           ) : (
-            <StatusBadge tone="positive">
-              Active
-            </StatusBadge>
+            <StatusBadge tone="positive">Active</StatusBadge>
           )}
         </Group>
         <ExportMenu monthId={data.id} disabled={data.posts.length === 0} />
       </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
-        <Tabs.List mb="lg" style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
+        <Tabs.List mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {!data.archived && (
             <Tabs.Tab value="generate" leftSection={<IconSparkles size={16} aria-hidden="true" />}>
               Generate
@@ -144,4 +142,3 @@ export function MonthPage() {
     </>
   );
 }
-

@@ -16,9 +16,13 @@ const moveTo = ({ post, date }: Move): Post => ({ ...post, date: noonUtc(date) }
 
 /** Drag and drop: moves a post to another day, showing the move at once and undoing it if the server refuses. */
 export function useMovePost(month: MonthDetail) {
-  const mutation = usePostMutation(month.id, ({ post, date }: Move) => updatePost({ postId: post.id, version: post.version, changes: { date: noonUtc(date) } }), {
-    preview: moveTo,
-  });
+  const mutation = usePostMutation(
+    month.id,
+    ({ post, date }: Move) => updatePost({ postId: post.id, version: post.version, changes: { date: noonUtc(date) } }),
+    {
+      preview: moveTo,
+    },
+  );
   return (postId: string, date: string) => {
     const post = month.posts.find((item) => item.id === postId);
     if (!post) return;

@@ -180,7 +180,11 @@ export async function writeMonthPlan(
         const cutOff = streamed && error instanceof WriterError && error.reason !== 'aborted';
         if (!(error instanceof WriterError) || (error.reason !== 'invalid_reply' && !cutOff)) throw error;
         pending = asked.filter((index) => posts[index] === null);
-        for (const index of pending) reasons.set(index, error.reason === 'invalid_reply' ? 'the AI provider answered with something that is not valid JSON' : error.message.replace(/\.$/, ''));
+        for (const index of pending)
+          reasons.set(
+            index,
+            error.reason === 'invalid_reply' ? 'the AI provider answered with something that is not valid JSON' : error.message.replace(/\.$/, ''),
+          );
         if (round === 1 && pending.length > 0) throw error;
         continue;
       }

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { PostStreamExtractor } from './post-stream';
 
 const posts = [
-  { slot: 1, date: '2026-12-01T12:00:00Z', platform: 'facebook', type: 'image', content: 'Brace } and bracket ] and "quotes" and \\ backslash {', mediaPrompt: 'A {bright} [photo]', hashtags: ['#a', '#b'] },
+  {
+    slot: 1,
+    date: '2026-12-01T12:00:00Z',
+    platform: 'facebook',
+    type: 'image',
+    content: 'Brace } and bracket ] and "quotes" and \\ backslash {',
+    mediaPrompt: 'A {bright} [photo]',
+    hashtags: ['#a', '#b'],
+  },
   { slot: 2, content: 'Nested', extra: { list: [{ deep: true }, [1, 2]], text: '},{' } },
   { slot: 3, content: 'Unicode: café 😀 \u2028 line', hashtags: [] },
 ];
@@ -61,7 +69,12 @@ describe('PostStreamExtractor', () => {
   });
 
   it('ignores other keys and lists that are not the posts list', () => {
-    const text = JSON.stringify({ note: 'posts', ideas: [{ slot: 7, content: 'not a post' }], meta: { posts: [{ slot: 8, content: 'nested, not ours' }] }, posts: [posts[0]] });
+    const text = JSON.stringify({
+      note: 'posts',
+      ideas: [{ slot: 7, content: 'not a post' }],
+      meta: { posts: [{ slot: 8, content: 'nested, not ours' }] },
+      posts: [posts[0]],
+    });
     expect(feed(text, [10, 20, 30]).items).toEqual([posts[0]]);
     // Elements that are not objects are left to the final parse.
     expect(feed('{"posts":["text", 3, [1], {"slot":1,"content":"ok"}]}', []).items).toEqual([{ slot: 1, content: 'ok' }]);

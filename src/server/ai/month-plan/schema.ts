@@ -67,7 +67,7 @@ export function dayOfModelDate(value: string): string | null {
 
 function dayOfItem(item: unknown): string | undefined {
   const date = item && typeof item === 'object' ? (item as { date?: unknown }).date : undefined;
-  return typeof date === 'string' ? dayOfModelDate(date) ?? undefined : undefined;
+  return typeof date === 'string' ? (dayOfModelDate(date) ?? undefined) : undefined;
 }
 
 /** Pairs reply items with slots: by slot number, then by day (same platform first), then in order. */

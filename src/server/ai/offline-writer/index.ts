@@ -18,7 +18,10 @@ export const OFFLINE_WRITER_LABEL = 'Built-in template writer (not AI)';
 
 /** Key themes as typed (one per comma, semicolon or line), else themes that fit the industry. */
 export function themesOf(strategy: Strategy | null, brand: Brand): string[] {
-  const typed = (strategy?.keyThemes ?? '').split(/[,;\n]+/).map((theme) => theme.trim()).filter(Boolean);
+  const typed = (strategy?.keyThemes ?? '')
+    .split(/[,;\n]+/)
+    .map((theme) => theme.trim())
+    .filter(Boolean);
   return typed.length > 0 ? typed : FALLBACK_THEMES[brand.industry];
 }
 
@@ -62,7 +65,11 @@ export function createOfflineWriter(): Writer {
         posts.push(writeSlot(brand, context.strategy, slot, index, themes[index % themes.length]!, posts.at(-1)?.content));
       });
       throwIfAborted(options.signal);
-      if (posts.length > 0) options.onPosts?.(posts, posts.map((_post, index) => index));
+      if (posts.length > 0)
+        options.onPosts?.(
+          posts,
+          posts.map((_post, index) => index),
+        );
       return { posts, problems: [] };
     },
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CALLS_TO_ACTION, CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORM_CHARACTER_LIMITS, TONES_OF_VOICE, WEEKDAYS,
-  type CallToAction, type ContentType, type Platform, type ToneOfVoice, type Weekday,
+  CALLS_TO_ACTION,
+  CONTENT_TYPES,
+  CONTENT_TYPE_POST_TYPE,
+  PLATFORM_CHARACTER_LIMITS,
+  TONES_OF_VOICE,
+  WEEKDAYS,
+  type CallToAction,
+  type ContentType,
+  type Platform,
+  type ToneOfVoice,
+  type Weekday,
 } from '@shared/domain/options';
 import { planSlots } from '@shared/domain/slot-planner';
 import { writtenPostSchema } from '@shared/schemas/post';
@@ -23,13 +32,22 @@ const baseProfile = (overrides: Partial<Profile> = {}): Profile => ({
 
 const PROFILES: Profile[] = [
   baseProfile({
-    companyName: 'Bright Smile Dental', industry: 'dental', toneOfVoice: ['enthusiastic', 'funny'],
-    targetAudience: 'Busy parents in Leeds', businessGoals: ['customerEngagement'], description: 'A family practice. Open late.',
-    website: 'https://brightsmile.example', brandColors: ['#1a2b3c'],
+    companyName: 'Bright Smile Dental',
+    industry: 'dental',
+    toneOfVoice: ['enthusiastic', 'funny'],
+    targetAudience: 'Busy parents in Leeds',
+    businessGoals: ['customerEngagement'],
+    description: 'A family practice. Open late.',
+    website: 'https://brightsmile.example',
+    brandColors: ['#1a2b3c'],
   }),
   baseProfile({
-    companyName: 'Harbour Insurance', industry: 'insurance', toneOfVoice: ['formal', 'authoritative'],
-    targetAudience: 'Small business owners', businessGoals: ['brandAwareness'], description: 'Independent brokers since 1990.',
+    companyName: 'Harbour Insurance',
+    industry: 'insurance',
+    toneOfVoice: ['formal', 'authoritative'],
+    targetAudience: 'Small business owners',
+    businessGoals: ['brandAwareness'],
+    description: 'Independent brokers since 1990.',
   }),
   baseProfile({ companyName: 'Nook Books', toneOfVoice: ['conversational'], businessGoals: ['brandAwareness', 'customerEngagement'] }),
   baseProfile(), // onboarding skipped: everything empty
@@ -40,7 +58,7 @@ const writer = createWriter({ kind: 'offline' });
 /** Seeded so the combinations are varied but the same on every run. */
 function strategyCombos(count: number): Strategy[] {
   const random = seededRandom(hashSeed('strategy combos'));
-  const some = <T,>(items: readonly T[]) => items.filter(() => random() < 0.4);
+  const some = <T>(items: readonly T[]) => items.filter(() => random() < 0.4);
   const themes = ['', 'Winter care, Saving money', 'Spring offers\nMeet the team; Customer stories', 'A very long theme '.repeat(30)];
   const hashtags = ['', 'SmileLeeds, #Kids Teeth', '#a, b, c, d, e, f, g, h, i, j', 'x'.repeat(98)];
   return Array.from({ length: count }, (_, i) => ({
@@ -53,12 +71,19 @@ function strategyCombos(count: number): Strategy[] {
     hashtags: hashtags[Math.floor(i / 2) % hashtags.length]!,
     additionalInstructions: i % 3 === 0 ? 'Never mention prices. Use British spelling.' : '',
     includeHolidays: i % 2 === 0,
-    selectedHolidays: [{ date: '2026-12-25', name: 'Christmas Day' }, { date: '2027-01-01', name: "New Year's Day" }],
+    selectedHolidays: [
+      { date: '2026-12-25', name: 'Christmas Day' },
+      { date: '2027-01-01', name: "New Year's Day" },
+    ],
     useEmojis: i % 4 !== 1,
   }));
 }
 
-const MONTHS = [[2026, 12], [2027, 1], [2026, 2]] as const;
+const MONTHS = [
+  [2026, 12],
+  [2027, 1],
+  [2026, 2],
+] as const;
 
 describe('offline writer: months', () => {
   it('is labelled as a template writer, not AI', () => {
@@ -98,7 +123,10 @@ describe('offline writer: months', () => {
         if (post!.type === 'text') expect(post!.mediaPrompt).toBe('');
         else expect(post!.mediaPrompt.length).toBeGreaterThan(20);
         if (strategy.selectedCTAs.length > 0) {
-          expect(strategy.selectedCTAs.some((cta) => CTA_MARKERS[cta].test(post!.content)), context).toBe(true);
+          expect(
+            strategy.selectedCTAs.some((cta) => CTA_MARKERS[cta].test(post!.content)),
+            context,
+          ).toBe(true);
         }
         if (slot.holiday) expect(post!.content).toContain(slot.holiday);
         if (i > 0) expect(post!.content, context).not.toBe(posts[i - 1]!.content);
@@ -108,7 +136,11 @@ describe('offline writer: months', () => {
       if (strategy.useEmojis && posts.length > 0) expect(posts.some((post) => hasEmoji(post!.content))).toBe(true);
       // Every chosen call to action is used when there are enough posts.
       if (posts.length >= strategy.selectedCTAs.length) {
-        for (const cta of strategy.selectedCTAs) expect(posts.some((post) => CTA_MARKERS[cta].test(post!.content)), cta).toBe(true);
+        for (const cta of strategy.selectedCTAs)
+          expect(
+            posts.some((post) => CTA_MARKERS[cta].test(post!.content)),
+            cta,
+          ).toBe(true);
       }
       // Strategy hashtags come first; a derived one follows.
       const firstTag = strategy.hashtags.startsWith('SmileLeeds') ? '#SmileLeeds' : undefined;
@@ -148,8 +180,9 @@ describe('offline writer: months', () => {
     const controller = new AbortController();
     controller.abort();
     const slots = planSlots({ year: 2026, month: 12, strategy: DEFAULT_STRATEGY });
-    await expect(writer.writeMonth({ profile: baseProfile(), strategy: DEFAULT_STRATEGY, year: 2026, month: 12 }, slots, { signal: controller.signal }))
-      .rejects.toBeInstanceOf(WriterError);
+    await expect(
+      writer.writeMonth({ profile: baseProfile(), strategy: DEFAULT_STRATEGY, year: 2026, month: 12 }, slots, { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(WriterError);
   });
 });
 
@@ -195,7 +228,12 @@ describe('offline writer: rewrite', () => {
 describe('offline writer: single post', () => {
   it('writes about the prompt, on the given day, platform and type', async () => {
     const post = await writer.writeSinglePost({
-      profile: PROFILES[1]!, strategy: null, date: '2026-12-09', platform: 'instagram', type: 'carousel', prompt: 'our new opening hours',
+      profile: PROFILES[1]!,
+      strategy: null,
+      date: '2026-12-09',
+      platform: 'instagram',
+      type: 'carousel',
+      prompt: 'our new opening hours',
     });
     expect(writtenPostSchema.safeParse(post).success).toBe(true);
     expect(post).toMatchObject({ date: '2026-12-09T12:00:00Z', platform: 'instagram', type: 'carousel' });
@@ -204,7 +242,10 @@ describe('offline writer: single post', () => {
 
   it('chooses a type from the strategy and marks a selected holiday', async () => {
     const strategy: Strategy = {
-      ...DEFAULT_STRATEGY, contentTypes: ['Videos'], includeHolidays: true, selectedHolidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+      ...DEFAULT_STRATEGY,
+      contentTypes: ['Videos'],
+      includeHolidays: true,
+      selectedHolidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
       selectedCTAs: ['Contact Us'],
     };
     const post = await writer.writeSinglePost({ profile: baseProfile(), strategy, date: '2026-12-25T12:00:00Z', prompt: '' });

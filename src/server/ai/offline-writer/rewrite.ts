@@ -9,17 +9,37 @@ import { brandOf } from './templates';
 import { capitalizeFirst, fitToLimit, hashSeed, pick, seededRandom, stripEmojis, trimTrailing, type Random } from './text-tools';
 
 const CONTRACTIONS: [RegExp, string][] = [
-  [/\bwe're\b/gi, 'we are'], [/\byou're\b/gi, 'you are'], [/\bit's\b/gi, 'it is'], [/\bdon't\b/gi, 'do not'],
-  [/\bcan't\b/gi, 'cannot'], [/\bwon't\b/gi, 'will not'], [/\blet's\b/gi, 'let us'], [/\bwe'll\b/gi, 'we will'],
-  [/\bthat's\b/gi, 'that is'], [/\bhere's\b/gi, 'here is'], [/\bisn't\b/gi, 'is not'], [/\baren't\b/gi, 'are not'],
+  [/\bwe're\b/gi, 'we are'],
+  [/\byou're\b/gi, 'you are'],
+  [/\bit's\b/gi, 'it is'],
+  [/\bdon't\b/gi, 'do not'],
+  [/\bcan't\b/gi, 'cannot'],
+  [/\bwon't\b/gi, 'will not'],
+  [/\blet's\b/gi, 'let us'],
+  [/\bwe'll\b/gi, 'we will'],
+  [/\bthat's\b/gi, 'that is'],
+  [/\bhere's\b/gi, 'here is'],
+  [/\bisn't\b/gi, 'is not'],
+  [/\baren't\b/gi, 'are not'],
 ];
 
 const SYNONYMS: [RegExp, string][] = [
-  [/\bgreat\b/i, 'excellent'], [/\bhelp\b/i, 'support'], [/\bquick\b/i, 'short'], [/\bsimple\b/i, 'easy'],
-  [/\bbest\b/i, 'finest'], [/\bhappy\b/i, 'glad'], [/\bnew\b/i, 'fresh'], [/\blove\b/i, 'enjoy'], [/\btoday\b/i, 'this week'],
+  [/\bgreat\b/i, 'excellent'],
+  [/\bhelp\b/i, 'support'],
+  [/\bquick\b/i, 'short'],
+  [/\bsimple\b/i, 'easy'],
+  [/\bbest\b/i, 'finest'],
+  [/\bhappy\b/i, 'glad'],
+  [/\bnew\b/i, 'fresh'],
+  [/\blove\b/i, 'enjoy'],
+  [/\btoday\b/i, 'this week'],
 ];
 
-const sentencesOf = (text: string) => text.match(/[^.!?\n]+[.!?]*\s*/g)?.map((sentence) => sentence.trim()).filter(Boolean) ?? [text];
+const sentencesOf = (text: string) =>
+  text
+    .match(/[^.!?\n]+[.!?]*\s*/g)
+    ?.map((sentence) => sentence.trim())
+    .filter(Boolean) ?? [text];
 
 /** Keep match-case of the first letter when swapping words. */
 function keepCase(original: string, replacement: string): string {
@@ -33,7 +53,10 @@ function formal(text: string): string {
 }
 
 function casual(text: string, random: Random): string {
-  const result = text.replace(/\bwe are\b/gi, (m) => keepCase(m, "we're")).replace(/\bdo not\b/gi, (m) => keepCase(m, "don't")).replace(/\bit is\b/gi, (m) => keepCase(m, "it's"));
+  const result = text
+    .replace(/\bwe are\b/gi, (m) => keepCase(m, "we're"))
+    .replace(/\bdo not\b/gi, (m) => keepCase(m, "don't"))
+    .replace(/\bit is\b/gi, (m) => keepCase(m, "it's"));
   return `${pick(random, ['Hi there!', 'Hey everyone!', 'Hello friends!'])} ${result}`;
 }
 
@@ -41,7 +64,12 @@ function shorter(text: string): string {
   const sentences = sentencesOf(text);
   if (sentences.length <= 1) {
     const words = text.split(/\s+/);
-    return words.length > 6 ? `${words.slice(0, Math.ceil(words.length * 0.6)).join(' ').replace(/[,;:]$/, '')}.` : text;
+    return words.length > 6
+      ? `${words
+          .slice(0, Math.ceil(words.length * 0.6))
+          .join(' ')
+          .replace(/[,;:]$/, '')}.`
+      : text;
   }
   const keep = Math.max(1, Math.floor(sentences.length * 0.6));
   // Keep the opening and, when there is one, the closing call to action.

@@ -4,8 +4,21 @@ import type { PostSlot } from '@shared/domain/slot-planner';
 import { POST_LIMITS, type WrittenPost } from '@shared/schemas/post';
 import type { Profile } from '@shared/schemas/profile';
 import {
-  AWARENESS_LINES, CONNECTIONS, ctaLine, EMOJIS, ENGAGEMENT_LINES, HEADLINES, HOLIDAY_HEADLINES, HOLIDAY_LINES,
-  INDUSTRY_HASHTAGS, SCENES, STYLES, TIPS, TYPE_LINES, type Register, type Words,
+  AWARENESS_LINES,
+  CONNECTIONS,
+  ctaLine,
+  EMOJIS,
+  ENGAGEMENT_LINES,
+  HEADLINES,
+  HOLIDAY_HEADLINES,
+  HOLIDAY_LINES,
+  INDUSTRY_HASHTAGS,
+  SCENES,
+  STYLES,
+  TIPS,
+  TYPE_LINES,
+  type Register,
+  type Words,
 } from './phrases';
 import { capitalizeFirst, firstSentence, fitToLimit, hashtagOf, pick, shorten, type Random } from './text-tools';
 
@@ -22,9 +35,14 @@ export interface Brand {
 }
 
 const REGISTER_OF_TONE: Record<ToneOfVoice, Register> = {
-  formal: 'formal', authoritative: 'formal', professional: 'formal',
-  enthusiastic: 'upbeat', funny: 'upbeat', animated: 'upbeat',
-  conversational: 'casual', informal: 'casual',
+  formal: 'formal',
+  authoritative: 'formal',
+  professional: 'formal',
+  enthusiastic: 'upbeat',
+  funny: 'upbeat',
+  animated: 'upbeat',
+  conversational: 'casual',
+  informal: 'casual',
 };
 
 /** The register most of the chosen tones share (first chosen wins a tie); casual when none. */
@@ -71,8 +89,11 @@ const TWITTER_HASHTAG_ROOM = 90;
 function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
   const room = HASHTAG_ROOM[request.slot.platform];
   const derivedWanted = request.slot.platform === 'twitter' ? 1 : 2;
-  const derived = [request.slot.holiday ? hashtagOf(request.slot.holiday) : null, hashtagOf(request.theme), pick(random, INDUSTRY_HASHTAGS[brand.industry])]
-    .filter((tag): tag is string => tag !== null);
+  const derived = [
+    request.slot.holiday ? hashtagOf(request.slot.holiday) : null,
+    hashtagOf(request.theme),
+    pick(random, INDUSTRY_HASHTAGS[brand.industry]),
+  ].filter((tag): tag is string => tag !== null);
   const fromStrategy = request.strategyHashtags.slice(0, Math.max(room - derivedWanted, room - derived.length));
   const seen = new Set<string>();
   const tags = [...fromStrategy, ...derived]
@@ -86,7 +107,6 @@ function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string
     return true;
   });
 }
-
 
 function mediaPromptFor(brand: Brand, request: PostRequest, words: Words, ctaText: string | null, random: Random): string {
   const { type, platform, holiday } = request.slot;
@@ -132,10 +152,7 @@ export function composePost(brand: Brand, request: PostRequest, random: Random):
   const body = slot.holiday ? pick(random, HOLIDAY_LINES)(words) : pick(random, TIPS[brand.industry]);
   // A holiday post stays about the holiday.
   const connection = slot.holiday ? '' : pick(random, CONNECTIONS)(words);
-  const goalLines = [
-    ...(brand.wantsEngagement ? ENGAGEMENT_LINES : []),
-    ...(brand.wantsAwareness ? AWARENESS_LINES : []),
-  ];
+  const goalLines = [...(brand.wantsEngagement ? ENGAGEMENT_LINES : []), ...(brand.wantsAwareness ? AWARENESS_LINES : [])];
   const goal = goalLines.length > 0 && random() < 0.8 ? pick(random, goalLines)(words) : '';
   const about = brand.about && brand.wantsAwareness && random() < 0.5 ? `About us: ${brand.about}` : '';
   const typeLine = slot.type === 'video' || slot.type === 'carousel' ? pick(random, TYPE_LINES[slot.type]) : '';

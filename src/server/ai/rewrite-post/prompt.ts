@@ -30,7 +30,7 @@ export function buildRewritePrompt(input: RewritePostInput, previousProblem?: st
       'Rules:',
       `- At most ${limit} characters${input.platform === 'twitter' ? ', hashtags included' : ''}.`,
       `- ${emojiRule(input.useEmojis)}`,
-      '- Keep what the instructions do not ask to change, and keep the company\'s tone of voice.',
+      "- Keep what the instructions do not ask to change, and keep the company's tone of voice.",
       '- The new text must differ from the original.',
     ].join('\n'),
     previousProblem ? `Your previous answer was rejected: ${previousProblem}` : '',

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('profiles').addColumn('timeZone', 'text', (col) => col.notNull().defaultTo('UTC')).execute();
+  await db.schema
+    .alterTable('profiles')
+    .addColumn('timeZone', 'text', (col) => col.notNull().defaultTo('UTC'))
+    .execute();
 
   await db.schema
     .createTable('months')

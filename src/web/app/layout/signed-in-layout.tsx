@@ -1,14 +1,7 @@
 import { notify } from '../../lib/notify';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconCalendarMonth,
-  IconChartBar,
-  IconLayoutDashboard,
-  IconLogout,
-  IconMessageCircle,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconCalendarMonth, IconChartBar, IconLayoutDashboard, IconLogout, IconMessageCircle, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../../components/full-screen-loading';

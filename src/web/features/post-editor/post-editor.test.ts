@@ -77,7 +77,13 @@ describe('post editor helpers', () => {
   });
 
   it('numbers media per kind and finds the file id in a media url', () => {
-    expect(mediaLabels([{ type: 'image', url: 'a' }, { type: 'video', url: 'b' }, { type: 'image', url: 'c' }])).toEqual(['Image 1', 'Video 1', 'Image 2']);
+    expect(
+      mediaLabels([
+        { type: 'image', url: 'a' },
+        { type: 'video', url: 'b' },
+        { type: 'image', url: 'c' },
+      ]),
+    ).toEqual(['Image 1', 'Video 1', 'Image 2']);
     expect(mediaFileId('/api/media/0f8fad5b-d9cb-469f-a165-70867728950e.png')).toBe('0f8fad5b-d9cb-469f-a165-70867728950e.png');
   });
 

@@ -18,7 +18,9 @@ export function AnalyticsPage() {
     <>
       <PageHeader title="Analytics" subtitle="Your content mix across all months: platforms, formats, timing and progress." />
       {analytics.isPending && <AnalyticsSkeleton />}
-      {analytics.isError && <ErrorState title="Could not load your analytics" message={errorMessage(analytics.error)} onRetry={() => void analytics.refetch()} />}
+      {analytics.isError && (
+        <ErrorState title="Could not load your analytics" message={errorMessage(analytics.error)} onRetry={() => void analytics.refetch()} />
+      )}
       {data && data.totalPosts === 0 && <AnalyticsEmpty />}
       {data && rows && data.totalPosts > 0 && (
         <Stack gap="lg">
@@ -29,8 +31,18 @@ export function AnalyticsPage() {
           </SimpleGrid>
           <WeeklyChart rows={rows.weeks} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <SplitChart title="Scheduled vs draft" description="Posts with a publishing time, and posts still in draft." labelHeader="Status" rows={rows.status} />
-            <SplitChart title="Edited vs as generated" description="Posts you changed after they were written, and posts left as they were." labelHeader="Editing" rows={rows.editing} />
+            <SplitChart
+              title="Scheduled vs draft"
+              description="Posts with a publishing time, and posts still in draft."
+              labelHeader="Status"
+              rows={rows.status}
+            />
+            <SplitChart
+              title="Edited vs as generated"
+              description="Posts you changed after they were written, and posts left as they were."
+              labelHeader="Editing"
+              rows={rows.editing}
+            />
           </SimpleGrid>
         </Stack>
       )}

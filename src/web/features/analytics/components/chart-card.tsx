@@ -6,7 +6,19 @@ import { percent, type ChartRow } from '../chart-data';
  * One chart as a named figure: a heading, a one-line description, the picture (hidden from
  * screen readers) and the same numbers as a table that only screen readers read.
  */
-export function ChartCard({ title, description, rows, labelHeader, children }: { title: string; description: string; rows: ChartRow[]; labelHeader: string; children: ReactNode }) {
+export function ChartCard({
+  title,
+  description,
+  rows,
+  labelHeader,
+  children,
+}: {
+  title: string;
+  description: string;
+  rows: ChartRow[];
+  labelHeader: string;
+  children: ReactNode;
+}) {
   const headingId = useId();
   const total = rows.reduce((sum, row) => sum + row.value, 0);
   return (

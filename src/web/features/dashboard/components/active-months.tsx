@@ -12,7 +12,13 @@ export function ActiveMonths({ months, loading }: { months: MonthSummary[]; load
       <Title order={2} fz="md" id="active-months-heading" mb="md">
         Active months
       </Title>
-      {loading && <Stack gap="xs">{[0, 1].map((key) => <Skeleton key={key} height={48} />)}</Stack>}
+      {loading && (
+        <Stack gap="xs">
+          {[0, 1].map((key) => (
+            <Skeleton key={key} height={48} />
+          ))}
+        </Stack>
+      )}
       <Stack gap={6}>
         {months.map((month) => (
           <UnstyledButton key={month.id} component={Link} to={paths.month(month.id)} className={classes.row}>
@@ -20,13 +26,9 @@ export function ActiveMonths({ months, loading }: { months: MonthSummary[]; load
               {month.name} {month.year}
             </Text>
             {month.contentGenerated ? (
-              <StatusBadge tone="positive">
-                {month.postCount} posts
-              </StatusBadge>
+              <StatusBadge tone="positive">{month.postCount} posts</StatusBadge>
             ) : (
-              <StatusBadge tone="neutral">
-                Not generated yet
-              </StatusBadge>
+              <StatusBadge tone="neutral">Not generated yet</StatusBadge>
             )}
             <IconChevronRight size={18} aria-hidden="true" color="var(--mantine-color-gray-6)" />
           </UnstyledButton>

@@ -18,7 +18,13 @@ export function UpcomingPosts({ posts, today, loading }: { posts: Post[]; today:
       <Title order={2} fz="md" id="upcoming-heading" mb="md">
         Next 7 days
       </Title>
-      {loading && <Stack gap="xs">{[0, 1, 2].map((key) => <Skeleton key={key} height={44} />)}</Stack>}
+      {loading && (
+        <Stack gap="xs">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} height={44} />
+          ))}
+        </Stack>
+      )}
       {!loading && posts.length === 0 && (
         <Stack align="flex-start" gap={6}>
           <Group gap="xs">

@@ -13,7 +13,11 @@ const starLabel = (value: number) => (value === 0 ? 'No rating' : `${value} of 5
 export function FeedbackForm({ onSent }: { onSent: () => void }) {
   const send = useSendFeedback();
   const ratingLabelId = useId();
-  const form = useForm<FeedbackInput>({ mode: 'controlled', initialValues: { message: '', rating: null }, validate: schemaResolver(feedbackSchema, { sync: true }) });
+  const form = useForm<FeedbackInput>({
+    mode: 'controlled',
+    initialValues: { message: '', rating: null },
+    validate: schemaResolver(feedbackSchema, { sync: true }),
+  });
   const { message, rating } = form.getValues();
 
   const submit = form.onSubmit(

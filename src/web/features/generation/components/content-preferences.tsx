@@ -64,7 +64,11 @@ export function ContentPreferencesFields({ form, year, month, monthLabel }: Prop
           ))}
         </SimpleGrid>
       </Checkbox.Group>
-      <Checkbox.Group label="Content Types" description="Formats to mix. With none ticked, posts alternate text and images." {...form.getInputProps('contentTypes')}>
+      <Checkbox.Group
+        label="Content Types"
+        description="Formats to mix. With none ticked, posts alternate text and images."
+        {...form.getInputProps('contentTypes')}
+      >
         <SimpleGrid type="container" cols={{ base: 2, '360px': 4 }} spacing="sm" verticalSpacing="sm" mt="xs">
           {CONTENT_TYPES.map((type) => (
             <Checkbox key={type} value={type} label={type} />

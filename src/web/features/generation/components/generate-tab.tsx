@@ -63,10 +63,20 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
       <form noValidate onSubmit={submit} aria-label={`Content strategy for ${monthLabel}`}>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <SectionCard order={3} title="Content Preferences" description="How often and when to post, and in which formats." icon={<IconCalendarStats size={20} />}>
+            <SectionCard
+              order={3}
+              title="Content Preferences"
+              description="How often and when to post, and in which formats."
+              icon={<IconCalendarStats size={20} />}
+            >
               <ContentPreferencesFields form={form} year={month.year} month={month.month} monthLabel={monthLabel} />
             </SectionCard>
-            <SectionCard order={3} title="Strategic Focus" description="What the posts talk about and what they ask readers to do." icon={<IconTargetArrow size={20} />}>
+            <SectionCard
+              order={3}
+              title="Strategic Focus"
+              description="What the posts talk about and what they ask readers to do."
+              icon={<IconTargetArrow size={20} />}
+            >
               <StrategicFocusFields form={form} />
             </SectionCard>
           </SimpleGrid>

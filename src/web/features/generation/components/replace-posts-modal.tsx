@@ -15,10 +15,18 @@ export function ReplacePostsModal({ count, monthLabel, onConfirm, onCancel }: Pr
   if (count !== null && count !== shown) setShown(count);
   const posts = `${shown} ${shown === 1 ? 'post' : 'posts'}`;
   return (
-    <Modal opened={count !== null} onClose={onCancel} title={`Replace ${posts}?`} centered radius="md" closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Modal
+      opened={count !== null}
+      onClose={onCancel}
+      title={`Replace ${posts}?`}
+      centered
+      radius="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       <Text size="sm">
-        {monthLabel} already has {posts}. Generating again deletes {shown === 1 ? 'it' : 'them'}, including any edits you made, and writes a new
-        month from this strategy.
+        {monthLabel} already has {posts}. Generating again deletes {shown === 1 ? 'it' : 'them'}, including any edits you made, and writes a new month from this
+        strategy.
       </Text>
       <Group justify="flex-end" gap="sm" mt="xl">
         <Button variant="default" onClick={onCancel}>

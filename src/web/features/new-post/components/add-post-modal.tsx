@@ -82,8 +82,18 @@ export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: A
         ) : (
           <>
             <Group grow>
-              <NativeSelect label="Platform" value={platform} onChange={(event) => setPlatform(event.currentTarget.value as Platform)} data={PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] }))} />
-              <NativeSelect label="Type" value={type} onChange={(event) => setType(event.currentTarget.value as PostType)} data={POST_TYPES.map((value) => ({ value, label: capitalize(value) }))} />
+              <NativeSelect
+                label="Platform"
+                value={platform}
+                onChange={(event) => setPlatform(event.currentTarget.value as Platform)}
+                data={PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] }))}
+              />
+              <NativeSelect
+                label="Type"
+                value={type}
+                onChange={(event) => setType(event.currentTarget.value as PostType)}
+                data={POST_TYPES.map((value) => ({ value, label: capitalize(value) }))}
+              />
             </Group>
             <Textarea
               label="Post text"
@@ -94,7 +104,14 @@ export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: A
               description={`${content.length} / ${limit} characters`}
               error={content.length > limit ? `Too long for ${PLATFORM_LABELS[platform]} (limit ${limit}).` : undefined}
             />
-            <TagsInput label="Hashtags" placeholder="Type a hashtag and press Enter" value={hashtags} onChange={setHashtags} splitChars={[',', ' ']} clearable />
+            <TagsInput
+              label="Hashtags"
+              placeholder="Type a hashtag and press Enter"
+              value={hashtags}
+              onChange={setHashtags}
+              splitChars={[',', ' ']}
+              clearable
+            />
           </>
         )}
         {create.isPending && mode === 'generate' && (

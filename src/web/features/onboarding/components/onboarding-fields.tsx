@@ -51,8 +51,7 @@ export function ConnectAccountsStep() {
         <IconPlugConnected size={28} stroke={1.6} aria-hidden="true" color="var(--mantine-color-brand-8)" />
         <Text fw={600}>Connect Accounts Step</Text>
         <Text size="sm" c="dimmed">
-          Publishing straight to social networks is not available yet. You can plan and schedule posts here and export them
-          to the tools you already use.
+          Publishing straight to social networks is not available yet. You can plan and schedule posts here and export them to the tools you already use.
         </Text>
       </Stack>
     </Paper>

@@ -33,7 +33,11 @@ interface PostMutationOptions<Variables> {
 }
 
 /** A mutation whose answer is the saved post: every post write goes through here, so the caches stay in step. */
-export function usePostMutation<Variables>(monthId: string, mutationFn: (variables: Variables) => Promise<Post>, { preview }: PostMutationOptions<Variables> = {}) {
+export function usePostMutation<Variables>(
+  monthId: string,
+  mutationFn: (variables: Variables) => Promise<Post>,
+  { preview }: PostMutationOptions<Variables> = {},
+) {
   const queryClient = useQueryClient();
   const monthKey = monthQueryOptions(monthId).queryKey;
   return useMutation({

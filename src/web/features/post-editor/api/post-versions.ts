@@ -7,7 +7,9 @@ export const postVersionsQueryOptions = (postId: string) =>
   infiniteQueryOptions({
     queryKey: ['post', postId, 'versions'],
     queryFn: ({ pageParam }) =>
-      parseResponse(api.posts[':postId'].versions.$get({ param: { postId }, query: { limit: String(VERSIONS_PAGE.default), ...(pageParam ? { before: pageParam } : {}) } })),
+      parseResponse(
+        api.posts[':postId'].versions.$get({ param: { postId }, query: { limit: String(VERSIONS_PAGE.default), ...(pageParam ? { before: pageParam } : {}) } }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

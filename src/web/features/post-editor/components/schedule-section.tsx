@@ -59,7 +59,15 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
           />
         ))}
       </Stack>
-      <TextInput type="time" label="Time" description="In your time zone." value={time} onChange={(event) => setTime(event.currentTarget.value || DEFAULT_SCHEDULE_TIME)} disabled={archived} maw={180} />
+      <TextInput
+        type="time"
+        label="Time"
+        description="In your time zone."
+        value={time}
+        onChange={(event) => setTime(event.currentTarget.value || DEFAULT_SCHEDULE_TIME)}
+        disabled={archived}
+        maw={180}
+      />
       <Group>
         <Button onClick={() => selected && void save({ platform: selected, time })} disabled={archived || !selected} loading={schedule.isPending}>
           Schedule Post
@@ -71,8 +79,8 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
         )}
       </Group>
       <Text size="xs" c="dimmed">
-        Publishing to the networks themselves needs each platform&apos;s connection, which is not available yet. Scheduled
-        posts are listed in the Scheduled tab and included in the exports.
+        Publishing to the networks themselves needs each platform&apos;s connection, which is not available yet. Scheduled posts are listed in the Scheduled tab
+        and included in the exports.
       </Text>
     </EditorSection>
   );

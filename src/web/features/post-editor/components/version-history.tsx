@@ -97,7 +97,13 @@ export function VersionHistory({ postId, editor, archived }: { postId: string; e
             </Stack>
             {versions.isFetchNextPageError && <Text size="sm">Could not load the older versions: {errorMessage(versions.error)}</Text>}
             {versions.hasNextPage && (
-              <Button size="xs" variant="default" onClick={() => void versions.fetchNextPage()} loading={versions.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void versions.fetchNextPage()}
+                loading={versions.isFetchingNextPage}
+                style={{ alignSelf: 'flex-start' }}
+              >
                 {versions.isFetchNextPageError ? 'Try again' : `Show older versions (${(count ?? 0) - loaded.length} more)`}
               </Button>
             )}

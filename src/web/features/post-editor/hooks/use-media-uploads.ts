@@ -44,7 +44,8 @@ export function useMediaUploads(monthId: string, post: Post) {
     const refused: UploadProblem[] = [];
     for (const file of files) {
       const id = (nextId.current += 1);
-      const problem = checkMediaFile(file) ?? (room <= 0 ? `"${file.name}" was not added: a post can have at most ${POST_LIMITS.media} images or videos.` : null);
+      const problem =
+        checkMediaFile(file) ?? (room <= 0 ? `"${file.name}" was not added: a post can have at most ${POST_LIMITS.media} images or videos.` : null);
       if (problem) refused.push({ id, message: problem });
       else {
         accepted.push({ id, file });

@@ -7,7 +7,12 @@ export function ExportMenu({ monthId, disabled }: { monthId: string; disabled?: 
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} rightSection={<IconChevronDown size={14} aria-hidden="true" />} disabled={disabled}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+          disabled={disabled}
+        >
           Export
         </Button>
       </Menu.Target>

@@ -22,8 +22,8 @@ export function ScheduledPosts({ posts, onOpenPost }: { posts: Post[]; onOpenPos
         Scheduled Posts
       </Title>
       <Text size="sm" c="dimmed">
-        Times are in your time zone. Publishing to the networks themselves is not connected: export the month (CSV or
-        calendar) to hand it to your scheduling tool.
+        Times are in your time zone. Publishing to the networks themselves is not connected: export the month (CSV or calendar) to hand it to your scheduling
+        tool.
       </Text>
       {scheduled.length === 0 ? (
         <Paper withBorder p="xl">
@@ -46,7 +46,12 @@ export function ScheduledPosts({ posts, onOpenPost }: { posts: Post[]; onOpenPos
             {scheduled
               .filter((post) => dateOnly(post.date) === day)
               .map((post) => (
-                <UnstyledButton key={post.id} className={classes.row} onClick={() => onOpenPost(post.id)} aria-label={`Open scheduled post: ${PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]} at ${post.scheduledTime}`}>
+                <UnstyledButton
+                  key={post.id}
+                  className={classes.row}
+                  onClick={() => onOpenPost(post.id)}
+                  aria-label={`Open scheduled post: ${PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]} at ${post.scheduledTime}`}
+                >
                   <Group wrap="nowrap" gap="md" align="flex-start">
                     <Text fw={700} size="sm" w={48}>
                       {post.scheduledTime}

@@ -32,9 +32,8 @@ function WriterSummary({ settings }: { settings: AiSettings }) {
           </StatusBadge>
         </Group>
         <Text size="sm" c="dimmed">
-          This is not AI. Posts are written on this server from built-in templates, filled in with your company profile and
-          each month&apos;s strategy. Nothing is sent to an outside service. An administrator can connect an AI provider in the
-          server&apos;s configuration.
+          This is not AI. Posts are written on this server from built-in templates, filled in with your company profile and each month&apos;s strategy. Nothing
+          is sent to an outside service. An administrator can connect an AI provider in the server&apos;s configuration.
         </Text>
       </Stack>
     );
@@ -84,18 +83,29 @@ export function AiWriterSettings() {
   const runTest = async () => {
     try {
       const result = await test.mutateAsync();
-      notify(result.ok ? { tone: 'success', title: 'Connection works', message: result.message } : { tone: 'error', title: 'Connection failed', message: result.message });
+      notify(
+        result.ok
+          ? { tone: 'success', title: 'Connection works', message: result.message }
+          : { tone: 'error', title: 'Connection failed', message: result.message },
+      );
     } catch (error) {
       notify({ tone: 'error', title: 'Connection test failed', message: errorMessage(error) });
     }
   };
 
-  if (settings.isError) return <ErrorState title="Could not load the writer settings" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
+  if (settings.isError)
+    return <ErrorState title="Could not load the writer settings" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
   return (
     <Stack gap="lg">
       {settings.data ? <WriterSummary settings={settings.data} /> : <Skeleton height={72} aria-label="Loading the writer settings" />}
       <Group gap="md" align="center">
-        <Button variant="default" leftSection={<IconPlugConnected size={18} aria-hidden="true" />} onClick={() => void runTest()} loading={test.isPending} disabled={!settings.data}>
+        <Button
+          variant="default"
+          leftSection={<IconPlugConnected size={18} aria-hidden="true" />}
+          onClick={() => void runTest()}
+          loading={test.isPending}
+          disabled={!settings.data}
+        >
           Test connection
         </Button>
         <div role="status" aria-live="polite" style={{ flex: 1, minWidth: 220 }}>

@@ -43,7 +43,15 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Delete your account?" centered size="md" closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Delete your account?"
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           <Text size="sm">This permanently removes, for good:</Text>
@@ -59,7 +67,13 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
               </Text>
             </Alert>
           )}
-          <PasswordInput label="Your password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} data-autofocus />
+          <PasswordInput
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            data-autofocus
+          />
           <TextInput
             label={`Type ${CONFIRM_WORD} to confirm`}
             autoComplete="off"

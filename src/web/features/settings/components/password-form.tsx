@@ -32,7 +32,8 @@ export function PasswordForm() {
     validate: {
       currentPassword: (value) => (value ? null : 'Enter your current password.'),
       newPassword: newPasswordError,
-      confirmPassword: (value, values) => (value === '' ? 'Repeat your new password.' : value !== values.newPassword ? 'The new passwords do not match.' : null),
+      confirmPassword: (value, values) =>
+        value === '' ? 'Repeat your new password.' : value !== values.newPassword ? 'The new passwords do not match.' : null,
     },
   });
 
@@ -55,8 +56,20 @@ export function PasswordForm() {
       <Stack gap="lg">
         <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <PasswordInput label="New password" description={`At least ${PASSWORD_MIN} characters.`} autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.getInputProps('newPassword')} />
-          <PasswordInput label="Confirm new password" description="Type the new password again." autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label="New password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            description="Type the new password again."
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            {...form.getInputProps('confirmPassword')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={change.isPending}>

@@ -12,13 +12,23 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" subtitle="Your company profile, password and the writer behind your posts." />
       <Stack gap="lg" maw={760}>
-        <SectionCard divided title="Company profile" description="What the writer knows about your business. It shapes every post." icon={<IconBuildingStore size={22} />}>
+        <SectionCard
+          divided
+          title="Company profile"
+          description="What the writer knows about your business. It shapes every post."
+          icon={<IconBuildingStore size={22} />}
+        >
           <ProfileSettings />
         </SectionCard>
         <SectionCard divided title="Password" description="Changing it signs you out on every other device." icon={<IconLock size={22} />}>
           <PasswordForm />
         </SectionCard>
-        <SectionCard divided title="AI writer" description="Which writer creates your posts. Set by the server's administrator." icon={<IconSparkles size={22} />}>
+        <SectionCard
+          divided
+          title="AI writer"
+          description="Which writer creates your posts. Set by the server's administrator."
+          icon={<IconSparkles size={22} />}
+        >
           <AiWriterSettings />
         </SectionCard>
         <SectionCard divided title="Delete account" description="Remove your account and everything in it." icon={<IconTrash size={22} />} danger>

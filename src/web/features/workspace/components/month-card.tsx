@@ -39,9 +39,7 @@ export function MonthCard({ month, now }: { month: MonthSummary; now: Date }) {
             {month.postCount} {month.postCount === 1 ? 'post' : 'posts'}
           </StatusBadge>
         ) : (
-          <StatusBadge tone="neutral">
-            Not generated yet
-          </StatusBadge>
+          <StatusBadge tone="neutral">Not generated yet</StatusBadge>
         )}
         <Group gap={4} c="dimmed">
           <IconClock size={14} aria-hidden="true" />
