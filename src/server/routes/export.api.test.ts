@@ -1,34 +1,18 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { TINY_PNG } from '../testing/fixtures';
-import { onboardedClient, type JsonResponse, type TestClient } from '../testing/test-client';
+import { onboardedClient } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
-const target = nextMonth(currentMonth(new Date(), 'UTC'));
-const targetId = monthId(target);
-const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const { targetId, day } = nextMonthTarget();
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.close());
-
-async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
-    mode: 'manual',
-    date: day(5),
-    platform: 'facebook',
-    type: 'text',
-    content: 'Hello',
-    hashtags: [],
-    ...fields,
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
 
 describe('export', () => {
   const tricky = 'He said "hi", then left;\nnew line, emoji 🎉 and a backslash \\ done';

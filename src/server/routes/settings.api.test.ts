@@ -2,36 +2,20 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { TINY_PNG } from '../testing/fixtures';
 import { waitForJob } from '../testing/generation-helpers';
-import { onboardedClient, read, TEST_PASSWORD, TestClient, type JsonResponse } from '../testing/test-client';
+import { onboardedClient, read, TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
-const target = nextMonth(currentMonth(new Date(), 'UTC'));
-const targetId = monthId(target);
-const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const { targetId } = nextMonthTarget();
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.close());
-
-async function addPost(client: TestClient, fields: Record<string, unknown>) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
-    mode: 'manual',
-    date: day(5),
-    platform: 'facebook',
-    type: 'text',
-    content: 'Hello',
-    hashtags: [],
-    ...fields,
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-}
 
 describe('settings', () => {
   it('edits the company profile without changing the onboarding state', async () => {

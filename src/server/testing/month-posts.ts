@@ -1,0 +1,26 @@
+import { expect } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import type { JsonResponse, TestClient } from './test-client';
+
+/** Next month in UTC (always writable), its id, and its day `n` as YYYY-MM-DD. */
+export function nextMonthTarget(now = new Date()) {
+  const target = nextMonth(currentMonth(now, 'UTC'));
+  const targetId = monthId(target);
+  const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+  return { target, targetId, day };
+}
+
+/** Adds a hand-written post to the next month through the API (on day 5 unless `fields` says otherwise). */
+export async function addPost(client: TestClient, fields: Record<string, unknown>, { targetId, day } = nextMonthTarget()) {
+  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
+    mode: 'manual',
+    date: day(5),
+    platform: 'facebook',
+    type: 'text',
+    content: 'Hello',
+    hashtags: [],
+    ...fields,
+  });
+  expect(response.status).toBe(201);
+  return response.body;
+}
