@@ -1,21 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/** Each web feature may import components, lib and shared, never another feature (routes compose them). */
-const features = readdirSync('src/web/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const featureZones = features.map((feature) => ({
-  target: `./src/web/features/${feature}`,
-  from: './src/web/features',
-  except: [`./${feature}`],
-  message: 'Features do not import each other: move what both need to components/ or lib/, or compose them in a route.',
-}));
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'screenshots'] },
@@ -46,35 +32,6 @@ export default tseslint.config(
         {
           selector: 'Literal[regex.pattern=/[+*}]\\)?\\$$/]:not([regex.pattern=/^\\^[^|]*$/][regex.flags!=/m/])',
           message: 'A quantified pattern anchored only at $ backtracks quadratically on long input; scan backwards (trimTrailing, trimEnd) instead.',
-        },
-      ],
-    },
-  },
-  {
-    // Imports flow one way (ARCHITECTURE.md): web -> shared, server -> shared, web -> server only for types.
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js'],
-          // The same aliases as tsconfig.json's paths (path-aliases.ts), as absolute folders.
-          alias: Object.fromEntries(['shared', 'server', 'web'].map((root) => [`@${root}`, [path.resolve(import.meta.dirname, 'src', root)]])),
-        }),
-      ],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './src/server', from: './src/web', message: 'The server never imports the web app.' },
-            { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared is imported by both sides and imports neither.' },
-            ...featureZones,
-          ],
         },
       ],
     },

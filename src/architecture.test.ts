@@ -1,0 +1,138 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of ARCHITECTURE.md, checked over the real source: every import of every file under
+ * src/ is resolved (relative paths and the @shared/@server/@web aliases) and the graph is tested.
+ * `violations` is exported for the test that shows each rule catching a planted breach.
+ */
+const SRC = path.resolve(import.meta.dirname);
+const ALIASES: Record<string, string> = { '@shared/': 'shared/', '@server/': 'server/', '@web/': 'web/' };
+const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+export interface SourceImport {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+export interface SourceFile {
+  file: string;
+  imports: SourceImport[];
+  packages: string[];
+}
+
+function listSources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return listSources(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+function resolveImport(fromFile: string, specifier: string): string | undefined {
+  const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+  const base = alias
+    ? path.join(SRC, ALIASES[alias]!, specifier.slice(alias.length))
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(fromFile), specifier)
+      : undefined;
+  if (!base) return undefined;
+  if (/\.(tsx?|css)$/.test(base) && existsSync(base)) return path.relative(SRC, base);
+  const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => existsSync(candidate));
+  return found ? path.relative(SRC, found) : undefined;
+}
+
+const IMPORT = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\((\s*)['"]([^'"]+)['"]\s*\)/gm;
+
+export function readSources(files = listSources(SRC)): SourceFile[] {
+  return files.map((full) => {
+    const text = readFileSync(full, 'utf8');
+    const file = path.relative(SRC, full);
+    const imports: SourceImport[] = [];
+    const packages: string[] = [];
+    for (const match of text.matchAll(IMPORT)) {
+      const specifier = (match[3] ?? match[5])!; // a static import, or a lazy import('…')
+      const to = resolveImport(full, specifier);
+      if (to) imports.push({ from: file, to, typeOnly: Boolean(match[2]) });
+      else if (!specifier.startsWith('.') && !specifier.startsWith('@shared/') && !specifier.startsWith('@server/') && !specifier.startsWith('@web/'))
+        packages.push(specifier);
+    }
+    return { file, imports, packages };
+  });
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('server/testing/');
+const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
+
+/** Every breach of the import directions, as readable sentences. */
+export function violations(sources: SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const source of sources) {
+    for (const { from, to, typeOnly } of source.imports) {
+      if (from.startsWith('server/') && to.startsWith('web/')) found.push(`${from} imports ${to}: the server never imports the web app`);
+      if (from.startsWith('shared/') && (to.startsWith('server/') || to.startsWith('web/'))) found.push(`${from} imports ${to}: shared imports neither side`);
+      if (from.startsWith('web/') && to.startsWith('server/') && !typeOnly) found.push(`${from} imports ${to}: the web app imports only types from the server`);
+      const feature = featureOf(from);
+      const target = featureOf(to);
+      if (feature && target && feature !== target) found.push(`${from} imports ${to}: features do not import each other`);
+    }
+    if (!isTest(source.file) && !source.file.startsWith('server/db/') && source.packages.includes('kysely')) {
+      found.push(`${source.file} imports kysely: only src/server/db touches SQL`);
+    }
+  }
+  return found;
+}
+
+/** Import cycles (type-only imports included: they still tie the files together), each as a path. */
+export function cycles(sources: SourceFile[]): string[][] {
+  const edges = new Map(sources.map((source) => [source.file, source.imports.map((item) => item.to)]));
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of edges.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
+describe('the import rules of ARCHITECTURE.md', () => {
+  const sources = readSources();
+
+  it('reads the whole source tree and resolves its imports', () => {
+    expect(sources.length).toBeGreaterThan(200);
+    expect(sources.flatMap((source) => source.imports).length).toBeGreaterThan(1000);
+  });
+
+  it('keeps the import directions: server, shared, web and the features', () => {
+    expect(violations(sources)).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    expect(cycles(sources).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('catches each kind of breach when one is planted', () => {
+    const planted = (file: string, to: string, typeOnly = false): SourceFile => ({ file, imports: [{ from: file, to, typeOnly }], packages: [] });
+    expect(
+      violations([
+        planted('server/routes/x.ts', 'web/lib/paths.ts', true),
+        planted('shared/domain/x.ts', 'server/app.ts', true),
+        planted('web/lib/x.ts', 'server/app.ts'),
+        planted('web/features/dashboard/x.ts', 'web/features/settings/api/profile.ts'),
+        { file: 'server/services/x.ts', imports: [], packages: ['kysely'] },
+      ]),
+    ).toHaveLength(5);
+    expect(violations([planted('web/lib/x.ts', 'server/app.ts', true), planted('web/routes/x.ts', 'web/features/settings/api/profile.ts')])).toEqual([]);
+    const cycle = [planted('shared/a.ts', 'shared/b.ts'), planted('shared/b.ts', 'shared/a.ts')];
+    expect(cycles(cycle)).toEqual([['shared/a.ts', 'shared/b.ts', 'shared/a.ts']]);
+  });
+});
