@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import type { FakeOpenAI } from '../testing/fake-openai-server';
+import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { waitForJob } from '../testing/generation-helpers';
 import { onboardedClient } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import type { TestServer } from '../testing/test-server';
 
 const STRATEGY: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 3, preferredDays: ['Monday', 'Wednesday', 'Friday'], contentTypes: ['Text only'] };
 const clock = createTestClock(new Date(), { tickMs: 1 });
@@ -28,13 +29,9 @@ describe('regenerating a month while the user changes it in another tab', () => 
   let ai: FakeOpenAI;
   let server: TestServer;
   beforeAll(async () => {
-    ai = await startFakeOpenAI();
-    server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, retryDelayMs: 10 }, { now: clock.now });
+    ({ ai, server } = await startServerWithFakeModel({ timeoutMs: 30_000, retryDelayMs: 10 }, { now: clock.now }));
   });
-  afterAll(async () => {
-    await server.close();
-    await ai.close();
-  });
+  afterAll(() => stopServerWithFakeModel({ ai, server }));
 
   it('keeps every post changed after the job started, with its history, media and schedule, replaces the rest and reports how many it kept', async () => {
     const client = await onboardedClient(server.url);

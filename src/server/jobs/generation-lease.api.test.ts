@@ -3,12 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import type { FakeOpenAI } from '../testing/fake-openai-server';
+import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { waitForJob, waitUntil } from '../testing/generation-helpers';
 import { onboardedClient, type TestClient } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
 import { TEST_DB_KIND } from '../testing/test-database';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import type { TestServer } from '../testing/test-server';
 import { LEASE_LAPSED_REASON, MONTH_ARCHIVED_REASON } from './generation-runner';
 
 const STRATEGY: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 2, preferredDays: ['Tuesday', 'Thursday'] };
@@ -40,19 +41,13 @@ describe('a running job holds its month only while its lease lasts', () => {
   let ai: FakeOpenAI;
   let server: TestServer;
   beforeAll(async () => {
-    ai = await startFakeOpenAI();
     // No heartbeat fires during these tests: only the commit's own check stands between a lapsed job and the month.
-    server = await startTestServer(
-      { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' },
+    ({ ai, server } = await startServerWithFakeModel(
       { timeoutMs: 30_000, retryDelayMs: 10 },
       { now: clock.now, jobLease: { durationMs: LEASE_MS, renewEveryMs: 3_600_000 } },
-    );
+    ));
   });
-  afterAll(async () => {
-    ai.script({ paused: false });
-    await server.close();
-    await ai.close();
-  });
+  afterAll(() => stopServerWithFakeModel({ ai, server }));
 
   it('a job whose end could not be saved expires with its lease, and the month can be generated again', async () => {
     const client = await onboardedClient(server.url);
@@ -128,18 +123,12 @@ describe('the heartbeat renews the lease while the runner works', () => {
   let ai: FakeOpenAI;
   let server: TestServer;
   beforeAll(async () => {
-    ai = await startFakeOpenAI();
-    server = await startTestServer(
-      { AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' },
+    ({ ai, server } = await startServerWithFakeModel(
       { timeoutMs: 30_000, retryDelayMs: 10 },
       { now: clock.now, jobLease: { durationMs: LEASE_MS, renewEveryMs: 20 } },
-    );
+    ));
   });
-  afterAll(async () => {
-    ai.script({ paused: false });
-    await server.close();
-    await ai.close();
-  });
+  afterAll(() => stopServerWithFakeModel({ ai, server }));
 
   const leaseOf = async (jobId: string) =>
     (await server.database.db.selectFrom('generation_jobs').select('leaseUntil').where('id', '=', jobId).executeTakeFirstOrThrow()).leaseUntil!;

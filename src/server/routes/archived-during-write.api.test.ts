@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVED_MESSAGE } from '../services/access';
 import { ARCHIVED_REWRITE_MESSAGE } from '../services/post-service';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import type { FakeOpenAI } from '../testing/fake-openai-server';
+import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, type TestClient } from '../testing/test-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import type { TestServer } from '../testing/test-server';
 
 /**
  * A write that starts on the last day of a month and saves after local midnight must be refused:
@@ -21,13 +22,9 @@ const clock = createTestClock(LAST_HOUR);
 let ai: FakeOpenAI;
 let server: TestServer;
 beforeAll(async () => {
-  ai = await startFakeOpenAI();
-  server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 10_000, maxRetries: 0 }, { now: clock.now });
+  ({ ai, server } = await startServerWithFakeModel({ timeoutMs: 10_000, maxRetries: 0 }, { now: clock.now }));
 });
-afterAll(async () => {
-  await server.close();
-  await ai.close();
-});
+afterAll(() => stopServerWithFakeModel({ ai, server }));
 
 /** A user (time zone UTC) with one post on the month's last day, one hour before midnight. */
 async function userWithPost(): Promise<{ client: TestClient & { userId: string }; post: { id: string; content: string } }> {

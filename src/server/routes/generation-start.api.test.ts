@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { ALREADY_RUNNING } from '../services/generation-service';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import type { FakeOpenAI } from '../testing/fake-openai-server';
+import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, type TestClient } from '../testing/test-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import type { TestServer } from '../testing/test-server';
 
 /** The strategy sent with a start is saved only together with the job it starts. */
 const clock = createTestClock('2031-01-15T12:00:00.000Z');
@@ -22,13 +23,9 @@ const SECOND_TAB: Strategy = {
 let ai: FakeOpenAI;
 let server: TestServer;
 beforeAll(async () => {
-  ai = await startFakeOpenAI();
-  server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 10_000, maxRetries: 0 }, { now: clock.now });
+  ({ ai, server } = await startServerWithFakeModel({ timeoutMs: 10_000, maxRetries: 0 }, { now: clock.now }));
 });
-afterAll(async () => {
-  await server.close();
-  await ai.close();
-});
+afterAll(() => stopServerWithFakeModel({ ai, server }));
 
 /** Keeps the first job running (the model does not answer) until the returned function is called. */
 function holdTheModel(): () => void {
