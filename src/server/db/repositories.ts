@@ -4,6 +4,7 @@ import { createJobRepository } from './job-repository';
 import { createMonthRepository } from './month-repository';
 import { createPostRepository } from './post-repository';
 import { createProfileRepository } from './profile-repository';
+import { createUsageRepository } from './usage-repository';
 
 /** Every repository, over the database or over one transaction. */
 export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
@@ -12,6 +13,7 @@ export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
     months: createMonthRepository(db),
     posts: createPostRepository(db, limits),
     jobs: createJobRepository(db),
+    usage: createUsageRepository(db),
   };
 }
 

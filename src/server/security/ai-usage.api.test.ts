@@ -52,6 +52,15 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
         .executeTakeFirst()
     )?.requests ?? 0;
 
+  it('counts nothing for a month generation that is refused', async () => {
+    const client = await onboardedClient(server.url);
+    await manualPost(client);
+    // The month has a post and the start does not confirm replacing it: refused before any writing.
+    const refused = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
+    expect(refused.status).toBe(409);
+    expect(await usedToday(client.userId)).toBe(0);
+  });
+
   it('counts a rewrite, an AI-written post, a month generation and a connection test as one each, then refuses with 429 saying when it resets', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);

@@ -51,7 +51,6 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
      * strategy as it was. Answers before any post is written.
      */
     async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
-      await usage.consumeAiRequest(userId);
       let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef };
       try {
         started = await access.writeInMonth(userId, monthId, async (repositories, month) => {
@@ -72,6 +71,8 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
           // The job first: a second start waits here for the first one's transaction, then is refused.
           await repositories.jobs.insert(row, at);
           await repositories.months.saveStrategy(userId, monthId, strategy, at);
+          // Counted with the accepted job: a start refused (archived, running, confirm first) costs nothing.
+          await usage.consumeAiRequest(userId, repositories.usage);
           return { row, slots, ref };
         });
       } catch (error) {

@@ -41,12 +41,13 @@ export function createUsageLimits({ usage, posts, writer, limits, now = () => ne
   return {
     /**
      * Counts one request to the AI provider for the user's UTC day, or refuses past the limit. The
-     * built-in template writer costs nothing and is not counted.
+     * built-in template writer costs nothing and is not counted. `from`: a transaction's usage
+     * repository, so the request counts only if that transaction commits.
      */
-    async consumeAiRequest(userId: string): Promise<void> {
+    async consumeAiRequest(userId: string, from: UsageRepository = usage): Promise<void> {
       if (writer.kind === 'offline') return;
       const at = now();
-      if (await usage.consumeAiRequest(userId, at.toISOString().slice(0, 10), limits.aiRequestsPerDay)) return;
+      if (await from.consumeAiRequest(userId, at.toISOString().slice(0, 10), limits.aiRequestsPerDay)) return;
       throw new AppError(
         'rate_limited',
         `You have used all ${limits.aiRequestsPerDay} AI requests for today. More are available after midnight UTC (${untilMidnightUtc(at)}). Until then you can still edit your posts and add posts by hand.`,
