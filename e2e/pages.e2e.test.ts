@@ -218,6 +218,36 @@ describe('settings', () => {
   });
 });
 
+describe('signed-in layout', () => {
+  it("paints the sidebar's white column down the whole of a long page", async () => {
+    const { page, context } = await newPage(browser());
+    await signUpAndSkip(page);
+    await page.goto('/settings');
+    await expect.poll(() => page.getByRole('region', { name: 'Delete account' }).isVisible()).toBe(true);
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeGreaterThan(1200); // longer than the 800 px viewport, so the fixed navbar alone would end part-way
+    const capture = await page.screenshot({ fullPage: true });
+    // Reads two pixels of the full-page capture near its bottom: in the sidebar column and in the main area.
+    const [sidebar, main] = await page.evaluate(
+      async ({ png, y }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context2d = canvas.getContext('2d')!;
+        context2d.drawImage(image, 0, 0);
+        return [Array.from(context2d.getImageData(100, y, 1, 1).data), Array.from(context2d.getImageData(260, y, 1, 1).data)];
+      },
+      { png: capture.toString('base64'), y: pageHeight - 10 },
+    );
+    expect(sidebar.slice(0, 3)).toEqual([255, 255, 255]);
+    expect(main.slice(0, 3)).not.toEqual([255, 255, 255]);
+    await context.close();
+  });
+});
+
 describe('feedback', () => {
   it('asks for a message, then thanks for the feedback', async () => {
     const { page, context } = await newPage(browser());

@@ -37,7 +37,12 @@ export function SignedInLayout() {
   };
 
   return (
-    <AppShell header={{ height: { base: 56, sm: 0 } }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={0}>
+    <AppShell
+      className={classes.shell}
+      header={{ height: { base: 56, sm: 0 } }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={0}
+    >
       <AppShell.Header hiddenFrom="sm" px="md">
         <Group h="100%" justify="space-between">
           <Logo size={28} />
