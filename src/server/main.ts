@@ -79,7 +79,9 @@ async function main() {
   if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
   // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.
   const purgeDeleted = () =>
-    services.media.purgeDeleted().catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts'));
+    services.media
+      .purgeDeleted()
+      .catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts'));
   await purgeDeleted();
   const purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
   purgeTimer.unref();

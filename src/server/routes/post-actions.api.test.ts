@@ -54,7 +54,7 @@ describe('deleting a post', () => {
     await server.services.media.purgeDeleted();
     expect(existsSync(fileOf(client.userId, saved.media[0].url))).toBe(true);
 
-    const restored = await client.post(`/api/posts/${saved.id}/restore`);
+    const restored = await client.post(`/api/posts/${saved.id}/restore`, {});
     expect(restored.status).toBe(200);
     expect(restored.body).toEqual(saved);
     expect((await client.get(`/api/posts/${saved.id}/versions`)).body).toEqual(versions);
@@ -70,7 +70,7 @@ describe('deleting a post', () => {
     clock.advance(RESTORABLE_FOR_MS + 1000);
     expect(await server.services.media.purgeDeleted()).toBeGreaterThanOrEqual(1);
     expect(existsSync(fileOf(client.userId, saved.media[0].url))).toBe(false);
-    const late = await client.post(`/api/posts/${saved.id}/restore`);
+    const late = await client.post(`/api/posts/${saved.id}/restore`, {});
     expect(late.status).toBe(404);
     expect(late.body.error.message).toMatch(/time to undo/);
   });
@@ -112,7 +112,7 @@ describe('deleting a post', () => {
     const bob = await newClient();
     expect((await bob.request('DELETE', `/api/posts/${mine.id}`, { version: 1 })).status).toBe(404);
     await client.request('DELETE', `/api/posts/${mine.id}`, { version: 1 });
-    expect((await bob.post(`/api/posts/${mine.id}/restore`)).status).toBe(404);
+    expect((await bob.post(`/api/posts/${mine.id}/restore`, {})).status).toBe(404);
   });
 });
 
@@ -176,7 +176,10 @@ describe('bulk actions', () => {
   it('rewrites the selected posts with one instruction, each keeping its history', async () => {
     const client = await newClient();
     const { targetId } = nextMonthTarget();
-    const posts = [await addPost(client, { content: 'We are open on Saturday mornings for check-ups.' }), await addPost(client, { content: 'Our team loves a bright smile.' })];
+    const posts = [
+      await addPost(client, { content: 'We are open on Saturday mornings for check-ups.' }),
+      await addPost(client, { content: 'Our team loves a bright smile.' }),
+    ];
     const answer = await client.post(`/api/months/${targetId}/posts/bulk`, {
       action: 'rewrite',
       instructions: 'Make it more formal',
@@ -202,7 +205,7 @@ describe('bulk actions', () => {
     });
     expect(answer.body.results.map((result: { status?: number }) => result.status ?? 200)).toEqual([200, 200, 404]);
     expect((await client.get(`/api/months/${targetId}`)).body.posts).toHaveLength(0);
-    for (const post of posts) expect((await client.post(`/api/posts/${post.id}/restore`)).status).toBe(200);
+    for (const post of posts) expect((await client.post(`/api/posts/${post.id}/restore`, {})).status).toBe(200);
     expect((await client.get(`/api/months/${targetId}`)).body.posts).toHaveLength(2);
     expect((await bob.get(`/api/posts/${bobs.id}`)).status).toBe(200);
   });

@@ -8,7 +8,7 @@ import {
   versionParamSchema,
   versionsQuerySchema,
 } from '@shared/schemas/post';
-import { copyPostSchema, deletePostSchema } from '@shared/schemas/post-actions';
+import { copyPostSchema, deletePostSchema, restorePostSchema } from '@shared/schemas/post-actions';
 import type { AppDeps } from '../context';
 import { ownBodyLimit } from '../middleware/body-limit';
 import { tooLargeError, UPLOAD_BODY_LIMIT } from '../services/media-service';
@@ -25,7 +25,7 @@ export function postRoutes(deps: AppDeps) {
       .delete('/:postId', validate('param', postIdParamSchema), validate('json', deletePostSchema), async (c) =>
         c.json(await services.removal.remove(c.var.user.id, c.req.valid('param').postId, c.req.valid('json').version)),
       )
-      .post('/:postId/restore', validate('param', postIdParamSchema), async (c) =>
+      .post('/:postId/restore', validate('param', postIdParamSchema), validate('json', restorePostSchema), async (c) =>
         c.json(await services.removal.restore(c.var.user.id, c.req.valid('param').postId)),
       )
       .post('/:postId/copy', validate('param', postIdParamSchema), validate('json', copyPostSchema), async (c) =>

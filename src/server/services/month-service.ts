@@ -103,7 +103,8 @@ export function createMonthService({ months, posts, profiles, access, now = () =
       const { at, current } = await clock(userId);
       let last = current;
       for (let step = 0; step < PLAN_AHEAD_MONTHS; step += 1) last = nextMonth(last);
-      if (compareMonths(ref, current) < 0) throw new AppError('bad_request', 'That month has ended. Pick this month or a later one.', { id: 'Pick a later month.' });
+      if (compareMonths(ref, current) < 0)
+        throw new AppError('bad_request', 'That month has ended. Pick this month or a later one.', { id: 'Pick a later month.' });
       if (compareMonths(ref, last) > 0)
         throw new AppError('bad_request', `You can plan up to ${PLAN_AHEAD_MONTHS} months ahead. Pick an earlier month.`, { id: 'Too far ahead.' });
       await months.ensure(userId, [ref], at.toISOString());

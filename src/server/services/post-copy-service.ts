@@ -37,7 +37,13 @@ export function createPostCopyService({ profiles, access, writer, usage, now = (
         const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
         await usage.consumeAiRequest(userId);
         content = await writer
-          .rewritePost({ profile, content: post.content, platform, instructions: NETWORK_RULES[platform].adaptInstructions, useEmojis: month.strategy?.useEmojis ?? true })
+          .rewritePost({
+            profile,
+            content: post.content,
+            platform,
+            instructions: NETWORK_RULES[platform].adaptInstructions,
+            useEmojis: month.strategy?.useEmojis ?? true,
+          })
           .catch(writerFailure);
       }
       // The writer may take a while: the month is checked again, and counted, as the copy is saved.

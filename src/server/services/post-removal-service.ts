@@ -40,10 +40,20 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
       return access.writeToPost(userId, postId, (repositories, post) => trash(repositories, userId, post, expectedVersion));
     },
 
-    /** Undo: the post comes back as it was, while its month is still writable and has room. */
+    /**
+     * Undo: the post comes back as it was, while its month is still writable and has room.
+     */
     async restore(userId: string, postId: string): Promise<Post> {
       const found = await deletedPosts.findRestorable(userId, postId, restorableSince());
-      if (!found) throw gone();
+      if (!found) {
+        // A post that is not deleted (a second click on Undo): the guard's answer for its month, else 409.
+        const live = await access.requirePost(userId, postId, { writable: true }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'archived') throw error;
+          return undefined;
+        });
+        if (live) throw new AppError('conflict', 'This post is already back in the calendar.');
+        throw gone();
+      }
       return access.writeInMonth(userId, found.monthId, async (repositories) => {
         await usage.assertMonthHasRoom(repositories.posts, userId, found.monthId, 1);
         if (!(await repositories.deletedPosts.restore(userId, postId, restorableSince()))) throw gone();

@@ -13,6 +13,9 @@ export const RESTORABLE_FOR_MS = 30_000;
 /** DELETE /api/posts/:postId carries the version the client saw, like every write. */
 export const deletePostSchema = z.object({ version: z.number().int().min(1) });
 
+/** Undo takes no fields; an empty object, so stray fields are refused rather than ignored. */
+export const restorePostSchema = z.object({}).strict();
+
 export const deletedPostSchema = z.object({
   postId: z.string(),
   monthId: z.string(),
