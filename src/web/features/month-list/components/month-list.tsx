@@ -93,7 +93,7 @@ export function MonthList({ posts, archived, onOpenPost, onSaveText, onDelete, o
             >
               Delete
             </Button>
-            <Group gap={6} align="flex-end" wrap="nowrap">
+            <Group gap={6} align="flex-end" wrap="wrap">
               <TextInput type="time" label="Time of day" value={time} onChange={(event) => setTime(event.currentTarget.value)} w={120} />
               <Button
                 variant="light"
@@ -105,7 +105,7 @@ export function MonthList({ posts, archived, onOpenPost, onSaveText, onDelete, o
                 Schedule
               </Button>
             </Group>
-            <Group gap={6} align="flex-end" wrap="nowrap" className={classes.rewrite}>
+            <Group gap={6} align="flex-end" wrap="wrap" className={classes.rewrite}>
               <TextInput
                 label="Rewrite instruction"
                 placeholder="e.g. Make it shorter"

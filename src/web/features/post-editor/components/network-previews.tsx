@@ -1,5 +1,5 @@
-import { Avatar, Group, Tabs, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Avatar, Button, Group, Tabs, Text } from '@mantine/core';
+import { Fragment, useId, useState } from 'react';
 import { feedText, NETWORK_RULES, weightedLength } from '@shared/domain/networks';
 import { PLATFORMS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
@@ -91,25 +91,39 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
 /** How the post will look in each network's feed, following the text as it is edited. */
 export function NetworkPreviews({ post, content, hashtags }: { post: Post; content: string; hashtags: string[] }) {
   const me = useMe();
+  // Folded until asked for: the drawer is long, and the previews repeat the text.
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   const company = me.data?.profile?.companyName.trim() || 'Your company';
   const text = publishedText(content, hashtags);
   const imageUrl = post.media.find((item) => item.type === 'image')?.url;
+  const toggle = (
+    <Button variant="subtle" size="compact-sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
+      {open ? 'Hide previews' : 'Show previews'}
+    </Button>
+  );
   return (
-    <EditorSection title="Network previews">
-      <Tabs defaultValue={post.platform} keepMounted={false}>
-        <Tabs.List grow>
+    <EditorSection title="Network previews" action={toggle}>
+      {!open ? (
+        <Text size="sm" c="dimmed" id={panelId}>
+          See how this post will look on Facebook, X/Twitter, Instagram and LinkedIn.
+        </Text>
+      ) : (
+        <Tabs id={panelId} defaultValue={post.platform} keepMounted={false}>
+          <Tabs.List grow style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            {PLATFORMS.map((platform) => (
+              <Tabs.Tab key={platform} value={platform} px="xs" fz="sm">
+                {NETWORK_RULES[platform].label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {PLATFORMS.map((platform) => (
-            <Tabs.Tab key={platform} value={platform}>
-              {NETWORK_RULES[platform].label}
-            </Tabs.Tab>
+            <Tabs.Panel key={platform} value={platform} pt="sm">
+              <Preview platform={platform} company={company} text={text} imageUrl={imageUrl} />
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {PLATFORMS.map((platform) => (
-          <Tabs.Panel key={platform} value={platform} pt="sm">
-            <Preview platform={platform} company={company} text={text} imageUrl={imageUrl} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      )}
     </EditorSection>
   );
 }

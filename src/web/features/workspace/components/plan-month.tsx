@@ -49,6 +49,7 @@ export function PlanMonth({ workspace }: { workspace: Workspace }) {
     <Group gap="sm" align="flex-end" wrap="wrap">
       <NativeSelect
         label="Month to plan"
+        description={`Up to ${PLAN_AHEAD_MONTHS} months ahead`}
         value={value}
         onChange={(event) => setChosen(event.currentTarget.value)}
         data={choices.map((ref) => ({ value: monthId(ref), label: `${monthName(ref.month)} ${ref.year}` }))}
