@@ -158,7 +158,18 @@ describe('reviewing a month', () => {
     await expect.poll(() => page.getByText('2 posts scheduled at 10:30').isVisible()).toBe(true);
     await page.getByLabel('Status').selectOption('scheduled');
     await expect.poll(() => rows.count()).toBe(2);
+
+    // Bulk delete of scheduled posts asks first, then offers Undo.
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.message()))));
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(asked).resolves.toContain('2 of the selected posts are scheduled. Delete them anyway?');
+    await expect.poll(() => page.getByText('No posts match these filters.').isVisible()).toBe(true);
+    const toast = page.locator('.mantine-Notification-root', { hasText: '2 posts deleted' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
     await page.getByLabel('Status').selectOption('all');
+    await expect.poll(() => rows.count()).toBe(4);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

@@ -94,7 +94,7 @@ export function MonthList({ posts, archived, onOpenPost, onSaveText, onDelete, o
               Delete
             </Button>
             <Group gap={6} align="flex-end" wrap="wrap">
-              <TextInput type="time" label="Time of day" value={time} onChange={(event) => setTime(event.currentTarget.value)} w={120} />
+              <TextInput type="time" label="Time of day" value={time} onChange={(event) => setTime(event.currentTarget.value)} w={140} />
               <Button
                 variant="light"
                 leftSection={<IconClockHour9 size={16} aria-hidden="true" />}
