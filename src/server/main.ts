@@ -77,6 +77,14 @@ async function main() {
   if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
   const orphans = await services.media.sweepOrphans();
   if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
+  // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.
+  const purgeDeleted = () =>
+    services.media
+      .purgeDeleted()
+      .catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts'));
+  await purgeDeleted();
+  const purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
+  purgeTimer.unref();
   const webRoot = findWebRoot();
   if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
   ready.app = createApp({ config, database, auth, log, services, webRoot });
@@ -89,6 +97,7 @@ async function main() {
     log.info({ event: 'server.stopping', signal }, 'stopping');
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
+    clearInterval(purgeTimer);
     void services.runner
       .shutdown()
       .then(() => database.close())

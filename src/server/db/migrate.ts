@@ -8,6 +8,7 @@ import * as timeZoneHistory from './migrations/0006-time-zone-history';
 import * as jobLeases from './migrations/0006-job-leases';
 import * as usageLimits from './migrations/0007-usage-limits';
 import * as writerLabelsWithoutAddress from './migrations/0008-writer-labels-without-address';
+import * as deletedPosts from './migrations/0012-deleted-posts';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -21,12 +22,14 @@ const migrations: Record<string, Migration> = {
   '0006-job-leases': jobLeases,
   '0007-usage-limits': usageLimits,
   '0008-writer-labels-without-address': writerLabelsWithoutAddress,
+  '0012-deleted-posts': deletedPosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Branches developed in parallel each add a numbered migration; applied out of order they must still run.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

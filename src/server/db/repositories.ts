@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { Db } from './database';
+import { createDeletedPostRepository } from './deleted-post-repository';
 import { createJobRepository } from './job-repository';
 import { createMonthRepository } from './month-repository';
 import { createPostRepository } from './post-repository';
@@ -14,6 +15,7 @@ export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
     posts: createPostRepository(db, limits),
     jobs: createJobRepository(db),
     usage: createUsageRepository(db),
+    deletedPosts: createDeletedPostRepository(db),
   };
 }
 

@@ -105,6 +105,16 @@ export interface AiUsageTable {
   requests: number;
 }
 
+/** A deleted post while its deletion can be undone: its row and versions as JSON text. */
+export interface DeletedPostsTable {
+  postId: string;
+  userId: string;
+  monthId: string;
+  post: string;
+  versions: string;
+  deletedAt: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -114,4 +124,5 @@ export interface DatabaseSchema {
   post_versions: PostVersionsTable;
   feedback: FeedbackTable;
   ai_usage: AiUsageTable;
+  deleted_posts: DeletedPostsTable;
 }

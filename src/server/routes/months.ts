@@ -1,6 +1,7 @@
 import { startGenerationSchema } from '@shared/schemas/generation';
 import { monthIdParamSchema } from '@shared/schemas/month';
 import { newPostSchema } from '@shared/schemas/post';
+import { bulkActionSchema } from '@shared/schemas/post-actions';
 import { strategySchema } from '@shared/schemas/strategy';
 import type { AppDeps } from '../context';
 import { validate } from '../validation';
@@ -18,6 +19,9 @@ export function monthRoutes(deps: AppDeps) {
     )
     .post('/:id/posts', validate('param', monthIdParamSchema), validate('json', newPostSchema), async (c) =>
       c.json(await services.posts.create(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .post('/:id/posts/bulk', validate('param', monthIdParamSchema), validate('json', bulkActionSchema), async (c) =>
+      c.json(await services.bulk.apply(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
     )
     .get('/:id/export.csv', validate('param', monthIdParamSchema), async (c) => {
       const file = await services.exports.csv(c.var.user.id, c.req.valid('param').id);

@@ -8,6 +8,7 @@ import {
   versionParamSchema,
   versionsQuerySchema,
 } from '@shared/schemas/post';
+import { copyPostSchema, deletePostSchema, restorePostSchema } from '@shared/schemas/post-actions';
 import type { AppDeps } from '../context';
 import { ownBodyLimit } from '../middleware/body-limit';
 import { tooLargeError, UPLOAD_BODY_LIMIT } from '../services/media-service';
@@ -20,6 +21,16 @@ export function postRoutes(deps: AppDeps) {
   return (
     protectedRoutes(deps)
       .get('/:postId', validate('param', postIdParamSchema), async (c) => c.json(await services.posts.get(c.var.user.id, c.req.valid('param').postId)))
+      // Deleting can be undone for a short while (POST /:postId/restore).
+      .delete('/:postId', validate('param', postIdParamSchema), validate('json', deletePostSchema), async (c) =>
+        c.json(await services.removal.remove(c.var.user.id, c.req.valid('param').postId, c.req.valid('json').version)),
+      )
+      .post('/:postId/restore', validate('param', postIdParamSchema), validate('json', restorePostSchema), async (c) =>
+        c.json(await services.removal.restore(c.var.user.id, c.req.valid('param').postId)),
+      )
+      .post('/:postId/copy', validate('param', postIdParamSchema), validate('json', copyPostSchema), async (c) =>
+        c.json(await services.copies.copy(c.var.user.id, c.req.valid('param').postId, c.req.valid('json')), 201),
+      )
       .patch('/:postId', validate('param', postIdParamSchema), validate('json', postUpdateSchema), async (c) =>
         c.json(await services.posts.update(c.var.user.id, c.req.valid('param').postId, c.req.valid('json'))),
       )

@@ -65,6 +65,19 @@ const DATE_ROUTES: Record<string, DateRoute> = {
     values: 'time',
     send: (time, ref) => ({ path: `/api/posts/${postIn(ref).id}/schedule`, body: { platform: 'facebook', time } }),
   },
+  'POST /api/posts/:postId/copy': {
+    field: 'date',
+    values: 'day',
+    send: (date, ref) => ({ path: `/api/posts/${postIn(ref).id}/copy`, body: { mode: 'duplicate', version: postIn(ref).version, date } }),
+  },
+  'POST /api/months/:id/posts/bulk': {
+    field: 'time',
+    values: 'time',
+    send: (time, ref) => ({
+      path: `/api/months/${monthId(ref)}/posts/bulk`,
+      body: { action: 'schedule', time, posts: [{ id: postIn(ref).id, version: postIn(ref).version }] },
+    }),
+  },
   'GET /api/holidays': { field: 'month', values: 'month', send: (month, ref) => ({ path: `/api/holidays?country=US&year=${ref.year}&month=${month}` }) },
   // Last: accepting a generation replaces the month's posts, which the routes above use.
   'POST /api/months/:id/generation': {
@@ -86,6 +99,9 @@ const NO_DATES = new Set([
   'POST /api/posts/:postId/media',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
+  'DELETE /api/posts/:postId',
+  'POST /api/posts/:postId/restore',
+  'POST /api/workspace/months',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,

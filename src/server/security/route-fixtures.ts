@@ -8,7 +8,11 @@ import { routeKey, type ApiRoute } from './api-routes';
 export interface RequestContext {
   day: string;
   version: number;
+  /** The post a bulk action selects (any UUID where the sweep has none: the month's check comes first). */
+  postId?: string;
 }
+
+const SOME_POST_ID = '00000000-0000-4000-8000-000000000000';
 
 const PROFILE = {
   name: 'Dana',
@@ -43,6 +47,11 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/posts/:postId/rewrite': ({ version }) => ({ version, instructions: 'Make it shorter' }),
   'POST /api/posts/:postId/versions/:versionId/restore': ({ version }) => ({ version }),
   'PUT /api/posts/:postId/schedule': () => ({ platform: 'facebook', time: '09:00' }),
+  'DELETE /api/posts/:postId': ({ version }) => ({ version }),
+  'POST /api/posts/:postId/restore': () => ({}),
+  'POST /api/posts/:postId/copy': ({ version, day }) => ({ mode: 'duplicate', version, date: day }),
+  'POST /api/months/:id/posts/bulk': ({ version, postId }) => ({ action: 'schedule', time: '09:00', posts: [{ id: postId ?? SOME_POST_ID, version }] }),
+  'POST /api/workspace/months': ({ day }) => ({ id: `${Number(day.slice(0, 4))}-${Number(day.slice(5, 7))}` }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */

@@ -23,9 +23,18 @@ const NOT_MONTH_WRITES = new Set([
   'PUT /api/workspace/time-zone',
   'POST /api/feedback',
   'POST /api/settings/ai/test',
+  // Creates a month from this one up to 12 ahead; an ended month is refused with 400.
+  'POST /api/workspace/months',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
-const VERSIONED = ['PATCH /api/posts/:postId', 'POST /api/posts/:postId/rewrite', 'POST /api/posts/:postId/versions/:versionId/restore'];
+const VERSIONED = [
+  'PATCH /api/posts/:postId',
+  'POST /api/posts/:postId/rewrite',
+  'POST /api/posts/:postId/versions/:versionId/restore',
+  'DELETE /api/posts/:postId',
+  'POST /api/posts/:postId/copy',
+  'POST /api/months/:id/posts/bulk',
+];
 
 let server: TestServer;
 let owner: TestClient & { userId: string };
@@ -155,8 +164,11 @@ describe('stale versions', () => {
     for (const version of [1, 3]) {
       const post = await freshPost(owner);
       const before = JSON.stringify([(await owner.get(`/api/posts/${post.postId}`)).body, (await owner.get(`/api/posts/${post.postId}/versions`)).body]);
-      const response = await sendValid(owner, route, fill(route, post), { day: dayOf(ACTIVE, 9), version });
-      expect(response.status, `${key} with version ${version}: ${JSON.stringify(response.body)}`).toBe(409);
+      const answer = await sendValid(owner, route, fill(route, { id: monthId(ACTIVE), ...post }), { day: dayOf(ACTIVE, 9), version, postId: post.postId });
+      // A bulk action answers each post on its own: the one post selected is the stale one.
+      const outcome = (answer.body as unknown as { results?: { status: number; error: { code: string } }[] }).results?.[0];
+      const response = key.endsWith('/bulk') && outcome ? { status: outcome.status, body: outcome } : answer;
+      expect(response.status, `${key} with version ${version}: ${JSON.stringify(answer.body)}`).toBe(409);
       expect(response.body.error.code).toBe('stale_version');
       expect(JSON.stringify([(await owner.get(`/api/posts/${post.postId}`)).body, (await owner.get(`/api/posts/${post.postId}/versions`)).body])).toBe(before);
     }
@@ -187,7 +199,7 @@ describe('archived months', () => {
     const swept = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)));
     expect(swept.length).toBeGreaterThanOrEqual(10);
     for (const route of swept) {
-      const response = await sendValid(client, route, fill(route, ids), { day: dayOf(ARCHIVED, 6), version: 2 });
+      const response = await sendValid(client, route, fill(route, ids), { day: dayOf(ARCHIVED, 6), version: 2, postId: ids.postId });
       expect(response.status, `${routeKey(route)}: ${JSON.stringify(response.body)}`).toBe(409);
       expect(response.body.error.code, routeKey(route)).toBe('archived');
     }

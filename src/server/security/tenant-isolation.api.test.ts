@@ -28,6 +28,7 @@ const NO_FOREIGN_IDS = new Set([
   'POST /api/feedback',
   'GET /api/settings/ai',
   'POST /api/settings/ai/test',
+  'POST /api/workspace/months',
 ]);
 
 let server: TestServer;
@@ -93,7 +94,7 @@ describe('tenant isolation', () => {
     for (const route of routes) {
       const key = routeKey(route);
       // Alice's post is at version 2: with her version, a leak would really write.
-      const response = await sendValid(bob, route, fill(route), { day: day(2), version: 2 });
+      const response = await sendValid(bob, route, fill(route), { day: day(2), version: 2, postId: ids.postId });
       answers.push(`${key} -> ${response.status}`);
       expect([403, 404], `${key} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
       if (typeof response.body === 'object') expect(response.body.error.code).toMatch(/not_found|forbidden/);

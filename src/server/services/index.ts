@@ -2,6 +2,7 @@ import type { Writer } from '../ai/writer';
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createFeedbackRepository } from '../db/feedback-repository';
+import { createDeletedPostRepository } from '../db/deleted-post-repository';
 import { createJobRepository } from '../db/job-repository';
 import { createMonthRepository } from '../db/month-repository';
 import { createPostRepository } from '../db/post-repository';
@@ -18,6 +19,9 @@ import { createGenerationService } from './generation-service';
 import { createMediaService } from './media-service';
 import { createMonthService } from './month-service';
 import { createPostService } from './post-service';
+import { createPostRemovalService } from './post-removal-service';
+import { createPostCopyService } from './post-copy-service';
+import { createBulkPostService } from './bulk-post-service';
 import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
 import { createSettingsService } from './settings-service';
@@ -47,6 +51,10 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
   const access = createAccess({ months, posts, profiles, transact, now });
   const monthService = createMonthService({ months, posts, profiles, access, now });
   const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
+  const deletedPosts = createDeletedPostRepository(database.db);
+  const removal = createPostRemovalService({ deletedPosts, access, usage, now });
+  const schedule = createScheduleService({ access, now });
+  const postService = createPostService({ posts, profiles, access, writer, usage, now });
   const runner = createGenerationRunner({ jobs, access, usage, writer, log, now, lease: jobLease });
   return {
     writer,
@@ -56,9 +64,12 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     profile: createProfileService({ profiles, now }),
     months: monthService,
     generation: createGenerationService({ access, profiles, jobs, runner, writer, usage, now }),
-    posts: createPostService({ posts, profiles, access, writer, usage, now }),
-    media: createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
-    schedule: createScheduleService({ access, now }),
+    posts: postService,
+    removal,
+    copies: createPostCopyService({ profiles, access, writer, usage, now }),
+    bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
+    media: createMediaService({ posts, deletedPosts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
+    schedule,
     exports: createExportService({ monthService, publicUrl, now }),
     analytics: createAnalyticsService({ posts }),
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type MediaItem, type Post } from '@shared/schemas/post';
+import type { DeletedPostRepository } from '../db/deleted-post-repository';
 import type { PostRepository } from '../db/post-repository';
 import { AppError, notFound } from '../errors';
 import type { Access } from './access';
@@ -34,6 +36,7 @@ const FILE_ID = new RegExp(`^[0-9a-f-]{36}\\.(${Object.values(EXTENSION).join('|
 
 interface Deps {
   posts: PostRepository;
+  deletedPosts: DeletedPostRepository;
   access: Access;
   mediaDir: string;
   /** Uploads one user may have in progress at once (UPLOADS_IN_FLIGHT_PER_USER). */
@@ -56,8 +59,20 @@ export function mediaFolder(mediaDir: string, userId: string): string {
  * Uploaded images and videos: streamed to disk as they arrive (never whole in memory), checked by
  * their bytes, stored per user under DATA_DIR/media, served only to their owner.
  */
-export function createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
+export function createMediaService({ posts, deletedPosts, access, mediaDir, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
   const userDir = (userId: string) => mediaFolder(mediaDir, userId);
+
+  /** Urls of files a post refers to, deleted posts that can still be restored included. */
+  async function referencedUrls(userId: string): Promise<Set<string>> {
+    const [live, deleted] = await Promise.all([posts.listMediaUrls(userId), deletedPosts.listMediaUrls(userId)]);
+    return new Set([...live, ...deleted]);
+  }
+
+  /** Removes a file once no post refers to it. */
+  async function removeIfUnreferenced(userId: string, url: string, referenced: Set<string>): Promise<void> {
+    const fileId = url.slice(MEDIA_URL_PREFIX.length);
+    if (url.startsWith(MEDIA_URL_PREFIX) && FILE_ID.test(fileId) && !referenced.has(url)) await rm(path.join(userDir(userId), fileId), { force: true });
+  }
 
   /** Changes the media list in the transaction that checks the post and its month. */
   const changeMedia = (userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[]) =>
@@ -157,8 +172,21 @@ export function createMediaService({ posts, access, mediaDir, uploadsInFlightPer
         return media.filter((item) => item.url !== url);
       });
       // A copy of the post may still show the file; it goes when no post refers to it.
-      if (FILE_ID.test(fileId) && !(await posts.listMediaUrls(userId)).has(url)) await rm(path.join(userDir(userId), fileId), { force: true });
+      await removeIfUnreferenced(userId, url, await referencedUrls(userId));
       return saved;
+    },
+
+    /**
+     * Forgets deleted posts whose time to undo has passed, and their files that no other post refers
+     * to. Runs every few seconds (main.ts); returns how many deleted posts were purged.
+     */
+    async purgeDeleted(): Promise<number> {
+      const purged = await deletedPosts.purgeBefore(new Date(now().getTime() - RESTORABLE_FOR_MS).toISOString());
+      for (const userId of new Set(purged.map((item) => item.userId))) {
+        const referenced = await referencedUrls(userId);
+        for (const url of purged.filter((item) => item.userId === userId).flatMap((item) => item.media)) await removeIfUnreferenced(userId, url, referenced);
+      }
+      return purged.length;
     },
 
     /**
@@ -169,7 +197,7 @@ export function createMediaService({ posts, access, mediaDir, uploadsInFlightPer
       const folders = await readdir(mediaDir, { withFileTypes: true }).catch(() => []);
       let removed = 0;
       for (const folder of folders.filter((entry) => entry.isDirectory() && SAFE_ID.test(entry.name))) {
-        const referenced = await posts.listMediaUrls(folder.name);
+        const referenced = await referencedUrls(folder.name);
         for (const file of await readdir(path.join(mediaDir, folder.name))) {
           if (file.endsWith('.part') || !referenced.has(`${MEDIA_URL_PREFIX}${file}`)) {
             await rm(path.join(mediaDir, folder.name, file), { force: true });

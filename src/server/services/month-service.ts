@@ -1,5 +1,8 @@
 import {
   activeMonths,
+  compareMonths,
+  isActive,
+  nextMonth,
   isArchived,
   previousMonth,
   isValidTimeZone,
@@ -14,6 +17,7 @@ import type { Strategy } from '@shared/schemas/strategy';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
 import type { ProfileRepository, ZoneState } from '../db/profile-repository';
+import { PLAN_AHEAD_MONTHS } from '@shared/schemas/post-actions';
 import { AppError, notFound } from '../errors';
 import type { Access } from './access';
 import { createUserClock, userClock } from './user-clock';
@@ -71,7 +75,9 @@ export function createMonthService({ months, posts, profiles, access, now = () =
       timeZone,
       today,
       currentMonthId: monthId(current),
-      active: sortOldestFirst(all.filter((month) => !month.archived)),
+      active: sortOldestFirst(all.filter((month) => isActive(month, current))),
+      // Planned ahead (after next month): writable like the active months, listed apart.
+      upcoming: sortOldestFirst(all.filter((month) => !month.archived && !isActive(month, current))),
       archived: sortArchivedNewestFirst(all.filter((month) => month.archived)),
     };
   }
@@ -88,6 +94,21 @@ export function createMonthService({ months, posts, profiles, access, now = () =
       if (!row) throw notFound('Month');
       const { current, today } = userClock(now(), row.timeZone ?? 'UTC', row.archivedThrough);
       return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
+    },
+
+    /** 'Plan a later month': creates a month up to PLAN_AHEAD_MONTHS after the current one (no-op if it exists). */
+    async plan(userId: string, id: string): Promise<MonthSummary> {
+      const ref = parseMonthId(id);
+      if (!ref) throw new AppError('bad_request', 'Month ids look like 2026-12.', { id: 'Pick a month.' });
+      const { at, current } = await clock(userId);
+      let last = current;
+      for (let step = 0; step < PLAN_AHEAD_MONTHS; step += 1) last = nextMonth(last);
+      if (compareMonths(ref, current) < 0)
+        throw new AppError('bad_request', 'That month has ended. Pick this month or a later one.', { id: 'Pick a later month.' });
+      if (compareMonths(ref, last) > 0)
+        throw new AppError('bad_request', `You can plan up to ${PLAN_AHEAD_MONTHS} months ahead. Pick an earlier month.`, { id: 'Too far ahead.' });
+      await months.ensure(userId, [ref], at.toISOString());
+      return summary((await months.find(userId, id))!, current);
     },
 
     async saveStrategy(userId: string, id: string, strategy: Strategy): Promise<Strategy> {

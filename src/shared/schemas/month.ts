@@ -33,6 +33,8 @@ export const workspaceSchema = z.object({
   today: z.string(),
   currentMonthId: z.string(),
   active: z.array(monthSummarySchema),
+  /** Months planned further ahead than next month ('Plan a later month'). */
+  upcoming: z.array(monthSummarySchema),
   archived: z.array(monthSummarySchema),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;

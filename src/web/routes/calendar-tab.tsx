@@ -1,44 +1,133 @@
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Alert, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
+import type { Post } from '@shared/schemas/post';
 import { longDate, MonthCalendar } from '../features/calendar/components/month-calendar';
+import type { PostActions } from '../features/calendar/components/day-menu';
+import { MonthList } from '../features/month-list/components/month-list';
 import { AddPostModal } from '../features/new-post/components/add-post-modal';
+import { useBulkActions } from '../features/post-actions/hooks/use-bulk-actions';
+import { useUpdatePost } from '../features/post-editor/api/update-post';
+import { errorMessage } from '../lib/api-error';
+import { notify } from '../lib/notify';
 import { useMovePost } from './use-move-post';
 import { useOpenPost } from './use-open-post';
 
-/** The Calendar tab: the month grid (posts open in the editor via the URL) and the add-post modal. */
-export function CalendarTab({ month }: { month: MonthDetail }) {
+type View = 'calendar' | 'list';
+
+/** Calendar or list, as the URL says (?view=); without a choice, phones get the list. */
+function useView(): [View, (view: View) => void] {
+  const [search, setSearch] = useSearchParams();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const asked = search.get('view');
+  const view: View = asked === 'list' || asked === 'calendar' ? asked : phone ? 'list' : 'calendar';
+  const choose = (next: View) => {
+    const params = new URLSearchParams(search);
+    params.set('view', next);
+    setSearch(params, { replace: true });
+  };
+  return [view, choose];
+}
+
+interface CalendarTabProps {
+  month: MonthDetail;
+  actions: PostActions | undefined;
+  deletePosts: (posts: Post[]) => Promise<boolean>;
+}
+
+/** The Calendar tab: the month grid or its list (posts open in the editor via the URL), and the add-post modal. */
+export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
   const [addDate, setAddDate] = useState<string | null>(null);
+  const [view, setView] = useView();
   const movePost = useMovePost(month);
   const openPost = useOpenPost();
+  const update = useUpdatePost(month.id);
+  const bulk = useBulkActions(month.id);
+
+  const saveText = async (post: Post, content: string) => {
+    try {
+      await update.mutateAsync({ postId: post.id, version: post.version, changes: { content } });
+      notify({ tone: 'success', title: 'Post saved', message: 'Your changes are saved.' });
+    } catch (error) {
+      notify({ tone: 'error', title: 'Could not save the post', message: errorMessage(error) });
+      throw error;
+    }
+  };
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2} fz="xl">
           Content Calendar
         </Title>
-        {!month.archived && month.posts.length > 0 && (
-          <Text size="sm" c="dimmed">
-            Drag a post to move it to another day.
-          </Text>
-        )}
+        <Group gap="md" align="center">
+          {view === 'calendar' && !month.archived && month.posts.length > 0 && (
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              Drag a post to move it to another day.
+            </Text>
+          )}
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(value) => setView(value as View)}
+            data={[
+              {
+                value: 'calendar',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconCalendarEvent size={16} aria-hidden="true" />
+                    <span>Calendar</span>
+                  </Group>
+                ),
+              },
+              {
+                value: 'list',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconList size={16} aria-hidden="true" />
+                    <span>List</span>
+                  </Group>
+                ),
+              },
+            ]}
+          />
+        </Group>
       </Group>
       {month.archived && (
         <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
           This month is archived. Content cannot be modified.
         </Alert>
       )}
-      <MonthCalendar
-        month={month}
-        posts={month.posts}
-        today={month.today}
-        archived={month.archived}
-        onOpenPost={openPost}
-        onAddPost={setAddDate}
-        onMovePost={(postId, date) => movePost(postId, date)}
-      />
+      {view === 'calendar' ? (
+        <MonthCalendar
+          month={month}
+          posts={month.posts}
+          today={month.today}
+          archived={month.archived}
+          onOpenPost={openPost}
+          onAddPost={setAddDate}
+          onMovePost={(postId, date) => movePost(postId, date)}
+          postActions={actions}
+        />
+      ) : (
+        <>
+          <VisuallyHidden>
+            <Title order={3}>Posts of {month.name} in date order</Title>
+          </VisuallyHidden>
+          <MonthList
+            posts={month.posts}
+            archived={month.archived}
+            onOpenPost={openPost}
+            onSaveText={saveText}
+            onDelete={deletePosts}
+            onSchedule={bulk.schedule}
+            onRewrite={bulk.rewrite}
+          />
+        </>
+      )}
       <AddPostModal
         monthId={month.id}
         date={addDate}

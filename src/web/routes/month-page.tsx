@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } 
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { parseMonthId } from '@shared/domain/months';
+import { compareMonths, nextMonth, parseMonthId } from '@shared/domain/months';
 import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
@@ -13,6 +13,8 @@ import { useOpenPost } from './use-open-post';
 import { useMonth } from '../lib/queries/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { resolveTab } from './month-tabs';
+import { usePostActions } from './use-post-actions';
+import type { MonthDetail } from '@shared/schemas/month';
 
 // The Generate form and the editor are their own chunks: the calendar paints without them, and the
 // editor's chunk is fetched right after, so opening a post does not wait for the network.
@@ -44,9 +46,7 @@ function NotFound() {
 
 export function MonthPage() {
   const { id = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
   const month = useMonth(id);
-  const openPost = useOpenPost();
   useEffect(() => {
     void loadEditor();
   }, []);
@@ -67,7 +67,20 @@ export function MonthPage() {
     return <ErrorState title="Could not load this month" message={errorMessage(month.error)} onRetry={() => void month.refetch()} />;
   }
 
-  const data = month.data;
+  return <MonthScreen data={month.data} />;
+}
+
+/** Planned further ahead than next month ('Plan a later month'): writable like the active months. */
+function isUpcoming(month: MonthDetail): boolean {
+  const [year, monthNumber] = month.today.split('-').map(Number);
+  return compareMonths(month, nextMonth({ year: year!, month: monthNumber! })) > 0;
+}
+
+/** The loaded month: header, tabs and the editor drawer. */
+function MonthScreen({ data }: { data: MonthDetail }) {
+  const [search, setSearch] = useSearchParams();
+  const openPost = useOpenPost();
+  const { actions, deletePosts, copyModal } = usePostActions(data);
   const tab = resolveTab(search.get('tab'), data);
   const selectTab = (next: string | null) => {
     if (!next) return;
@@ -95,6 +108,8 @@ export function MonthPage() {
             <StatusBadge tone="neutral" icon={<IconLock size={12} aria-hidden="true" />}>
               Archived
             </StatusBadge>
+          ) : isUpcoming(data) ? (
+            <StatusBadge tone="brand">Upcoming</StatusBadge>
           ) : (
             <StatusBadge tone="positive">Active</StatusBadge>
           )}
@@ -123,7 +138,7 @@ export function MonthPage() {
           </Tabs.Panel>
         )}
         <Tabs.Panel value="calendar">
-          <CalendarTab month={data} />
+          <CalendarTab month={data} actions={actions} deletePosts={deletePosts} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
           <ScheduledPosts posts={data.posts} onOpenPost={openPost} />
@@ -137,8 +152,10 @@ export function MonthPage() {
           archived={data.archived}
           onClose={() => openPost(null)}
           onNavigate={openPost}
+          actions={actions}
         />
       </Suspense>
+      {copyModal}
     </>
   );
 }

@@ -1,10 +1,17 @@
 import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconClockCheck } from '@tabler/icons-react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
-import { PLATFORM_STYLE } from '../platforms';
+import { PLATFORM_STYLE } from '../../../components/platforms';
 import classes from './month-calendar.module.css';
 
 const MAX_PILLS = 2;
+
+/** The first words of a post, for the calendar: enough to recognise it. */
+export function firstWords(text: string, words = 8): string {
+  const all = text.trim().split(/\s+/);
+  return all.length > words ? `${all.slice(0, words).join(' ')}…` : all.join(' ');
+}
 
 export interface DayPostsProps {
   dateLabel: string;
@@ -16,17 +23,35 @@ export interface DayPostsProps {
   onPickerChange: (open: boolean) => void;
 }
 
-function Pill({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLabel: string; onOpenPost?: (postId: string) => void; draggable: boolean }) {
+function StatusMark({ post }: { post: Post }) {
+  if (post.status !== 'scheduled') return <span className={classes.draftMark} title="Draft" aria-hidden="true" />;
+  return (
+    <span className={classes.scheduledMark} title={`Scheduled ${post.scheduledTime ?? ''}`} aria-hidden="true">
+      <IconClockCheck size={12} stroke={2} />
+    </span>
+  );
+}
+
+/** One post in a day: its network pill, status mark, first words and, when it has one, a thumbnail of its first image. */
+function Entry({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLabel: string; onOpenPost?: (postId: string) => void; draggable: boolean }) {
   const style = PLATFORM_STYLE[post.platform];
+  const image = post.media.find((item) => item.type === 'image');
   const content = (
     <>
-      <style.icon size={12} stroke={2} aria-hidden="true" />
-      <span>{style.label}</span>
+      <span className={classes.entryHead}>
+        <span className={classes.pill} style={{ background: style.background, color: style.color }}>
+          <style.icon size={12} stroke={2} aria-hidden="true" />
+          <span className={classes.pillLabel}>{style.label}</span>
+        </span>
+        <StatusMark post={post} />
+      </span>
+      <span className={classes.words}>{firstWords(post.content)}</span>
+      {image && <img className={classes.thumb} src={image.url} alt="" loading="lazy" />}
     </>
   );
   if (!onOpenPost) {
     return (
-      <span className={classes.pill} style={{ background: style.background, color: style.color }}>
+      <span className={classes.entry} data-platform={post.platform}>
         {content}
       </span>
     );
@@ -34,9 +59,10 @@ function Pill({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLabe
   return (
     <button
       type="button"
-      className={`${classes.pill} ${classes.pillButton}`}
-      style={{ background: style.background, color: style.color }}
-      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}`}
+      className={`${classes.entry} ${classes.entryButton}`}
+      data-platform={post.platform}
+      data-has-thumb={image ? true : undefined}
+      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}: ${firstWords(post.content)}`}
       draggable={draggable}
       onDragStart={(event) => {
         event.dataTransfer.setData('text/x-post-id', post.id);
@@ -52,14 +78,14 @@ function Pill({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLabe
   );
 }
 
-/** A day's platform pills (at most two, then '+N others'); with several posts, a small list to choose from. */
+/** A day's posts (at most two, then '+N others'); with several posts, a small list to choose from. */
 export function DayPosts({ dateLabel, posts, onOpenPost, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
   if (posts.length === 0) return null;
   const hidden = posts.length - MAX_PILLS;
   const pills = (
     <div className={classes.pills}>
       {posts.slice(0, MAX_PILLS).map((post) => (
-        <Pill key={post.id} post={post} dateLabel={dateLabel} onOpenPost={onOpenPost} draggable={draggable} />
+        <Entry key={post.id} post={post} dateLabel={dateLabel} onOpenPost={onOpenPost} draggable={draggable} />
       ))}
       {hidden > 0 &&
         (onOpenPost ? (
@@ -100,6 +126,7 @@ export function DayPosts({ dateLabel, posts, onOpenPost, draggable, pickerOpen, 
             >
               <Text size="sm" fw={600}>
                 {PLATFORM_LABELS[post.platform]}
+                {post.status === 'scheduled' ? ' · Scheduled' : ' · Draft'}
               </Text>
               <Text size="xs" c="dimmed" lineClamp={2}>
                 {post.content}

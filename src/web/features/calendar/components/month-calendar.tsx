@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
 import { dateOnly, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
+import { DayMenu, type PostActions } from './day-menu';
 import { DayPosts } from './day-posts';
 import classes from './month-calendar.module.css';
 
@@ -36,6 +37,8 @@ export interface MonthCalendarProps {
   onOpenPost?: (postId: string) => void;
   onAddPost?: (date: string) => void;
   onMovePost?: (postId: string, date: string) => void;
+  /** The day's menu (duplicate, adapt, delete); only where posts can change. */
+  postActions?: PostActions;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface MonthCalendarProps {
  * pills. Pills open their post; a click on a day opens its post or, with several, a list to choose
  * from; empty days offer '+'; pills can be dragged to another day of the month.
  */
-export function MonthCalendar({ month, posts, today, archived = false, onOpenPost, onAddPost, onMovePost }: MonthCalendarProps) {
+export function MonthCalendar({ month, posts, today, archived = false, onOpenPost, onAddPost, onMovePost, postActions }: MonthCalendarProps) {
   const cells = useMemo(() => calendarGrid(month, today), [month, today]);
   const byDay = useMemo(() => postsByDay(posts), [posts]);
   const [pickerDate, setPickerDate] = useState<string | null>(null);
@@ -104,9 +107,16 @@ export function MonthCalendar({ month, posts, today, archived = false, onOpenPos
                     : undefined
                 }
               >
-                <Text component="span" className={classes.dayNumber} aria-hidden="true">
-                  {cell.day}
-                </Text>
+                <div className={classes.dayTop}>
+                  <Text component="span" className={classes.dayNumber} aria-hidden="true">
+                    {cell.day}
+                  </Text>
+                  {postActions && !archived && dayPosts.length > 0 && (
+                    <span className={classes.dayMenu}>
+                      <DayMenu dateLabel={dateLabel} posts={dayPosts} actions={postActions} />
+                    </span>
+                  )}
+                </div>
                 <DayPosts
                   dateLabel={dateLabel}
                   posts={dayPosts}

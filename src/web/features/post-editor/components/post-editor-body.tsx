@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { Post } from '@shared/schemas/post';
 import { usePostEditor } from '../hooks/use-post-editor';
 import { MediaSection } from './media-section';
+import { NetworkPreviews } from './network-previews';
 import { PostContentSection } from './post-content-section';
 import { PostDateField } from './post-date-field';
 import { ScheduleSection } from './schedule-section';
@@ -36,6 +37,7 @@ export function PostEditorBody({ monthId, post, archived, onDirtyChange }: PostE
       )}
       {editor.stale && <StaleAlert busy={editor.resolving} onReload={() => void editor.reloadLatest()} onOverwrite={() => void editor.overwrite()} />}
       <PostContentSection post={post} editor={editor} archived={archived} />
+      <NetworkPreviews post={post} content={editor.draftContent} hashtags={editor.draftHashtags} />
       <PostDateField monthId={monthId} editor={editor} archived={archived} />
       <MediaSection monthId={monthId} post={post} archived={archived} />
       <ScheduleSection post={post} monthId={monthId} archived={archived} />

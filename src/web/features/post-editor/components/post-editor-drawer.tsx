@@ -4,7 +4,7 @@ import { useState, type JSX } from 'react';
 import type { Post } from '@shared/schemas/post';
 import { confirmDiscard, useBeforeUnload, useLeavePageBlocker } from '../hooks/use-unsaved-guard';
 import { PostEditorBody } from './post-editor-body';
-import { PostEditorHeader } from './post-editor-header';
+import { PostEditorHeader, type EditorPostActions } from './post-editor-header';
 
 export interface PostEditorDrawerProps {
   monthId: string;
@@ -17,6 +17,8 @@ export interface PostEditorDrawerProps {
   onClose: () => void;
   /** Previous/next. */
   onNavigate: (postId: string) => void;
+  /** Duplicate, adapt, delete (the route supplies them); unsaved edits are asked about first. */
+  actions?: EditorPostActions;
 }
 
 /** Asks before in-app navigation away from the page; mounted only while there are unsaved edits. */
@@ -26,7 +28,7 @@ function LeavePageGuard() {
 }
 
 /** The post editor: a right-side drawer for one post of the month, with previous / next through the month. */
-export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, onNavigate }: PostEditorDrawerProps): JSX.Element {
+export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, onNavigate, actions }: PostEditorDrawerProps): JSX.Element {
   const mobile = useMediaQuery('(max-width: 40em)') ?? false;
   const [dirty, setDirty] = useState(false);
   const current = postId === null ? undefined : posts.find((post) => post.id === postId);
@@ -40,6 +42,19 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, on
   const close = () => {
     if (confirmDiscard(dirty)) onClose();
   };
+  const unlessDiscardRefused =
+    (act: (post: Post) => void) =>
+    (post: Post): void => {
+      if (confirmDiscard(dirty)) act(post);
+    };
+  const guarded: EditorPostActions | undefined =
+    actions && !archived
+      ? {
+          onDuplicate: unlessDiscardRefused(actions.onDuplicate),
+          onAdapt: unlessDiscardRefused(actions.onAdapt),
+          onDelete: unlessDiscardRefused(actions.onDelete),
+        }
+      : undefined;
   const navigate = (target: Post | undefined) => {
     if (target && confirmDiscard(dirty)) onNavigate(target.id);
   };
@@ -58,6 +73,7 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, on
                 previous={index > 0 ? posts[index - 1] : undefined}
                 next={index >= 0 ? posts[index + 1] : undefined}
                 onNavigate={navigate}
+                actions={guarded}
               />
               <Drawer.Body>
                 <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} onDirtyChange={setDirty} />

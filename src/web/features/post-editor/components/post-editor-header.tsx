@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Drawer, Group, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { ActionIcon, Box, Drawer, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconCopy, IconDots, IconTransform, IconTrash } from '@tabler/icons-react';
 import type { Post } from '@shared/schemas/post';
 import { postDay } from '../format';
 import classes from './post-editor.module.css';
@@ -12,10 +12,18 @@ export interface PostEditorHeaderProps {
   previous: Post | undefined;
   next: Post | undefined;
   onNavigate: (post: Post | undefined) => void;
+  /** Duplicate, adapt for another network, delete; left out for archived months. */
+  actions?: EditorPostActions;
+}
+
+export interface EditorPostActions {
+  onDuplicate: (post: Post) => void;
+  onAdapt: (post: Post) => void;
+  onDelete: (post: Post) => void;
 }
 
 /** Date card, weekday (the drawer's title), previous / next and close. */
-export function PostEditorHeader({ post, position, total, previous, next, onNavigate }: PostEditorHeaderProps) {
+export function PostEditorHeader({ post, position, total, previous, next, onNavigate, actions }: PostEditorHeaderProps) {
   const day = postDay(post.date);
   return (
     <Drawer.Header>
@@ -37,6 +45,27 @@ export function PostEditorHeader({ post, position, total, previous, next, onNavi
         </Box>
       </Group>
       <Group gap={6} wrap="nowrap">
+        {actions && (
+          <Menu position="bottom-end" shadow="md" width={240}>
+            <Menu.Target>
+              <ActionIcon variant="default" size="lg" aria-label="Post actions">
+                <IconDots size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => actions.onDuplicate(post)}>
+                Duplicate to another day
+              </Menu.Item>
+              <Menu.Item leftSection={<IconTransform size={16} aria-hidden="true" />} onClick={() => actions.onAdapt(post)}>
+                Adapt for another network
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
+                Delete post
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
         <Tooltip label="Previous post">
           <ActionIcon variant="default" size="lg" aria-label="Previous post" disabled={!previous} onClick={() => onNavigate(previous)}>
             <IconChevronLeft size={18} aria-hidden="true" />

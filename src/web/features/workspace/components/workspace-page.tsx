@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-error';
 import { useWorkspace } from '../../../lib/queries/workspace';
 import { MonthCard } from './month-card';
+import { PlanMonth } from './plan-month';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -46,6 +47,16 @@ export function WorkspacePage() {
                 ))}
               </SimpleGrid>
             )}
+          </Section>
+          <Section title="Upcoming Months">
+            {workspace.data.upcoming.length > 0 && (
+              <SimpleGrid cols={grid}>
+                {workspace.data.upcoming.map((month) => (
+                  <MonthCard key={month.id} month={month} now={now} />
+                ))}
+              </SimpleGrid>
+            )}
+            <PlanMonth workspace={workspace.data} />
           </Section>
           {workspace.data.archived.length > 0 && (
             <Section title="Archived Months">

@@ -1,0 +1,66 @@
+import { RESTORABLE_FOR_MS, type DeletedPost } from '@shared/schemas/post-actions';
+import type { Post } from '@shared/schemas/post';
+import type { DeletedPostRepository } from '../db/deleted-post-repository';
+import type { Repositories } from '../db/repositories';
+import { AppError } from '../errors';
+import type { Access } from './access';
+import { STALE_MESSAGE } from './post-service';
+import type { UsageLimits } from './usage-limits';
+
+interface Deps {
+  deletedPosts: DeletedPostRepository;
+  access: Access;
+  usage: UsageLimits;
+  now?: () => Date;
+}
+
+const gone = () => new AppError('not_found', 'This post can no longer be restored: the time to undo its deletion has passed.');
+
+/**
+ * Deleting a post with a short time to undo it: the post and its versions move aside (the deleted
+ * posts table) and come back exactly on undo; the media service purges them, files included, once
+ * RESTORABLE_FOR_MS has passed.
+ */
+export function createPostRemovalService({ deletedPosts, access, usage, now = () => new Date() }: Deps) {
+  const restorableSince = () => new Date(now().getTime() - RESTORABLE_FOR_MS).toISOString();
+
+  /** Deletes inside the caller's transaction, where the month was found writable. */
+  async function trash(repositories: Repositories, userId: string, post: Post, expectedVersion: number): Promise<DeletedPost> {
+    if (post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
+    const at = now();
+    await repositories.deletedPosts.trash(userId, post.id, at.toISOString());
+    return { postId: post.id, monthId: post.monthId, restorableUntil: new Date(at.getTime() + RESTORABLE_FOR_MS).toISOString() };
+  }
+
+  return {
+    trash,
+
+    /** Refused in an archived month (inside the transaction that deletes) and for a stale version. */
+    async remove(userId: string, postId: string, expectedVersion: number): Promise<DeletedPost> {
+      return access.writeToPost(userId, postId, (repositories, post) => trash(repositories, userId, post, expectedVersion));
+    },
+
+    /**
+     * Undo: the post comes back as it was, while its month is still writable and has room.
+     */
+    async restore(userId: string, postId: string): Promise<Post> {
+      const found = await deletedPosts.findRestorable(userId, postId, restorableSince());
+      if (!found) {
+        // A post that is not deleted (a second click on Undo): the guard's answer for its month, else 409.
+        const live = await access.requirePost(userId, postId, { writable: true }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'archived') throw error;
+          return undefined;
+        });
+        if (live) throw new AppError('conflict', 'This post is already back in the calendar.');
+        throw gone();
+      }
+      return access.writeInMonth(userId, found.monthId, async (repositories) => {
+        await usage.assertMonthHasRoom(repositories.posts, userId, found.monthId, 1);
+        if (!(await repositories.deletedPosts.restore(userId, postId, restorableSince()))) throw gone();
+        return (await repositories.posts.find(userId, postId))!;
+      });
+    },
+  };
+}
+
+export type PostRemovalService = ReturnType<typeof createPostRemovalService>;

@@ -1,0 +1,52 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconCopy, IconDots, IconTransform, IconTrash } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { PLATFORM_LABELS } from '@shared/domain/options';
+import type { Post } from '@shared/schemas/post';
+import { firstWords } from './day-posts';
+
+/** What can be done to a post from the calendar; left out where posts cannot change (archived months). */
+export interface PostActions {
+  onDuplicate: (post: Post) => void;
+  onAdapt: (post: Post) => void;
+  onDelete: (post: Post) => void;
+}
+
+/** The day's menu: for each of its posts, duplicate, adapt for another network, or delete. */
+export function DayMenu({ dateLabel, posts, actions }: { dateLabel: string; posts: Post[]; actions: PostActions }) {
+  return (
+    <Menu position="bottom-end" shadow="md" width={260} withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={`Actions for posts on ${dateLabel}`}
+          data-day-menu
+          onClick={(event) => event.stopPropagation()}
+        >
+          <IconDots size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+        {posts.map((post, index) => (
+          <Fragment key={post.id}>
+            {index > 0 && <Menu.Divider />}
+            <Menu.Label>
+              {PLATFORM_LABELS[post.platform]}: {firstWords(post.content, 5)}
+            </Menu.Label>
+            <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => actions.onDuplicate(post)}>
+              Duplicate to another day
+            </Menu.Item>
+            <Menu.Item leftSection={<IconTransform size={16} aria-hidden="true" />} onClick={() => actions.onAdapt(post)}>
+              Adapt for another network
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
+              Delete post
+            </Menu.Item>
+          </Fragment>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import type { MonthDetail } from '@shared/schemas/month';
+import type { Post } from '@shared/schemas/post';
+import { CopyPostModal, type CopyRequest } from '../features/post-actions/components/copy-post-modal';
+import { useDeletePosts } from '../features/post-actions/hooks/use-delete-posts';
+import { useOpenPost } from './use-open-post';
+
+/**
+ * The month's post actions, shared by the calendar's day menu, the list and the editor: delete (with
+ * undo), duplicate and adapt for another network (a modal asks the day and network).
+ */
+export function usePostActions(month: MonthDetail) {
+  const [copyRequest, setCopyRequest] = useState<CopyRequest | null>(null);
+  const deletePosts = useDeletePosts(month.id);
+  const openPost = useOpenPost();
+  const actions = {
+    onDuplicate: (post: Post) => setCopyRequest({ post, mode: 'duplicate' }),
+    onAdapt: (post: Post) => setCopyRequest({ post, mode: 'adapt' }),
+    onDelete: (post: Post) => void deletePosts([post]),
+  };
+  const copyModal = <CopyPostModal month={month} request={copyRequest} onClose={() => setCopyRequest(null)} onCopied={(postId) => openPost(postId)} />;
+  return { actions: month.archived ? undefined : actions, deletePosts, copyModal };
+}
