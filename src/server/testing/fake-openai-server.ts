@@ -166,7 +166,7 @@ function monthAnswer(slots: PromptSlot[], fault: FakeFault, postChars: number): 
   const json = JSON.stringify({ posts });
   if (fault === 'fenced-json') return `Sure! Here you go:\n\`\`\`json\n${json}\n\`\`\``;
   if (fault === 'think-first') return `<think>The user wants {"posts": [...]} for ${slots.length} slots. Let me plan [first] the themes.</think>\n${json}`;
-  if (fault === 'trailing-commas') return `{"posts": [${posts.map((post) => JSON.stringify(post).replace(/}$/, ',}')).join(',\n')},\n],}`;
+  if (fault === 'trailing-commas') return `{"posts": [${posts.map((post) => `${JSON.stringify(post).slice(0, -1)},}`).join(',\n')},\n],}`;
   if (fault === 'chatter') return `Okay! Here are the posts {as requested} [all ${slots.length}]:\n${json}\nLet me know if you want changes {or more}.`;
   return json;
 }
