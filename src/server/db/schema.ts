@@ -71,6 +71,10 @@ export interface GenerationJobsTable {
   finishedAt: string | null;
   leaseUntil: string | null;
   kept: number;
+  /** JSON list of sentences: the posts the server shortened to fit their platform. */
+  shortened: string;
+  /** JSON list of the slots (PostSlot) that could not be written, for a retry of just those. */
+  unwrittenSlots: string;
 }
 
 export interface GenerationJobPostsTable {
