@@ -3,6 +3,7 @@ import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { openingOf } from '../ai/variety';
 import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
+import { createFactories } from '../testing/factories';
 import { waitForJob } from '../testing/generation-helpers';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, type TestClient } from '../testing/test-client';
@@ -79,5 +80,21 @@ describe('after a generation', () => {
     const openings = (await monthPosts(client)).map((post) => openingOf(post.content));
     expect(openings.filter((opening) => first.includes(opening))).toEqual([]);
     expect(new Set(openings).size).toBe(openings.length);
+  });
+
+  it('refuses to write the missing posts of an archived month, changing nothing', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const past = { year: 2030, month: 11 };
+    const factories = createFactories(server.database.db);
+    await factories.month(client.userId, past, { strategy: JSON.stringify(STRATEGY), contentGenerated: 1 });
+    const slot = { date: '2030-11-04T12:00:00Z', platform: 'facebook', type: 'text' };
+    const job = await factories.job(client.userId, past, { planned: 2, written: 1, unwrittenSlots: JSON.stringify([slot]) });
+    const requests = ai.requests.length;
+    const retry = await client.post(`/api/generation-jobs/${job.id}/retry`);
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe('archived');
+    expect(ai.requests.length).toBe(requests);
+    expect((await client.get('/api/months/2030-11')).body.posts).toEqual([]);
   });
 });

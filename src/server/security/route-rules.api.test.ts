@@ -23,6 +23,8 @@ const NOT_MONTH_WRITES = new Set([
   'PUT /api/workspace/time-zone',
   'POST /api/feedback',
   'POST /api/settings/ai/test',
+  // Reaches its month through the job: the archived check is in generation-outcome.api.test.ts.
+  'POST /api/generation-jobs/:jobId/retry',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = ['PATCH /api/posts/:postId', 'POST /api/posts/:postId/rewrite', 'POST /api/posts/:postId/versions/:versionId/restore'];

@@ -76,7 +76,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
       notify({
         tone: job.problems.length > 0 ? 'warning' : 'success',
         title: `${month.name} ${month.year} is ready`,
-        message: `${plural(job.written, 'post')} of ${job.planned} written.${shortened}${skipped}${kept}`,
+        message: `${plural(job.written, 'post')} written.${shortened}${skipped}${kept}`,
         // Kept posts sit beside the new ones: the user should read why before the note goes.
         persistent: job.kept > 0 || job.problems.length > 0,
       });
