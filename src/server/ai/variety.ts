@@ -36,7 +36,9 @@ export function slotAngles(slots: PostSlot[], themes: string[], ctas: readonly C
 
 /** The first five words, lower case, without punctuation or emoji: what "opens the same" compares. */
 export function openingOf(content: string): string {
+  // Five words fit in the first 200 characters of any sensible text; posts can be 63,206 long.
   return content
+    .slice(0, 200)
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)
     .filter(Boolean)

@@ -20,7 +20,8 @@ export const OFFLINE_WRITER_LABEL = 'Built-in template writer (not AI)';
 
 /** Key themes as typed (one per comma, semicolon or line), else themes that fit the industry. */
 export function themesOf(strategy: Strategy | null, brand: Brand): string[] {
-  const typed = strategyThemes(strategy);
+  // A theme needs a letter or digit to be written about ("--" or ",," are not themes).
+  const typed = strategyThemes(strategy).filter((theme) => /[\p{L}\p{N}]/u.test(theme));
   return typed.length > 0 ? typed : FALLBACK_THEMES[brand.industry];
 }
 
@@ -50,10 +51,11 @@ function writeSlot(
     strategyHashtags: strategyHashtags(strategy),
   };
   const seed = hashSeed(`${slot.date}|${slot.platform}`);
-  let post = fitToPlatform(composePost(brand, request, seededRandom(seed))).post;
+  let post = composePost(brand, request, seededRandom(seed));
   // Other seeds give other wording: try a few before the month's last resort (a lead-in, see variety.ts).
-  for (let attempt = 1; attempt < 24 && !usable(post.content); attempt++) post = fitToPlatform(composePost(brand, request, seededRandom(seed + attempt))).post;
-  return post;
+  for (let attempt = 1; attempt < 10 && !usable(post.content); attempt++) post = composePost(brand, request, seededRandom(seed + attempt));
+  // Composed within the platform's characters; this also holds it to X's own count (links, emoji, CJK).
+  return fitToPlatform(post).post;
 }
 
 export function createOfflineWriter(): Writer {
