@@ -21,6 +21,7 @@ export interface ProfilesTable {
   timeZoneSetAt: string | null;
   /** The last month (id) that had ended in a zone the user left: it stays archived. */
   archivedThrough: string | null;
+  postLanguage: string;
 }
 
 export interface MonthsTable {

@@ -4,6 +4,7 @@ import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platfo
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
+import { languageRule } from '../prompt-parts';
 import { openingOf, slotAngles, strategyThemes } from '../variety';
 import type { WriterContext } from '../writer';
 
@@ -65,7 +66,10 @@ function companyLines(profile: Profile): string {
   return [
     `Company: ${given(profile.companyName)} (${given(profile.industry)})${profile.website.trim() ? ` ${profile.website.trim()}` : ''}. About: ${given(profile.description)}`,
     `Voice: ${list(profile.toneOfVoice)}. Audience: ${given(profile.targetAudience)}. Goals: ${list(profile.businessGoals.map((goal) => BUSINESS_GOAL_LABELS[goal]))}.`,
-  ].join('\n');
+    languageRule(profile),
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Every strategy field under its field name (the names say what they are), so nothing the user set gets lost. */
