@@ -21,9 +21,11 @@ export const AI_DEFAULTS = {
 
 export function createAiWriter(ai: ProviderConfig, options: WriterOptions = {}): Writer {
   const settings = { ...AI_DEFAULTS, ...definedOnly(options) };
-  const callModel = createCallModel(ai, settings);
+  // One writer per provider for the life of the process: what it learns about JSON mode holds until restart.
+  const jsonMode = { works: true };
+  const callModel = createCallModel(ai, settings, jsonMode);
   // A connection test should answer quickly and say so when it cannot: no long time-out, no retries.
-  const testCall = createCallModel(ai, { ...settings, timeoutMs: Math.min(settings.timeoutMs, 20_000), maxRetries: 0 });
+  const testCall = createCallModel(ai, { ...settings, timeoutMs: Math.min(settings.timeoutMs, 20_000), maxRetries: 0 }, jsonMode);
   return {
     kind: 'ai',
     label: describeProvider(ai),

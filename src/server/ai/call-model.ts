@@ -64,10 +64,22 @@ function isRetryable(error: WriterError): boolean {
   return error.reason === 'rate_limited' || (error.reason === 'provider_error' && providerCause(error)?.isRetryable === true);
 }
 
-/** A 400 that names response_format: the server does not do JSON mode, so ask in the prompt only. */
+/**
+ * A request with `response_format` refused as a bad request (400, 415, 422, or another 4xx that names
+ * it): the server does not do structured output, so JSON is asked for in the prompt only. Auth, rate
+ * and not-found answers are not a refusal of the format.
+ */
 function rejectsJsonMode(error: WriterError): boolean {
-  const cause = providerCause(error);
-  return cause?.statusCode === 400 && /response_format|json_object/i.test(`${cause.responseBody ?? ''} ${cause.message}`);
+  const status = providerCause(error)?.statusCode;
+  if (status === undefined || status < 400 || status >= 500) return false;
+  if ([400, 415, 422].includes(status)) return true;
+  const cause = providerCause(error)!;
+  return ![401, 403, 429].includes(status) && /response_format|json_object|json_schema|structured/i.test(`${cause.responseBody ?? ''} ${cause.message}`);
+}
+
+/** Whether the provider takes `response_format`; shared by a writer's calls, learnt once until restart. */
+export interface JsonModeMemory {
+  works: boolean;
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -119,9 +131,8 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
   }
 }
 
-export function createCallModel(ai: ProviderConfig, settings: CallSettings): CallModel {
+export function createCallModel(ai: ProviderConfig, settings: CallSettings, jsonMode: JsonModeMemory = { works: true }): CallModel {
   const model = createLanguageModel(ai);
-  let jsonModeWorks = true;
   // After a 429, no request of this writer starts before the provider's Retry-After has passed: the
   // other batches of a month wait too instead of running into the same limit.
   let rateLimitedUntil = 0;
@@ -130,13 +141,16 @@ export function createCallModel(ai: ProviderConfig, settings: CallSettings): Cal
       const pause = rateLimitedUntil - Date.now();
       if (pause > 0) await sleep(pause, call.signal);
       let streamed = false;
+      // Read before the call: another batch may learn meanwhile that the provider refuses JSON mode,
+      // and this request (sent with it) must then be sent again without it, not fail.
+      const usedJsonMode = call.json && jsonMode.works;
       const onText = call.onText && ((delta: string, restart: boolean) => ((streamed = true), call.onText!(delta, restart)));
       try {
-        return await streamOnce(model, { ...call, onText }, call.json && jsonModeWorks, settings.timeoutMs);
+        return await streamOnce(model, { ...call, onText }, usedJsonMode, settings.timeoutMs);
       } catch (error) {
         const writerError = error instanceof WriterError ? error : toWriterError(error, { timeoutMs: settings.timeoutMs, timedOut: false, aborted: false });
-        if (call.json && jsonModeWorks && rejectsJsonMode(writerError)) {
-          jsonModeWorks = false; // remembered for this writer; this attempt does not count as a retry
+        if (usedJsonMode && rejectsJsonMode(writerError)) {
+          jsonMode.works = false; // remembered for this provider until restart; this attempt does not count as a retry
           attempt--;
           continue;
         }

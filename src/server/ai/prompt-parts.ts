@@ -19,7 +19,14 @@ export function profileSection(profile: Profile): string {
     `- Business goals: ${listOrNone(profile.businessGoals.map((goal) => BUSINESS_GOAL_LABELS[goal]))}`,
     `- Description: ${orNotGiven(profile.description)}`,
     ...(profile.website.trim() ? [`- Website: ${profile.website.trim()}`] : []),
+    ...(languageRule(profile) ? [`- ${languageRule(profile)}`] : []),
   ].join('\n');
+}
+
+/** The profile's post language as an instruction; none for English, the default every prompt is written in. */
+export function languageRule(profile: Profile): string {
+  const language = profile.postLanguage ?? 'English';
+  return language === 'English' ? '' : `Post language: write the post text in ${language}, and hashtags that fit ${language}.`;
 }
 
 /** Every strategy field, labelled with its field name so nothing the user set gets lost. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import { WriterError } from './errors';
 import { parseJsonReply } from './json-reply';
-import { dayOfModelDate, normaliseHashtags, postsOfReply, readMonthReply } from './month-plan/schema';
+import { normaliseHashtags, postsOfReply, readMonthReply } from './month-plan/schema';
 import { checkRewrite, cleanRewriteReply } from './rewrite-post/schema';
 
 const slots: PostSlot[] = [
@@ -32,30 +32,29 @@ describe('month reply', () => {
     expect(postsOfReply([1, 2])).toEqual([1, 2]);
   });
 
-  it('reads the day a date names in any format', () => {
-    expect(dayOfModelDate('2026-12-05')).toBe('2026-12-05T12:00:00Z');
-    expect(dayOfModelDate('2026-12-05T23:30:00-05:00')).toBe('2026-12-05T12:00:00Z');
-    expect(dayOfModelDate('2026-12-05 09:00')).toBe('2026-12-05T12:00:00Z');
-    expect(dayOfModelDate('December 5, 2026')).toBe('2026-12-05T12:00:00Z');
-    expect(dayOfModelDate('next Friday')).toBeNull();
-  });
-
-  it('matches posts by slot number, then by day, then in order, taking the slot date', () => {
-    const bySlot = readMonthReply({ posts: [post({ slot: 2, date: '2026-12-03' }), post({ slot: '1' })] }, slots);
+  it('matches posts by slot number, then in order, taking the slot date', () => {
+    const bySlot = readMonthReply({ posts: [post({ slot: 2, date: '2026-12-03', mediaPrompt: 'A photo' }), post({ slot: '1' })] }, slots);
     expect(bySlot.map((outcome) => ('post' in outcome ? outcome.post.date : outcome.problem))).toEqual(slots.map((slot) => slot.date));
-    const byDay = readMonthReply({ posts: [post({ date: 'December 3, 2026' }), post({ date: '2026-12-01T08:00:00Z' })] }, slots);
-    expect(byDay.every((outcome) => 'post' in outcome)).toBe(true);
-    const inOrder = readMonthReply({ posts: [post(), post()] }, slots);
-    expect(inOrder.map((outcome) => 'post' in outcome && outcome.post.platform)).toEqual(['facebook', 'twitter']);
+    const inOrder = readMonthReply({ posts: [post({ date: 'December 3, 2026' }), post({ date: '2026-12-01T08:00:00Z', mediaPrompt: 'A photo' })] }, slots);
+    expect(inOrder.map((outcome) => 'post' in outcome && [outcome.post.platform, outcome.post.date])).toEqual(slots.map((slot) => [slot.platform, slot.date]));
   });
 
-  it('reports a post for another day, platform or type, and a missing one', () => {
+  // The slot owns date, platform and type: echoed values that disagree are corrected, never a reason to drop the post.
+  it('corrects a post echoed for another day, platform or type from its slot, and reports a missing one', () => {
     const [wrongDay, missing] = readMonthReply({ posts: [post({ slot: 1, date: '2026-12-02' })] }, slots);
-    expect(wrongDay).toEqual({ problem: 'the AI provider wrote it for Wednesday, December 2, 2026 instead' });
+    expect(wrongDay).toEqual({ post: expect.objectContaining({ date: slots[0]!.date, platform: 'facebook', type: 'text' }) });
     expect(missing).toEqual({ problem: 'the AI provider did not write it' });
-    const [wrongPlatform, wrongType] = readMonthReply({ posts: [post({ slot: 1, platform: 'tiktok' }), post({ slot: 2, type: 'video' })] }, slots);
-    expect(wrongPlatform).toEqual({ problem: expect.stringContaining('"tiktok"') });
-    expect(wrongType).toEqual({ problem: expect.stringContaining('"video"') });
+    const [wrongPlatform, wrongType] = readMonthReply(
+      { posts: [post({ slot: 1, platform: 'tiktok', type: 7 }), post({ slot: 2, type: 'text', platform: null, date: 'soon', mediaPrompt: 'A photo' })] },
+      slots,
+    );
+    expect(wrongPlatform).toEqual({ post: expect.objectContaining({ platform: 'facebook', type: 'text' }) });
+    expect(wrongType).toEqual({ post: expect.objectContaining({ date: slots[1]!.date, platform: 'twitter', type: 'image' }) });
+  });
+
+  it('rejects a visual post without a media description', () => {
+    const [, image] = readMonthReply({ posts: [post({ slot: 1 }), post({ slot: 2, mediaPrompt: ' ' })] }, slots);
+    expect(image).toEqual({ problem: 'the AI provider gave no description of the picture for this image post' });
   });
 
   it('accepts case differences and tidies hashtags', () => {
@@ -67,9 +66,12 @@ describe('month reply', () => {
   });
 
   it('rejects empty text and twitter posts over 280 characters', () => {
-    const [empty, long] = readMonthReply({ posts: [post({ slot: 1, content: '  ' }), post({ slot: 2, content: 'x'.repeat(281) })] }, slots);
+    const [empty, long] = readMonthReply(
+      { posts: [post({ slot: 1, content: '  ' }), post({ slot: 2, content: 'x'.repeat(281), hashtags: [], mediaPrompt: 'A photo' })] },
+      slots,
+    );
     expect(empty).toEqual({ problem: expect.stringContaining('not valid') });
-    expect(long).toEqual({ problem: expect.stringContaining('281 characters') });
+    expect(long).toEqual({ problem: expect.stringContaining('281 characters'), overLong: expect.objectContaining({ platform: 'twitter' }) });
   });
 });
 

@@ -20,6 +20,8 @@ export interface WriteMonthOptions {
   signal?: AbortSignal;
   /** Called as soon as some posts are ready, with the indexes of their slots. */
   onPosts?: (posts: WrittenPost[], slotIndexes: number[]) => void;
+  /** Texts of the posts this month replaces: no new post may open with the same first five words. */
+  avoidOpenings?: string[];
 }
 
 export interface WriteMonthResult {
@@ -27,6 +29,8 @@ export interface WriteMonthResult {
   posts: (WrittenPost | null)[];
   /** One sentence per slot that could not be written, for the user and the log. */
   problems: string[];
+  /** Indexes of the slots whose post the server shortened to fit its platform (the model's stayed too long). */
+  shortened: number[];
 }
 
 export interface RewritePostInput {

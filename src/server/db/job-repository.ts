@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PostSlot } from '@shared/domain/slot-planner';
 import type { GenerationJob, JobStatus } from '@shared/schemas/generation';
 import type { WrittenPost } from '@shared/schemas/post';
 import { inTransaction, type Db } from './database';
@@ -38,6 +39,8 @@ export function newJobRow(
     replaceExisting: replaceExisting ? 1 : 0,
     error: null,
     problems: toJson([]),
+    shortened: toJson([]),
+    unwrittenSlots: toJson([]),
     writer,
     createdAt: now,
     updatedAt: now,
@@ -59,7 +62,15 @@ export function createJobRepository(db: Db) {
    */
   async function finish(
     jobId: string,
-    fields: { status: JobStatus; error?: string | null; problems?: string[]; written?: number; kept?: number },
+    fields: {
+      status: JobStatus;
+      error?: string | null;
+      problems?: string[];
+      written?: number;
+      kept?: number;
+      shortened?: string[];
+      unwrittenSlots?: PostSlot[];
+    },
     now: string,
     { leaseHeld = false }: { leaseHeld?: boolean } = {},
   ): Promise<boolean> {
@@ -71,6 +82,8 @@ export function createJobRepository(db: Db) {
         ...(fields.problems ? { problems: toJson(fields.problems) } : {}),
         ...(fields.written !== undefined ? { written: fields.written } : {}),
         ...(fields.kept !== undefined ? { kept: fields.kept } : {}),
+        ...(fields.shortened ? { shortened: toJson(fields.shortened) } : {}),
+        ...(fields.unwrittenSlots ? { unwrittenSlots: toJson(fields.unwrittenSlots) } : {}),
         updatedAt: now,
         finishedAt: now,
       })
@@ -181,11 +194,18 @@ export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
     kept: row.kept,
     error: row.error,
     problems: fromJsonList<string>(row.problems),
+    shortened: fromJsonList<string>(row.shortened),
+    unwritten: fromJsonList<PostSlot>(row.unwrittenSlots).length,
     writer: row.writer,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
     posts,
   };
+}
+
+/** The slots a finished job could not write, for a retry of just those. */
+export function unwrittenSlotsOf(row: JobRow): PostSlot[] {
+  return fromJsonList<PostSlot>(row.unwrittenSlots);
 }
 
 export type JobRepository = ReturnType<typeof createJobRepository>;

@@ -8,6 +8,7 @@ import * as timeZoneHistory from './migrations/0006-time-zone-history';
 import * as jobLeases from './migrations/0006-job-leases';
 import * as usageLimits from './migrations/0007-usage-limits';
 import * as writerLabelsWithoutAddress from './migrations/0008-writer-labels-without-address';
+import * as generationOutcomeAndPostLanguage from './migrations/0009-generation-outcome-and-post-language';
 import * as deletedPosts from './migrations/0012-deleted-posts';
 import type { Db } from './database';
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006-job-leases': jobLeases,
   '0007-usage-limits': usageLimits,
   '0008-writer-labels-without-address': writerLabelsWithoutAddress,
+  '0009-generation-outcome-and-post-language': generationOutcomeAndPostLanguage,
   '0012-deleted-posts': deletedPosts,
 };
 

@@ -1,5 +1,6 @@
 import type { Profile, ProfileInput } from '@shared/schemas/profile';
 import { EMPTY_PROFILE_INPUT } from '@shared/schemas/profile';
+import { DEFAULT_POST_LANGUAGE, POST_LANGUAGES, type PostLanguage } from '@shared/domain/languages';
 import type { BusinessGoal, Industry, ToneOfVoice } from '@shared/domain/options';
 import type { Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
@@ -19,6 +20,7 @@ function toProfile(row: ProfilesTable): Profile {
     completedOnboarding: row.completedOnboarding === 1,
     updatedAt: row.updatedAt,
     timeZone: row.timeZone,
+    postLanguage: (POST_LANGUAGES as readonly string[]).includes(row.postLanguage) ? (row.postLanguage as PostLanguage) : DEFAULT_POST_LANGUAGE,
   };
 }
 
@@ -49,6 +51,7 @@ export function createProfileRepository(db: Db) {
       if (fields.website !== undefined) values.website = fields.website;
       if (fields.targetAudience !== undefined) values.targetAudience = fields.targetAudience;
       if (fields.businessGoals !== undefined) values.businessGoals = toJson(fields.businessGoals);
+      if (fields.postLanguage !== undefined) values.postLanguage = fields.postLanguage;
       await db
         .insertInto('profiles')
         .values({ ...toRow(EMPTY_PROFILE_INPUT), ...values, userId, timeZone: 'UTC' })
@@ -97,6 +100,7 @@ function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOn
     website: input.website,
     targetAudience: input.targetAudience,
     businessGoals: toJson(input.businessGoals),
+    postLanguage: input.postLanguage ?? DEFAULT_POST_LANGUAGE,
   };
 }
 

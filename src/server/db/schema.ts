@@ -21,6 +21,7 @@ export interface ProfilesTable {
   timeZoneSetAt: string | null;
   /** The last month (id) that had ended in a zone the user left: it stays archived. */
   archivedThrough: string | null;
+  postLanguage: string;
 }
 
 export interface MonthsTable {
@@ -71,6 +72,10 @@ export interface GenerationJobsTable {
   finishedAt: string | null;
   leaseUntil: string | null;
   kept: number;
+  /** JSON list of sentences: the posts the server shortened to fit their platform. */
+  shortened: string;
+  /** JSON list of the slots (PostSlot) that could not be written, for a retry of just those. */
+  unwrittenSlots: string;
 }
 
 export interface GenerationJobPostsTable {

@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { GenerationJob } from '@shared/schemas/generation';
 import type { WrittenPost } from '@shared/schemas/post';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '@shared/domain/options';
 import { WriterError } from '../ai/errors';
+import { describeDay } from '../ai/prompt-parts';
 import type { Writer, WriterContext } from '../ai/writer';
 import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';
 import { newPostRow } from '../db/post-repository';
@@ -34,6 +36,12 @@ interface Deps {
   log: Logger;
   now?: () => Date;
   lease?: JobLease;
+}
+
+/** 'The X/Twitter post for Friday, December 4, 2026 was shortened to fit the 280 characters X/Twitter allows.' */
+function describeShortened(slot: PostSlot): string {
+  const label = PLATFORM_LABELS[slot.platform];
+  return `The ${label} post for ${describeDay(slot.date)} was shortened to fit the ${PLATFORM_CHARACTER_LIMITS[slot.platform]} characters ${label} allows.`;
 }
 
 function failureMessage(error: unknown): string {
@@ -96,7 +104,7 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
    * Saves the written month in one transaction, checked inside it to be still writable: it may have
    * turned (or the user's zone changed) since the start.
    */
-  async function commit(job: JobRow, written: WrittenPost[], problems: string[]) {
+  async function commit(job: JobRow, written: WrittenPost[], outcome: { problems: string[]; shortened: string[]; unwrittenSlots: PostSlot[] }) {
     const at = now().toISOString();
     const { userId, monthId } = job;
     await access
@@ -108,7 +116,7 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
         await repositories.months.markGenerated(userId, monthId, at);
         // The claim, with the lease still held: a job already ended elsewhere (a restart's recovery) or
         // one whose lease ran out (its month may be another job's now) rolls all of the above back.
-        if (!(await repositories.jobs.finish(job.id, { status: 'succeeded', problems, written: written.length, kept }, at, { leaseHeld: true }))) {
+        if (!(await repositories.jobs.finish(job.id, { status: 'succeeded', ...outcome, written: written.length, kept }, at, { leaseHeld: true }))) {
           const stillRunning = (await repositories.jobs.findById(job.id))?.status === 'running';
           throw new WriterError(stillRunning ? LEASE_LAPSED_REASON : STOPPED_REASON, 'aborted');
         }
@@ -120,7 +128,7 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
       });
   }
 
-  async function run(job: JobRow, context: WriterContext, slots: PostSlot[], controller: AbortController) {
+  async function run(job: JobRow, context: WriterContext, slots: PostSlot[], controller: AbortController, avoidOpenings: string[]) {
     const { signal } = controller;
     const started = performance.now();
     log.info({ event: 'generation.start', jobId: job.id, monthId: job.monthId, planned: slots.length, writer: writer.label });
@@ -134,6 +142,7 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
     try {
       const result = await writer.writeMonth(context, slots, {
         signal,
+        avoidOpenings,
         onPosts: (batch, slotIndexes) => {
           staged += batch.length;
           const written = staged;
@@ -147,7 +156,11 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
       if (written.length === 0) {
         throw new WriterError(result.problems[0] ?? 'The writer returned no posts. Nothing was changed; please try again.', 'invalid_reply');
       }
-      await commit(job, written, result.problems);
+      await commit(job, written, {
+        problems: result.problems,
+        shortened: result.shortened.map((index) => describeShortened(slots[index]!)),
+        unwrittenSlots: slots.filter((_slot, index) => result.posts[index] === null),
+      });
       log.info({
         event: 'generation.done',
         jobId: job.id,
@@ -171,10 +184,10 @@ export function createGenerationRunner({ jobs, access, usage, writer, log, now =
   }
 
   return {
-    /** Starts a job already stored as running; returns at once. */
-    start(job: JobRow, context: WriterContext, slots: PostSlot[]) {
+    /** `avoidOpenings`: texts of the posts a regenerated month replaces, so new posts open differently. */
+    start(job: JobRow, context: WriterContext, slots: PostSlot[], avoidOpenings: string[] = []) {
       const controller = new AbortController();
-      const done = run(job, context, slots, controller);
+      const done = run(job, context, slots, controller, avoidOpenings);
       running.set(job.id, { controller, done });
     },
 

@@ -24,6 +24,10 @@ export function generationJobRoutes(deps: AppDeps) {
       .get('/:jobId', validate('param', jobIdParamSchema), async (c) =>
         c.json({ job: await services.generation.get(c.var.user.id, c.req.valid('param').jobId) }),
       )
+      // Writes again just the posts a finished job could not write, as a new job.
+      .post('/:jobId/retry', validate('param', jobIdParamSchema), async (c) =>
+        c.json({ job: await services.generation.retryUnwritten(c.var.user.id, c.req.valid('param').jobId) }, 202),
+      )
       // Live progress; clients fall back to polling GET /generation-jobs/:jobId if this stream fails.
       .get('/:jobId/events', validate('param', jobIdParamSchema), async (c) => {
         const progress = await services.generation.follow(c.var.user.id, c.req.valid('param').jobId, { heartbeatMs: deps.progressHeartbeatMs });

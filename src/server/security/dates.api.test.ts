@@ -94,6 +94,7 @@ const NO_DATES = new Set([
   'PUT /api/workspace/time-zone',
   'POST /api/feedback',
   'POST /api/settings/ai/test',
+  'POST /api/generation-jobs/:jobId/retry',
   'POST /api/posts/:postId/rewrite',
   'POST /api/posts/:postId/versions/:versionId/restore',
   'POST /api/posts/:postId/media',

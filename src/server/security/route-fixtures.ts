@@ -61,6 +61,7 @@ export const UPLOAD_ROUTES = new Set(['POST /api/posts/:postId/media']);
 export const BODYLESS_WRITES = new Set([
   'POST /api/profile/skip',
   'POST /api/settings/ai/test',
+  'POST /api/generation-jobs/:jobId/retry',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
 ]);

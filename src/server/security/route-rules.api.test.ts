@@ -25,6 +25,8 @@ const NOT_MONTH_WRITES = new Set([
   'POST /api/settings/ai/test',
   // Creates a month from this one up to 12 ahead; an ended month is refused with 400.
   'POST /api/workspace/months',
+  // Reaches its month through the job: the archived check is in generation-outcome.api.test.ts.
+  'POST /api/generation-jobs/:jobId/retry',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [

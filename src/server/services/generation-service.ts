@@ -1,8 +1,9 @@
 import { isDateInMonth, type MonthRef } from '@shared/domain/months';
 import { planSlots, type PostSlot } from '@shared/domain/slot-planner';
 import { generationJobSchema, type GenerationJob, type StartGeneration } from '@shared/schemas/generation';
+import type { Strategy } from '@shared/schemas/strategy';
 import type { Writer } from '../ai/writer';
-import { isUniqueViolation, newJobRow, toJob, type JobRepository, type JobRow } from '../db/job-repository';
+import { isUniqueViolation, newJobRow, toJob, unwrittenSlotsOf, type JobRepository, type JobRow } from '../db/job-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
@@ -51,7 +52,7 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
      * strategy as it was. Answers before any post is written.
      */
     async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
-      let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef };
+      let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef; replaced: string[] };
       try {
         started = await access.writeInMonth(userId, monthId, async (repositories, month) => {
           const ref = { year: month.year, month: month.month };
@@ -64,6 +65,8 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
             );
           }
           const slots = planSlots({ ...ref, strategy });
+          // A regenerated month must not open its posts like the ones it replaces.
+          const replaced = month.postCount > 0 ? (await repositories.posts.listByMonth(userId, monthId)).map((post) => post.content) : [];
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
           const startedAt = now();
           const at = startedAt.toISOString();
@@ -73,14 +76,48 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
           await repositories.months.saveStrategy(userId, monthId, strategy, at);
           // Counted with the accepted job: a start refused (archived, running, confirm first) costs nothing.
           await usage.consumeAiRequest(userId, repositories.usage);
-          return { row, slots, ref };
+          return { row, slots, ref, replaced };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
         throw error;
       }
       const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
-      runner.start(started.row, { profile, strategy, ...started.ref }, started.slots);
+      runner.start(started.row, { profile, strategy, ...started.ref }, started.slots, started.replaced);
+      return toJob(started.row, []);
+    },
+
+    /**
+     * Writes again just the slots a finished job could not write, as a new job that adds posts (the
+     * month's saved strategy, nothing replaced). Counted as one AI request, like any generation.
+     */
+    async retryUnwritten(userId: string, jobId: string): Promise<GenerationJob> {
+      const previous = await jobs.find(userId, jobId);
+      if (!previous) throw notFound('Generation job');
+      const slots = unwrittenSlotsOf(previous);
+      if (previous.status !== 'succeeded' || slots.length === 0)
+        throw new AppError('conflict', 'Every post of this generation was written: nothing to try again.');
+      let started: { row: JobRow; strategy: Strategy; ref: MonthRef; existing: string[] };
+      try {
+        started = await access.writeInMonth(userId, previous.monthId, async (repositories, month) => {
+          if (!month.strategy) throw new AppError('conflict', 'This month has no saved strategy. Generate the month again.');
+          const startedAt = now();
+          const at = startedAt.toISOString();
+          const row = newJobRow(
+            { userId, monthId: month.id, planned: slots.length, replaceExisting: false, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt) },
+            at,
+          );
+          await repositories.jobs.insert(row, at);
+          await usage.consumeAiRequest(userId, repositories.usage);
+          const existing = (await repositories.posts.listByMonth(userId, month.id)).map((post) => post.content);
+          return { row, strategy: month.strategy, ref: { year: month.year, month: month.month }, existing };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
+        throw error;
+      }
+      const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
+      runner.start(started.row, { profile, strategy: started.strategy, ...started.ref }, slots, started.existing);
       return toJob(started.row, []);
     },
 

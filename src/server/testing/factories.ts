@@ -107,6 +107,8 @@ export function createFactories(db: Db) {
         finishedAt: LONG_AGO,
         leaseUntil: null,
         kept: 0,
+        shortened: '[]',
+        unwrittenSlots: '[]',
         ...fields,
       };
       await db.insertInto('generation_jobs').values(row).execute();

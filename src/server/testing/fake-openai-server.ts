@@ -13,10 +13,17 @@ import { readSinglePostPrompt, type SinglePostDetails } from '../ai/single-post/
  * What the next answer does. Month prompts: 'malformed-json' cuts the JSON off; 'fenced-json' wraps
  * valid JSON in chatter and a ```json fence; 'missing-posts' answers without a posts list;
  * 'wrong-dates' dates even posts right but as a bare YYYY-MM-DD and odd posts a day late;
- * 'invalid-post' gives the first post the platform 'myspace' (single post: the post; rewrite: blank
+ * 'invalid-post' gives the first post blank text (single post: the platform 'myspace'; rewrite: blank
  * text). Any prompt: 'status-500', 'status-429' (Retry-After: 1), 'no-json-mode' (400 when
  * response_format is sent), 'hang' (no answer until the client gives up or the server closes),
  * 'cut-after-2' (a streamed month reply whose connection drops right after its second post).
+ * Habits of small local models (month prompts; the refusal also for any prompt):
+ * 'no-structured-output' (422 naming the parameter when response_format is sent), 'echo-text-type'
+ * (every post echoes type "text"), 'echo-wrong-fields' (every post echoes another day, platform and
+ * type), 'think-first' (a <think> block with braces before the JSON), 'reasoning-content' (the
+ * thinking streamed as reasoning_content first), 'trailing-commas', 'chatter' (words with braces and
+ * brackets around unfenced JSON), 'over-long' (every post far over its platform's limit as X counts:
+ * links and emoji, 40 hashtags), 'same-openings' (every post opens with the same five words).
  */
 export type FakeFault =
   | 'ok'
@@ -29,7 +36,16 @@ export type FakeFault =
   | 'status-429'
   | 'no-json-mode'
   | 'hang'
-  | 'cut-after-2';
+  | 'cut-after-2'
+  | 'no-structured-output'
+  | 'echo-text-type'
+  | 'echo-wrong-fields'
+  | 'think-first'
+  | 'reasoning-content'
+  | 'trailing-commas'
+  | 'chatter'
+  | 'over-long'
+  | 'same-openings';
 
 export interface FakeBehaviour {
   /** Faults for the next requests, one each, in order (added to the queue). */
@@ -91,6 +107,9 @@ export interface FakeOpenAI {
   close: () => Promise<void>;
 }
 
+/** What a reasoning model streams as reasoning_content before its answer: braces and all. */
+const THINKING = 'Thinking: the reply is {"posts": [ ... ]} with one post per slot, [checked].';
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const FILLER =
@@ -100,7 +119,8 @@ const FILLER =
 const FAKE_LIMITS: Record<string, number> = { twitter: 240 };
 
 function fakePost(slot: PromptSlot, postChars: number) {
-  let text = `Post ${slot.slot} for ${slot.platform} on ${slot.weekday} ${slot.date}${slot.holiday ? `: happy ${slot.holiday}!` : '.'} Come and see us.`;
+  const angle = `${slot.theme ? ` About ${slot.theme}.` : ''}${slot.cta ? ` ${slot.cta}.` : ''}`;
+  let text = `Post ${slot.slot} for ${slot.platform} on ${slot.weekday} ${slot.date}${slot.holiday ? `: happy ${slot.holiday}!` : '.'}${angle} Come and see us.`;
   if (postChars > 0) {
     const length = Math.min(postChars, FAKE_LIMITS[slot.platform] ?? postChars);
     while (text.length < length) text += ` ${FILLER}`;
@@ -134,13 +154,34 @@ function monthAnswer(slots: PromptSlot[], fault: FakeFault, postChars: number): 
   if (fault === 'missing-posts') return JSON.stringify({ note: 'Here are some ideas instead.' });
   const posts = slots.map((slot, i) => {
     const post: Record<string, unknown> = fakePost(slot, postChars);
-    if (fault === 'invalid-post' && i === 0) post.platform = 'myspace';
+    if (fault === 'invalid-post' && i === 0) post.content = '   ';
     // Even posts: the right day in another format (to be corrected); odd posts: the next day (to be reported).
     if (fault === 'wrong-dates') post.date = i % 2 === 0 ? slot.date : `${nextDay(slot.date)}T12:00:00Z`;
+    if (fault === 'echo-text-type') post.type = 'text';
+    if (fault === 'echo-wrong-fields') Object.assign(post, { date: `${nextDay(slot.date)}T09:00:00Z`, platform: 'X (Twitter)', type: 'status update' });
+    if (fault === 'over-long') Object.assign(post, overLongPost(slot));
+    if (fault === 'same-openings') post.content = `We are so excited to share ${String(post.content)}`;
     return post;
   });
   const json = JSON.stringify({ posts });
-  return fault === 'fenced-json' ? `Sure! Here you go:\n\`\`\`json\n${json}\n\`\`\`` : json;
+  if (fault === 'fenced-json') return `Sure! Here you go:\n\`\`\`json\n${json}\n\`\`\``;
+  if (fault === 'think-first') return `<think>The user wants {"posts": [...]} for ${slots.length} slots. Let me plan [first] the themes.</think>\n${json}`;
+  if (fault === 'trailing-commas') return `{"posts": [${posts.map((post) => `${JSON.stringify(post).slice(0, -1)},}`).join(',\n')},\n],}`;
+  if (fault === 'chatter') return `Okay! Here are the posts {as requested} [all ${slots.length}]:\n${json}\nLet me know if you want changes {or more}.`;
+  return json;
+}
+
+/** Far over the platform's limit (Facebook aside) as X counts it: a long link, emoji, and (on Instagram) 40 hashtags. */
+function overLongPost(slot: PromptSlot): Record<string, unknown> {
+  const sentence = `Our team on ${slot.weekday} has news 🎉🎉 at https://example.com/${'very-long-path/'.repeat(6)} for everyone. `;
+  // Facebook's limit (63,206) is the app's own cap on any post: a reply that long is no habit of a model.
+  const limit = slot.platform === 'twitter' ? 280 : slot.platform === 'instagram' ? 2200 : slot.platform === 'linkedin' ? 3000 : 400;
+  // X counts the link as 23 and each emoji as 2: a sentence weighs about 60 there.
+  const repeats = Math.ceil((limit * 1.3) / (slot.platform === 'twitter' ? 60 : sentence.length));
+  return {
+    content: `Post ${slot.slot} on ${slot.date}. ${sentence.repeat(repeats).trim()}`,
+    hashtags: Array.from({ length: slot.platform === 'instagram' ? 40 : 4 }, (_, i) => `#tag${i}`),
+  };
 }
 
 function singleAnswer(details: SinglePostDetails, fault: FakeFault): string {
@@ -241,6 +282,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (gate) await gate.catch(() => undefined);
     if (res.destroyed) return;
     if (fault === 'status-500') return sendJson(res, 500, { error: { message: 'The fake server had an internal error.', type: 'server_error' } });
+    if (fault === 'no-structured-output' && body.response_format) {
+      return sendJson(res, 422, { error: { message: 'Unsupported parameter: response_format', type: 'invalid_request_error' } });
+    }
     if (fault === 'no-json-mode' && body.response_format) {
       return sendJson(res, 400, { error: { message: "'response_format.type' must be 'json_schema' or 'text'", type: 'invalid_request_error' } });
     }
@@ -263,7 +307,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return sendJson(res, 200, {
         ...base,
         object: 'chat.completion',
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content, ...(fault === 'reasoning-content' ? { reasoning_content: THINKING } : {}) },
+            finish_reason: 'stop',
+          },
+        ],
         usage,
       });
     }
@@ -276,6 +326,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       choices: [{ index: 0, delta: value, finish_reason: finish }],
     });
     send(delta({ role: 'assistant', content: '' }));
+    if (fault === 'reasoning-content') for (const piece of THINKING.match(/[\s\S]{1,8}/g) ?? []) send(delta({ reasoning_content: piece }));
     let started = Date.now();
     let sent = 0;
     while (sent < pieces.length) {

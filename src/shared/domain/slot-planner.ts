@@ -93,20 +93,25 @@ function weeklyPattern(perWeek: number, preferred: DayIndex[]): DayIndex[] {
 }
 
 /**
- * Days of one (possibly partial) week to post on. Candidates widen in tiers so the weekly
- * pattern wins, then other preferred days, then any day of the segment. In a partial week the
- * pattern days outside the month stand in for the neighbouring week's posts when spacing.
+ * Days of one (possibly partial) week to post on. When the ticked days can hold the weekly frequency,
+ * only ticked days are candidates (the weekly pattern first), and a partial week gets the ticked days it
+ * contains, up to the frequency. Otherwise every ticked day in the week is kept and the rest widen in
+ * tiers: the weekly pattern, then any day of the segment. In a partial week the pattern days outside
+ * the month stand in for the neighbouring week's posts when spacing.
  */
-function pickDays(segment: DayIndex[], quota: number, pattern: DayIndex[], preferred: DayIndex[]): DayIndex[] {
+function pickDays(segment: DayIndex[], perWeek: number, pattern: DayIndex[], preferred: DayIndex[]): DayIndex[] {
   const inSegment = (days: DayIndex[]) => segment.filter((day) => days.includes(day));
   const context = pattern.filter((day) => !segment.includes(day));
-  const tiers = [inSegment(pattern), inSegment([...pattern, ...preferred]), segment];
-  let chosen: DayIndex[] = [];
+  const tickedHere = inSegment(preferred);
+  const onlyTicked = preferred.length >= perWeek;
+  const required = onlyTicked ? [] : tickedHere;
+  const quota = onlyTicked ? Math.min(perWeek, tickedHere.length) : Math.max(required.length, weekQuota(perWeek, segment.length));
+  const tiers = onlyTicked ? [inSegment(pattern), tickedHere] : [inSegment(pattern), segment];
   for (const tier of tiers) {
-    if (tier.length >= quota) return spreadDays(chosen, tier, quota, context);
-    chosen = tier;
+    const candidates = [...new Set([...required, ...tier])];
+    if (candidates.length >= quota) return spreadDays(required, candidates, quota, context);
   }
-  return chosen;
+  return onlyTicked ? tickedHere : segment;
 }
 
 /** Posts for a week of `length` days: proportional to a full week, never more than its days. */
@@ -183,10 +188,9 @@ export function planSlots(input: PlanSlotsInput): PostSlot[] {
   const planned: PlannedDay[] = [];
   for (const week of weeks) {
     const weekdays = week.map((day) => weekdayOf(year, month, day));
-    const quota = weekQuota(perWeek, week.length);
-    const chosen = pickDays(weekdays, quota, pattern, preferred);
+    const chosen = pickDays(weekdays, perWeek, pattern, preferred);
     const regular = week.filter((_day, i) => chosen.includes(weekdays[i]!));
-    planned.push(...withHolidays(regular, holidays, week, quota));
+    planned.push(...withHolidays(regular, holidays, week, regular.length));
   }
 
   const types = typeCycle(strategy);

@@ -23,6 +23,10 @@ export const generationJobSchema = z.object({
   kept: z.number().int(),
   error: z.string().nullable(),
   problems: z.array(z.string()),
+  /** One sentence per post the server shortened to fit its platform (the model's text stayed too long). */
+  shortened: z.array(z.string()),
+  /** Planned posts that could not be written (described in `problems`); POST …/retry writes just those. */
+  unwritten: z.number().int(),
   writer: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

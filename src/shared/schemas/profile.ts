@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_POST_LANGUAGE, POST_LANGUAGES } from '../domain/languages';
 import { BUSINESS_GOALS, INDUSTRIES, TONES_OF_VOICE } from '../domain/options';
 
 /** Length limits for the company profile; generous for real companies, small enough to keep prompts sane. */
@@ -37,11 +38,14 @@ export const profileInputSchema = z.object({
   website,
   targetAudience: trimmed(PROFILE_LIMITS.targetAudience, 'Target audience'),
   businessGoals: z.array(z.enum(BUSINESS_GOALS)).max(BUSINESS_GOALS.length),
+  /** The language the AI writes posts in; a request without it leaves the stored one as it is. */
+  postLanguage: z.enum(POST_LANGUAGES, 'Choose a post language from the list.').optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 /** The stored record as the API returns it. */
 export const profileSchema = profileInputSchema.extend({
+  postLanguage: z.enum(POST_LANGUAGES),
   completedOnboarding: z.boolean(),
   updatedAt: z.string().nullable(),
   /** IANA zone the user's months and "today" are counted in; set from the browser. */
@@ -49,7 +53,7 @@ export const profileSchema = profileInputSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const EMPTY_PROFILE_INPUT: ProfileInput = {
+export const EMPTY_PROFILE_INPUT: Required<ProfileInput> = {
   name: '',
   companyName: '',
   description: '',
@@ -59,6 +63,7 @@ export const EMPTY_PROFILE_INPUT: ProfileInput = {
   website: '',
   targetAudience: '',
   businessGoals: [],
+  postLanguage: DEFAULT_POST_LANGUAGE,
 };
 
 /** What a signed-in client needs to route: who it is and whether onboarding is done. */

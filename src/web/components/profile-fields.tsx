@@ -1,7 +1,9 @@
-import { Checkbox, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { BUSINESS_GOAL_LABELS, BUSINESS_GOALS, capitalize, INDUSTRIES, TONES_OF_VOICE } from '@shared/domain/options';
+import { POST_LANGUAGES } from '@shared/domain/languages';
 import { PROFILE_LIMITS, type ProfileInput } from '@shared/schemas/profile';
+import { useAiSettings } from '../lib/queries/ai-settings';
 import { ChoiceCards } from './choice-cards';
 
 /** The company profile's fields, shared by onboarding (one step at a time) and Settings (all at once). */
@@ -54,6 +56,27 @@ export const WebsiteField = ({ form }: Props) => (
     {...form.getInputProps('website')}
   />
 );
+
+/** The language the AI writes posts in: a searchable list; the built-in writer says it stays English. */
+export function PostLanguageField({ form }: Props) {
+  const writer = useAiSettings();
+  const offline = writer.data?.kind === 'offline';
+  return (
+    <Select
+      label="Post language"
+      description={
+        offline
+          ? 'The built-in template writer writes in English; with an AI provider set up, posts are written in this language.'
+          : 'The AI writes every post, rewrite and single post in this language.'
+      }
+      data={[...POST_LANGUAGES]}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No language matches"
+      {...form.getInputProps('postLanguage')}
+    />
+  );
+}
 
 export const TargetAudienceField = ({ form }: Props) => (
   <Textarea

@@ -6,11 +6,14 @@
  * for once more in a follow-up request, then reported as problems and left null. One failing batch
  * does not sink the month; the month fails only when no post at all was written.
  */
+import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { WrittenPost } from '@shared/schemas/post';
 import type { CallModel } from '../call-model';
 import { MESSAGES, WriterError } from '../errors';
 import { parseJsonReply } from '../json-reply';
+import { fitToPlatform } from '../platform-fit';
+import { varyMonth } from '../variety';
 import type { WriteMonthOptions, WriteMonthResult, WriterContext } from '../writer';
 import { PostStreamExtractor } from './post-stream';
 import { buildMonthPrompt, MONTH_SYSTEM_PROMPT } from './prompt';
@@ -118,6 +121,9 @@ export async function writeMonthPlan(
 ): Promise<WriteMonthResult> {
   const posts: (WrittenPost | null)[] = slots.map(() => null);
   const reasons = new Map<number, string>();
+  /** Posts that were right but for their length: asked for again with the limit, else shortened here. */
+  const overLong = new Map<number, WrittenPost>();
+  const shortened = new Set<number>();
   const failures: WriterError[] = [];
   // Cancels the other batches when the caller aborts.
   const stop = new AbortController();
@@ -136,7 +142,27 @@ export async function writeMonthPlan(
     }
   };
 
+  /** Over-long posts the model did not shorten: cut here at a sentence boundary. */
+  const shortenLeftovers = (batch: number[]) => {
+    const ready: { index: number; post: WrittenPost }[] = [];
+    for (const index of batch) {
+      const candidate = overLong.get(index);
+      if (posts[index] !== null || candidate === undefined) continue;
+      ready.push({ index, post: fitToPlatform(candidate).post });
+      shortened.add(index);
+    }
+    accept(ready);
+  };
+
   const writeBatch = async (batch: number[], batchIndex: number) => {
+    try {
+      await writeRounds(batch, batchIndex);
+    } finally {
+      if (!signal.aborted) shortenLeftovers(batch);
+    }
+  };
+
+  const writeRounds = async (batch: number[], batchIndex: number) => {
     let pending = batch;
     for (let round = 0; round < 2 && pending.length > 0 && !signal.aborted; round++) {
       const asked = pending;
@@ -168,7 +194,14 @@ export async function writeMonthPlan(
       try {
         const answer = await callModel({
           system: MONTH_SYSTEM_PROMPT,
-          prompt: buildMonthPrompt(context, batchSlots, { part: batchIndex + 1, parts: batches.length, previousProblems }),
+          prompt: buildMonthPrompt(context, batchSlots, {
+            part: batchIndex + 1,
+            parts: batches.length,
+            previousProblems,
+            slotIndexes: asked,
+            allSlots: slots,
+            avoidOpenings: options.avoidOpenings,
+          }),
           json: true,
           signal,
           ...(settings.streamPosts === false ? {} : { onText }),
@@ -195,7 +228,9 @@ export async function writeMonthPlan(
         if (posts[index] !== null) return; // saved while streaming
         if ('post' in outcome) ready.push({ index, post: outcome.post });
         else {
-          reasons.set(index, outcome.problem);
+          const limit = PLATFORM_CHARACTER_LIMITS[slots[index]!.platform];
+          if (outcome.overLong) overLong.set(index, outcome.overLong);
+          reasons.set(index, outcome.overLong ? `${outcome.problem}; write it again within ${limit} characters` : outcome.problem);
           stillPending.push(index);
         }
       });
@@ -221,5 +256,5 @@ export async function writeMonthPlan(
   if (aborted) throw aborted;
   if (failures.length > 0 && posts.every((post) => post === null)) throw failures[0]!;
   const problems = slots.flatMap((slot, index) => (posts[index] === null ? [describeProblem(slot, reasons.get(index) ?? 'it was missing')] : []));
-  return { posts, problems };
+  return { posts: varyMonth(posts, options.avoidOpenings ?? [], shortened), problems, shortened: [...shortened].sort((a, b) => a - b) };
 }

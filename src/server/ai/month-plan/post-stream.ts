@@ -7,6 +7,7 @@
  * parsed JSON, as soon as its closing brace arrives. Anything else is ignored: the full reply is
  * still parsed at the end, and that is what decides about every post not handed out here.
  */
+import { parseLenientJson } from '../json-reply';
 
 interface Container {
   kind: '{' | '[';
@@ -148,9 +149,6 @@ function readKey(quoted: string): string | undefined {
 }
 
 function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseLenientJson(text);
+  return parsed.ok ? parsed.value : undefined;
 }

@@ -4,6 +4,8 @@ import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platfo
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
+import { languageRule } from '../prompt-parts';
+import { openingOf, slotAngles, strategyThemes } from '../variety';
 import type { WriterContext } from '../writer';
 
 /** Markers around the machine-readable slot list; the fake provider in tests reads it back. */
@@ -18,6 +20,9 @@ export interface PromptSlot {
   type: PostType;
   /** Only on a holiday's slot. */
   holiday?: string;
+  /** The key theme and call to action this post is given, in rotation over the month. */
+  theme?: string;
+  cta?: string;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface PromptSlot {
  */
 export const MONTH_SYSTEM_PROMPT = 'You write social-media posts for small businesses. Reply with one JSON object only.';
 
-export function toPromptSlots(slots: PostSlot[]): PromptSlot[] {
+export function toPromptSlots(slots: PostSlot[], angles: { theme: string | null; cta: string | null }[] = []): PromptSlot[] {
   return slots.map((slot, i) => ({
     slot: i + 1,
     date: slot.date.slice(0, 10),
@@ -35,6 +40,8 @@ export function toPromptSlots(slots: PostSlot[]): PromptSlot[] {
     platform: slot.platform,
     type: slot.type,
     ...(slot.holiday ? { holiday: slot.holiday } : {}),
+    ...(angles[i]?.theme ? { theme: angles[i].theme } : {}),
+    ...(angles[i]?.cta ? { cta: angles[i].cta } : {}),
   }));
 }
 
@@ -44,6 +51,11 @@ export interface MonthPromptOptions {
   parts: number;
   /** Why the previous answer for these slots was rejected, for the follow-up request. */
   previousProblems?: string[];
+  /** The whole month's slots and the indexes in it of `slots`, so themes and calls to action rotate over the month. */
+  allSlots?: PostSlot[];
+  slotIndexes?: number[];
+  /** Texts of the posts being replaced: new posts must not open like them. */
+  avoidOpenings?: string[];
 }
 
 const given = (text: string) => (text.trim() === '' ? '(not given)' : text.trim());
@@ -54,7 +66,10 @@ function companyLines(profile: Profile): string {
   return [
     `Company: ${given(profile.companyName)} (${given(profile.industry)})${profile.website.trim() ? ` ${profile.website.trim()}` : ''}. About: ${given(profile.description)}`,
     `Voice: ${list(profile.toneOfVoice)}. Audience: ${given(profile.targetAudience)}. Goals: ${list(profile.businessGoals.map((goal) => BUSINESS_GOAL_LABELS[goal]))}.`,
-  ].join('\n');
+    languageRule(profile),
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Every strategy field under its field name (the names say what they are), so nothing the user set gets lost. */
@@ -68,14 +83,21 @@ function strategyLines(strategy: Strategy): string {
 }
 
 const RULES = [
-  'One post per slot below, with its slot number, date (as YYYY-MM-DDT12:00:00Z), platform and type. Holiday slots are about the holiday. Spread themes and calls to action.',
-  `Max characters: ${PLATFORMS.map((platform) => `${platform} ${PLATFORM_CHARACTER_LIMITS[platform]}`).join(', ')} (with hashtags).`,
+  "One post per slot below, with its slot number. Holiday slots are about the holiday. A slot's theme and cta are what that post is about and asks for.",
+  'Start every post differently: no two posts may share their first five words.',
+  `Max characters: ${PLATFORMS.map((platform) => `${platform} ${PLATFORM_CHARACTER_LIMITS[platform]}`).join(', ')} (with hashtags; on twitter a link counts 23 and an emoji 2).`,
   'content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: 2-6 #words.',
 ].join('\n');
 
 export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], options: MonthPromptOptions): string {
   const month = `${monthName(context.month)} ${context.year}`;
-  const promptSlots = toPromptSlots(slots);
+  const allSlots = options.allSlots ?? slots;
+  const angles = slotAngles(allSlots, strategyThemes(context.strategy), context.strategy.selectedCTAs);
+  const promptSlots = toPromptSlots(
+    slots,
+    (options.slotIndexes ?? slots.map((_slot, i) => i)).map((index) => angles[index] ?? { theme: null, cta: null }),
+  );
+  const openings = [...new Set((options.avoidOpenings ?? []).map(openingOf).filter(Boolean))].slice(0, 40);
   const example = promptSlots[0] ?? { slot: 1, date: `${context.year}-01-01`, platform: 'facebook', type: 'text' };
   return [
     options.parts > 1 ? `${month}, part ${options.part} of ${options.parts}: vary topics.` : month,
@@ -85,8 +107,11 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
     options.previousProblems?.length
       ? `Your previous answer for these slots was rejected:\n${options.previousProblems.map((problem) => `- ${problem}`).join('\n')}`
       : '',
+    openings.length > 0
+      ? `Earlier versions of this month opened with these words; open differently: ${openings.map((opening) => `"${opening}"`).join(', ')}`
+      : '',
     `Slots:\n${SLOTS_START}\n[${promptSlots.map((slot) => JSON.stringify(slot)).join(',\n')}]\n${SLOTS_END}`,
-    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, date: `${example.date}T12:00:00Z`, platform: example.platform, type: example.type, content: '...', mediaPrompt: '...', hashtags: ['#tag'] }] })}`,
+    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, content: '...', mediaPrompt: '...', hashtags: ['#tag'] }] })}`,
   ]
     .filter((section) => section !== '')
     .join('\n\n');

@@ -3,11 +3,13 @@
  * box with no key and no network. Deterministic: each post is seeded by its date and platform.
  */
 import { normaliseToNoonUtc } from '@shared/domain/months';
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, type PostType } from '@shared/domain/options';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, type CallToAction, type PostType } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { WrittenPost } from '@shared/schemas/post';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
 import { MESSAGES, WriterError } from '../errors';
+import { fitToPlatform } from '../platform-fit';
+import { openingOf, slotAngles, strategyThemes, varyMonth } from '../variety';
 import type { Writer } from '../writer';
 import { FALLBACK_THEMES } from './phrases';
 import { rewriteWithHeuristics } from './rewrite';
@@ -18,10 +20,8 @@ export const OFFLINE_WRITER_LABEL = 'Built-in template writer (not AI)';
 
 /** Key themes as typed (one per comma, semicolon or line), else themes that fit the industry. */
 export function themesOf(strategy: Strategy | null, brand: Brand): string[] {
-  const typed = (strategy?.keyThemes ?? '')
-    .split(/[,;\n]+/)
-    .map((theme) => theme.trim())
-    .filter(Boolean);
+  // A theme needs a letter or digit to be written about ("--" or ",," are not themes).
+  const typed = strategyThemes(strategy).filter((theme) => /[\p{L}\p{N}]/u.test(theme));
   return typed.length > 0 ? typed : FALLBACK_THEMES[brand.industry];
 }
 
@@ -34,20 +34,28 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new WriterError(MESSAGES.aborted, 'aborted');
 }
 
-function writeSlot(brand: Brand, strategy: Strategy | null, slot: PostSlot, index: number, theme: string, previous: string | undefined): WrittenPost {
-  const ctas = strategy?.selectedCTAs ?? [];
+/** `usable` rejects a text the month cannot take (same as the previous post, or an opening already used). */
+function writeSlot(
+  brand: Brand,
+  strategy: Strategy | null,
+  slot: PostSlot,
+  cta: CallToAction | null,
+  theme: string,
+  usable: (content: string) => boolean,
+): WrittenPost {
   const request = {
     slot,
     theme,
-    cta: ctas.length > 0 ? ctas[index % ctas.length]! : null,
+    cta,
     useEmojis: strategy?.useEmojis ?? true,
     strategyHashtags: strategyHashtags(strategy),
   };
   const seed = hashSeed(`${slot.date}|${slot.platform}`);
   let post = composePost(brand, request, seededRandom(seed));
-  // Never repeat the previous post word for word: try other seeds.
-  for (let attempt = 1; attempt < 8 && post.content === previous; attempt++) post = composePost(brand, request, seededRandom(seed + attempt));
-  return post;
+  // Other seeds give other wording: try a few before the month's last resort (a lead-in, see variety.ts).
+  for (let attempt = 1; attempt < 10 && !usable(post.content); attempt++) post = composePost(brand, request, seededRandom(seed + attempt));
+  // Composed within the platform's characters; this also holds it to X's own count (links, emoji, CJK).
+  return fitToPlatform(post).post;
 }
 
 export function createOfflineWriter(): Writer {
@@ -59,18 +67,33 @@ export function createOfflineWriter(): Writer {
       throwIfAborted(options.signal);
       const brand = brandOf(context.profile);
       const themes = themesOf(context.strategy, brand);
-      const posts: WrittenPost[] = [];
+      // Themes and calls to action rotate in order so every one the user chose is used.
+      const angles = slotAngles(slots, themes, context.strategy.selectedCTAs);
+      const written: WrittenPost[] = [];
+      const openings = new Set((options.avoidOpenings ?? []).map(openingOf));
       slots.forEach((slot, index) => {
-        // Themes rotate in order so every theme the user typed is used.
-        posts.push(writeSlot(brand, context.strategy, slot, index, themes[index % themes.length]!, posts.at(-1)?.content));
+        const theme = angles[index]!.theme ?? themes[index % themes.length]!;
+        const previous = written.at(-1)?.content;
+        const post = writeSlot(
+          brand,
+          context.strategy,
+          slot,
+          angles[index]!.cta,
+          theme,
+          (content) => content !== previous && !openings.has(openingOf(content)),
+        );
+        openings.add(openingOf(post.content));
+        written.push(post);
       });
+      const shortened = new Set<number>();
+      const posts = varyMonth(written, options.avoidOpenings ?? [], shortened) as WrittenPost[];
       throwIfAborted(options.signal);
       if (posts.length > 0)
         options.onPosts?.(
           posts,
           posts.map((_post, index) => index),
         );
-      return { posts, problems: [] };
+      return { posts, problems: [], shortened: [] };
     },
 
     async rewritePost(input, signal) {
@@ -99,7 +122,8 @@ export function createOfflineWriter(): Writer {
       const brand = brandOf(input.profile);
       const themes = themesOf(input.strategy, brand);
       const theme = input.prompt.trim() || themes[seed % themes.length]!;
-      return writeSlot(brand, input.strategy, slot, seed, theme, undefined);
+      const ctas = input.strategy?.selectedCTAs ?? [];
+      return writeSlot(brand, input.strategy, slot, ctas.length > 0 ? ctas[seed % ctas.length]! : null, theme, () => true);
     },
   };
 }

@@ -22,13 +22,13 @@ export const HEADLINES: Record<Register, ((w: Words) => string)[]> = {
   formal: [
     (w) => `${w.Theme}: what you should know.`,
     (w) => `A closer look at ${w.theme}.`,
-    (w) => `${w.Theme} matters more than you might think.`,
+    (w) => `On our mind this week: ${w.theme}.`,
     (w) => `Our perspective on ${w.theme}.`,
   ],
   upbeat: [
     (w) => `Let's talk about ${w.theme}!`,
     (w) => `Ready for some fresh ideas on ${w.theme}?`,
-    (w) => `${w.Theme} time!`,
+    (w) => `This week's focus: ${w.theme}!`,
     (w) => `Good news about ${w.theme}!`,
   ],
   casual: [
@@ -38,6 +38,22 @@ export const HEADLINES: Record<Register, ((w: Words) => string)[]> = {
     (w) => `A little something on ${w.theme}.`,
   ],
 };
+
+/** Headlines for a theme that is a whole sentence of the user's own ("We are open late on Fridays now!"). */
+export const SENTENCE_HEADLINES: ((w: Words) => string)[] = [
+  (w) => w.Theme,
+  (w) => `In case you missed it: ${w.Theme}`,
+  (w) => `Good to know: ${w.Theme}`,
+  (w) => `A note from ${w.org}: ${w.Theme}`,
+  (w) => `Fresh news: ${w.Theme}`,
+  (w) => `Have you heard? ${w.Theme}`,
+  (w) => `Just a reminder: ${w.Theme}`,
+  (w) => `Quick update: ${w.Theme}`,
+  (w) => `From all of us${w.atOrg}: ${w.Theme}`,
+  (w) => `Here is something worth knowing: ${w.Theme}`,
+  (w) => `Spread the word: ${w.Theme}`,
+  (w) => `Big news this week: ${w.Theme}`,
+];
 
 export const HOLIDAY_HEADLINES: Record<Register, ((w: Words) => string)[]> = {
   formal: [(w) => `Wishing everyone a wonderful ${w.holiday}.`, (w) => `Warm wishes on ${w.holiday}.`],
@@ -85,6 +101,12 @@ export const ENGAGEMENT_LINES: ((w: Words) => string)[] = [
   (w) => `What is your best tip for ${w.theme}? Tell us in the comments.`,
   (w) => `Have a question about ${w.theme}? Ask us below.`,
   () => 'Which topic would you like us to cover next? Let us know.',
+];
+
+/** Engagement lines that do not name the theme: for a theme that is a whole sentence or too long to repeat. */
+export const GENERIC_ENGAGEMENT_LINES: ((w: Words) => string)[] = [
+  () => 'Which topic would you like us to cover next? Let us know.',
+  () => 'What would you like to hear more about? Tell us in the comments.',
 ];
 
 export const AWARENESS_LINES: ((w: Words) => string)[] = [

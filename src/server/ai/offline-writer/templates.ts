@@ -9,9 +9,11 @@ import {
   ctaLine,
   EMOJIS,
   ENGAGEMENT_LINES,
+  GENERIC_ENGAGEMENT_LINES,
   HEADLINES,
   HOLIDAY_HEADLINES,
   HOLIDAY_LINES,
+  SENTENCE_HEADLINES,
   INDUSTRY_HASHTAGS,
   SCENES,
   STYLES,
@@ -58,13 +60,61 @@ export function registerOf(tones: ToneOfVoice[]): Register {
   return best;
 }
 
+/**
+ * The audience as a noun phrase that fits "helping … with": short, plain words, no clause. Anything
+ * longer or odder ("young professionals within 10 miles who want friendly, modern care") would be
+ * spliced into grammar it cannot fill, so it is left out.
+ */
+export function audiencePhrase(text: string): string | null {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const words = clean.split(' ');
+  if (clean === '' || clean.length > 40 || words.length > 5 || !/^[\p{L}\p{N} '&-]+$/u.test(clean)) return null;
+  if (/\b(who|which|that|and|or|but)\b/i.test(clean)) return null;
+  return midSentence(clean);
+}
+
+/**
+ * A phrase as it reads inside a sentence: sentence-case text ("Teeth whitening offers") starts lower
+ * case; a single capitalised word (a name, say "Invisalign"), all-capitals and anything else stay.
+ */
+export function midSentence(phrase: string): string {
+  const [first, second] = phrase.split(' ');
+  if (first && second && /^\p{Lu}\p{Ll}+$/u.test(first) && /^\p{Ll}/u.test(second) && !PROPER_WORDS.has(first.toLowerCase())) {
+    return phrase.charAt(0).toLowerCase() + phrase.slice(1);
+  }
+  return phrase;
+}
+
+/** Words English always capitalises: a theme starting with one keeps its capital. */
+const PROPER_WORDS = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december christmas easter english british american'.split(
+    ' ',
+  ),
+);
+
+/** Verbs a theme may start with ("Meet the team"): such a theme is quoted, as it would not read as a noun phrase. */
+const LEADING_VERBS = new Set('meet join book try visit get come see discover learn shop find ask call win save enjoy grab'.split(' '));
+
+/**
+ * How a key theme goes into a post. A short phrase goes where any noun phrase fits; a whole sentence
+ * ("We are open late on Fridays now!") is the headline itself; a long one is quoted, cut at a word.
+ */
+export function themePhrase(theme: string): { kind: 'phrase' | 'sentence' | 'quoted'; text: string } {
+  // Only the start of a long theme is ever shown.
+  const clean = theme.slice(0, 400).replace(/\s+/g, ' ').trim();
+  if (/[.!?]$/.test(clean) && clean.split(' ').length >= 3) return { kind: 'sentence', text: capitalizeFirst(clean) };
+  if (clean.length > 60 || clean.split(' ').length > 8) return { kind: 'quoted', text: `“${shorten(clean, 56)}…”` };
+  if (clean.includes(' ') && LEADING_VERBS.has(clean.split(' ')[0]!.toLowerCase())) return { kind: 'quoted', text: `“${clean}”` };
+  return { kind: 'phrase', text: midSentence(clean) };
+}
+
 export function brandOf(profile: Profile): Brand {
-  const audience = shorten(profile.targetAudience, 80);
+  const audience = audiencePhrase(profile.targetAudience);
   return {
     name: profile.companyName.trim() || null,
     industry: profile.industry || 'general',
     register: registerOf(profile.toneOfVoice),
-    audience: audience ? audience.charAt(0).toLowerCase() + audience.slice(1) : null,
+    audience,
     about: firstSentence(profile.description, 200),
     website: profile.website.trim() || null,
     brandColors: profile.brandColors,
@@ -136,7 +186,8 @@ function assemble(required: string[], optional: string[], separator: string, lim
 
 export function composePost(brand: Brand, request: PostRequest, random: Random): WrittenPost {
   const { slot } = request;
-  const theme = shorten(request.theme, 80);
+  const phrase = themePhrase(request.theme);
+  const theme = phrase.text;
   const words: Words = {
     org: brand.name ?? 'our team',
     atOrg: brand.name ? ` at ${brand.name}` : '',
@@ -148,11 +199,13 @@ export function composePost(brand: Brand, request: PostRequest, random: Random):
   const emoji = (set: string[]) => (request.useEmojis ? ` ${pick(random, set)}` : '');
   const headline = slot.holiday
     ? pick(random, HOLIDAY_HEADLINES[brand.register])(words) + emoji(EMOJIS.holiday)
-    : pick(random, HEADLINES[brand.register])(words) + emoji(EMOJIS[brand.industry]);
+    : pick(random, phrase.kind === 'sentence' ? SENTENCE_HEADLINES : HEADLINES[brand.register])(words) + emoji(EMOJIS[brand.industry]);
   const body = slot.holiday ? pick(random, HOLIDAY_LINES)(words) : pick(random, TIPS[brand.industry]);
   // A holiday post stays about the holiday.
-  const connection = slot.holiday ? '' : pick(random, CONNECTIONS)(words);
-  const goalLines = [...(brand.wantsEngagement ? ENGAGEMENT_LINES : []), ...(brand.wantsAwareness ? AWARENESS_LINES : [])];
+  // Only a short phrase is repeated inside another sentence.
+  const connection = slot.holiday || phrase.kind !== 'phrase' ? '' : pick(random, CONNECTIONS)(words);
+  const engagement = phrase.kind === 'phrase' ? ENGAGEMENT_LINES : GENERIC_ENGAGEMENT_LINES;
+  const goalLines = [...(brand.wantsEngagement ? engagement : []), ...(brand.wantsAwareness ? AWARENESS_LINES : [])];
   const goal = goalLines.length > 0 && random() < 0.8 ? pick(random, goalLines)(words) : '';
   const about = brand.about && brand.wantsAwareness && random() < 0.5 ? `About us: ${brand.about}` : '';
   const typeLine = slot.type === 'video' || slot.type === 'carousel' ? pick(random, TYPE_LINES[slot.type]) : '';

@@ -84,6 +84,7 @@ export function capitalizeFirst(text: string): string {
 
 /** 'healthy smiles' -> '#HealthySmiles'; null when it would be empty or unwieldy. */
 export function hashtagOf(phrase: string): string | null {
+  if (phrase.length > 120) return null; // would make a tag over 30 characters anyway
   const words = phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (words.length === 0 || words.length > 4) return null;
   const tag = words.map((word) => capitalizeFirst(word)).join('');

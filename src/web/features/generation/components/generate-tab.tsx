@@ -9,6 +9,7 @@ import { ContentPreferencesFields } from './content-preferences';
 import { SectionCard } from '../../../components/section-card';
 import { useAiSettings } from '../../../lib/queries/ai-settings';
 import { GenerationOverlay } from './generation-overlay';
+import { GenerationSummary } from './generation-summary';
 import { ReplacePostsModal } from './replace-posts-modal';
 import { StrategicFocusFields } from './strategic-focus';
 
@@ -83,6 +84,9 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
           {/* Sticky on wider screens, so the primary action stays in reach; in the flow on phones, where it would hide the form. */}
           <Paper withBorder shadow="sm" p="md" pos={{ base: 'static', sm: 'sticky' }} bottom={16} style={{ zIndex: 5 }}>
             <Stack gap="md">
+              {flow.lastFinished && !flow.busy && (flow.lastFinished.unwritten > 0 || flow.lastFinished.shortened.length > 0 || flow.lastFinished.kept > 0) && (
+                <GenerationSummary job={flow.lastFinished} busy={flow.busy} onRetry={flow.writeMissing} />
+              )}
               {flow.failure && (
                 <Alert
                   color="red"

@@ -5,6 +5,7 @@ import type { MonthDetail } from '@shared/schemas/month';
 import type { Strategy } from '@shared/schemas/strategy';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { fetchLatestJob, useLatestJob } from '../api/latest-job';
+import { useRetryUnwritten } from '../api/retry-unwritten';
 import { useStartGeneration } from '../api/start-generation';
 import { notify } from '../../../lib/notify';
 import { monthQueryOptions } from '../../../lib/queries/month';
@@ -44,10 +45,13 @@ function existingPostCount(message: string, fallback: number): number {
 export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentStrategy }: Options) {
   const queryClient = useQueryClient();
   const start = useStartGeneration();
+  const retryUnwritten = useRetryUnwritten();
   const latest = useLatestJob(month.id);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [confirm, setConfirm] = useState<{ count: number; strategy: Strategy } | null>(null);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
+  /** The job this page saw finish; the month's latest one from the server until then. */
+  const [finished, setFinished] = useState<GenerationJob | null>(null);
   const lastStrategy = useRef<Strategy | null>(null);
   const openedAt = useRef(0);
   const mounted = useRef(true);
@@ -66,15 +70,17 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         queryClient.invalidateQueries({ queryKey: monthQueryOptions(month.id).queryKey }),
         queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey }),
       ]);
-      const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written.` : '';
+      const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written: write them from the Generate tab.` : '';
+      const shortened = job.shortened.length > 0 ? ` ${plural(job.shortened.length, 'post')} shortened to fit the platform.` : '';
       const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} you added or changed while this month was being written.` : '';
       notify({
         tone: job.problems.length > 0 ? 'warning' : 'success',
         title: `${month.name} ${month.year} is ready`,
-        message: `${plural(job.written, 'post')} written.${skipped}${kept}`,
+        message: `${plural(job.written, 'post')} written.${shortened}${skipped}${kept}`,
         // Kept posts sit beside the new ones: the user should read why before the note goes.
-        persistent: job.kept > 0,
+        persistent: job.kept > 0 || job.problems.length > 0,
       });
+      setFinished(job);
       if (!mounted.current) return;
       setOverlayOpen(false);
       onGenerated();
@@ -142,11 +148,27 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     }
   };
 
+  const writeMissing = async (jobId: string) => {
+    setFailure(null);
+    try {
+      attach(await retryUnwritten.mutateAsync(jobId));
+      attached.current = true;
+    } catch (error) {
+      const message = errorMessage(error);
+      setFailure({ title: 'Could not write the missing posts', message, retry: null });
+      notify({ tone: 'error', title: 'Could not write the missing posts', message });
+    }
+  };
+  const lastFinished = finished ?? (latestJob?.status === 'succeeded' ? latestJob : null);
+
   return {
     job: tracker.job,
+    /** The last successful generation, for its summary (planned, written, shortened, kept, not written). */
+    lastFinished,
+    writeMissing: () => lastFinished && void writeMissing(lastFinished.id),
     reconnecting: tracker.reconnecting,
     overlayOpen,
-    busy: start.isPending || overlayOpen,
+    busy: start.isPending || retryUnwritten.isPending || overlayOpen,
     /** The writer of the month's last job, known before a new start. */
     lastWriter: tracker.job?.writer ?? latestJob?.writer ?? null,
     confirm,

@@ -7,6 +7,7 @@ import {
   CompanyNameField,
   DescriptionField,
   IndustryField,
+  PostLanguageField,
   TargetAudienceField,
   ToneOfVoiceField,
   WebsiteField,
@@ -31,6 +32,7 @@ export function BrandDetailsStep({ form }: { form: Form }) {
   return (
     <Stack gap="md">
       <WebsiteField form={form} />
+      <PostLanguageField form={form} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import {
   CompanyNameField,
   DescriptionField,
   IndustryField,
+  PostLanguageField,
   TargetAudienceField,
   ToneOfVoiceField,
   WebsiteField,
@@ -18,8 +19,8 @@ import {
 } from '../../../components/profile-fields';
 
 function toInput(profile: Profile): ProfileInput {
-  const { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals } = profile;
-  return { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals };
+  const { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals, postLanguage } = profile;
+  return { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals, postLanguage };
 }
 
 const focusFirstInvalid = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -53,6 +54,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <WebsiteField form={form} />
         </SimpleGrid>
         <ToneOfVoiceField form={form} />
+        <PostLanguageField form={form} />
         <TargetAudienceField form={form} />
         <BusinessGoalsField form={form} />
         <Group justify="flex-end" gap="sm">
