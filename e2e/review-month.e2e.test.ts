@@ -102,7 +102,7 @@ describe('reviewing a month', () => {
     const { page, context } = await newPage(browser());
     await userWithPosts(page, [{ day: 4, platform: 'twitter', content: "Hey! We're open late on Thursdays. Come by for a quick check-up!" }]);
     await openCalendar(page);
-    await dayAction(page, day(next, 4), 'Adapt for another network');
+    await dayAction(page, day(next, 4), 'Adapt for LinkedIn');
     const dialog = page.getByRole('dialog', { name: 'Adapt for another network' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect(dialog.getByLabel('Network').inputValue()).resolves.toBe('linkedin');
