@@ -102,12 +102,19 @@ describe('reviewing a month', () => {
     const { page, context } = await newPage(browser());
     await userWithPosts(page, [{ day: 4, platform: 'twitter', content: "Hey! We're open late on Thursdays. Come by for a quick check-up!" }]);
     await openCalendar(page);
-    await dayAction(page, day(next, 4), 'Adapt for LinkedIn');
+    await cell(page, day(next, 4))
+      .getByRole('button', { name: `Actions for posts on ${longDate(day(next, 4))}` })
+      .click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Adapt for LinkedIn' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'day menu');
+    await shot(page, 'day-menu');
+    await page.getByRole('menuitem', { name: 'Adapt for LinkedIn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adapt for another network' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect(dialog.getByLabel('Network').inputValue()).resolves.toBe('linkedin');
     await dialog.getByLabel('Day').selectOption(day(next, 11));
     await expectAccessible(page, 'adapt modal');
+    await shot(page, 'adapt-modal');
     await dialog.getByRole('button', { name: 'Adapt for LinkedIn' }).click();
     // The new post opens in the editor; the calendar shows both.
     await expect.poll(() => page.getByRole('dialog').getByText('Network previews').isVisible()).toBe(true);

@@ -1,6 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCopy, IconDots, IconTransform, IconTrash } from '@tabler/icons-react';
-import { Fragment } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { firstWords } from './day-posts';
@@ -16,7 +15,7 @@ export interface PostActions {
 /** The day's menu: for each of its posts, duplicate, adapt for another network, or delete. */
 export function DayMenu({ dateLabel, posts, actions }: { dateLabel: string; posts: Post[]; actions: PostActions }) {
   return (
-    <Menu position="bottom-end" shadow="md" width={260} withinPortal>
+    <Menu position="bottom-end" shadow="md" width={260} withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon
           variant="subtle"
@@ -31,9 +30,9 @@ export function DayMenu({ dateLabel, posts, actions }: { dateLabel: string; post
       </Menu.Target>
       <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
         {posts.map((post, index) => (
-          <Fragment key={post.id}>
+          <div key={post.id} role="group" aria-labelledby={`${post.id}-actions`}>
             {index > 0 && <Menu.Divider />}
-            <Menu.Label>
+            <Menu.Label id={`${post.id}-actions`}>
               {PLATFORM_LABELS[post.platform]}: {firstWords(post.content, 5)}
             </Menu.Label>
             <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => actions.onDuplicate(post)}>
@@ -44,10 +43,10 @@ export function DayMenu({ dateLabel, posts, actions }: { dateLabel: string; post
                 Adapt for {PLATFORM_LABELS[platform]}
               </Menu.Item>
             ))}
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
+            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
               Delete post
             </Menu.Item>
-          </Fragment>
+          </div>
         ))}
       </Menu.Dropdown>
     </Menu>

@@ -48,7 +48,7 @@ export function PostEditorHeader({ post, position, total, previous, next, onNavi
       </Group>
       <Group gap={6} wrap="nowrap">
         {actions && (
-          <Menu position="bottom-end" shadow="md" width={240}>
+          <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <ActionIcon variant="default" size="lg" aria-label="Post actions">
                 <IconDots size={18} aria-hidden="true" />
@@ -64,7 +64,7 @@ export function PostEditorHeader({ post, position, total, previous, next, onNavi
                 </Menu.Item>
               ))}
               <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
+              <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
                 Delete post
               </Menu.Item>
             </Menu.Dropdown>
