@@ -102,12 +102,19 @@ describe('reviewing a month', () => {
     const { page, context } = await newPage(browser());
     await userWithPosts(page, [{ day: 4, platform: 'twitter', content: "Hey! We're open late on Thursdays. Come by for a quick check-up!" }]);
     await openCalendar(page);
-    await dayAction(page, day(next, 4), 'Adapt for another network');
+    await cell(page, day(next, 4))
+      .getByRole('button', { name: `Actions for posts on ${longDate(day(next, 4))}` })
+      .click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Adapt for LinkedIn' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'day menu');
+    await shot(page, 'day-menu');
+    await page.getByRole('menuitem', { name: 'Adapt for LinkedIn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adapt for another network' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect(dialog.getByLabel('Network').inputValue()).resolves.toBe('linkedin');
     await dialog.getByLabel('Day').selectOption(day(next, 11));
     await expectAccessible(page, 'adapt modal');
+    await shot(page, 'adapt-modal');
     await dialog.getByRole('button', { name: 'Adapt for LinkedIn' }).click();
     // The new post opens in the editor; the calendar shows both.
     await expect.poll(() => page.getByRole('dialog').getByText('Network previews').isVisible()).toBe(true);
@@ -144,6 +151,13 @@ describe('reviewing a month', () => {
 
     await page.getByRole('button', { name: /^Edit text of the Instagram post/ }).click();
     await page.getByRole('textbox', { name: /^Text of the Instagram post/ }).fill('Smile of the week! Thank you, Maria, edited in the list.');
+    // Another tab changes the post first: the save is refused (409), the row takes the latest version, the typed text stays.
+    const postId = await rows.filter({ hasText: 'Instagram' }).getAttribute('data-post-id');
+    const elsewhere = await page.request.patch(`/api/posts/${postId}`, { data: { version: 1, content: 'Changed in another tab.' } });
+    expect(elsewhere.status()).toBe(200);
+    await page.getByRole('button', { name: 'Save text' }).click();
+    await expect.poll(() => page.getByText('This post was changed in another tab or window. The list now shows the latest version').isVisible()).toBe(true);
+    await expect(page.getByRole('textbox', { name: /^Text of the Instagram post/ }).inputValue()).resolves.toContain('edited in the list');
     await page.getByRole('button', { name: 'Save text' }).click();
     await expect.poll(() => page.getByText('Post saved').isVisible()).toBe(true);
     await page.reload();
@@ -197,6 +211,12 @@ describe('reviewing a month', () => {
     await expect.poll(() => drawer.getByRole('button', { name: /^Remove/ }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Close post editor' }).click();
     await expect.poll(() => cell(page, day(next, 6)).locator('img').count()).toBe(1);
+    // A scheduled post shows its mark and says so to screen readers.
+    const fifteenth = await page.request.get(`/api/months/${monthId(next)}`);
+    const scheduledId = ((await fifteenth.json()) as { posts: { id: string; date: string }[] }).posts.find((post) => post.date.startsWith(day(next, 15)))!.id;
+    expect((await page.request.put(`/api/posts/${scheduledId}/schedule`, { data: { platform: 'facebook', time: '09:30' } })).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => openButtons(page, day(next, 15)).getAttribute('aria-label')).toContain(', scheduled:');
     await expect.poll(() => cell(page, day(next, 6)).textContent()).toContain('+1 others');
     await expect.poll(() => cell(page, day(next, 2)).textContent()).toContain('Family Saturday: bring the kids');
     await expectAccessible(page, 'calendar with texts');

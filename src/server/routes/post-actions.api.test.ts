@@ -61,6 +61,10 @@ describe('deleting a post', () => {
     expect((await client.get(`/api/months/${saved.monthId}`)).body.posts).toContainEqual(saved);
     const served = await fetch(`${server.url}${saved.media[0].url}`, { headers: { cookie: client.cookieHeader() } });
     expect(served.status).toBe(200);
+    // A second Undo finds the post already back.
+    const again = await client.post(`/api/posts/${saved.id}/restore`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('conflict');
   });
 
   it('removes the media files once the time to undo has passed, and then cannot restore', async () => {

@@ -1,5 +1,6 @@
 import { Alert, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,12 +12,16 @@ import { MonthList } from '../features/month-list/components/month-list';
 import { AddPostModal } from '../features/new-post/components/add-post-modal';
 import { useBulkActions } from '../features/post-actions/hooks/use-bulk-actions';
 import { useUpdatePost } from '../features/post-editor/api/update-post';
-import { errorMessage } from '../lib/api-error';
+import { ApiRequestError, errorMessage } from '../lib/api-error';
+import { monthQueryOptions } from '../lib/queries/month';
 import { notify } from '../lib/notify';
 import { useMovePost } from './use-move-post';
 import { useOpenPost } from './use-open-post';
 
 type View = 'calendar' | 'list';
+
+export const STALE_IN_LIST =
+  'This post was changed in another tab or window. The list now shows the latest version; your text is still in the box: save it again to overwrite, or cancel to keep the latest.';
 
 /** Calendar or list, as the URL says (?view=); without a choice, phones get the list. */
 function useView(): [View, (view: View) => void] {
@@ -46,13 +51,18 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
   const openPost = useOpenPost();
   const update = useUpdatePost(month.id);
   const bulk = useBulkActions(month.id);
+  const queryClient = useQueryClient();
 
   const saveText = async (post: Post, content: string) => {
     try {
       await update.mutateAsync({ postId: post.id, version: post.version, changes: { content } });
       notify({ tone: 'success', title: 'Post saved', message: 'Your changes are saved.' });
     } catch (error) {
-      notify({ tone: 'error', title: 'Could not save the post', message: errorMessage(error) });
+      if (error instanceof ApiRequestError && error.code === 'stale_version') {
+        // The row takes the latest version; the typed text stays in the box, so saving again overwrites.
+        await queryClient.invalidateQueries({ queryKey: monthQueryOptions(month.id).queryKey });
+        notify({ tone: 'warning', title: 'Changed elsewhere', message: STALE_IN_LIST });
+      } else notify({ tone: 'error', title: 'Could not save the post', message: errorMessage(error) });
       throw error;
     }
   };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MonthDetail } from '@shared/schemas/month';
+import type { Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { CopyPostModal, type CopyRequest } from '../features/post-actions/components/copy-post-modal';
 import { useDeletePosts } from '../features/post-actions/hooks/use-delete-posts';
@@ -15,7 +16,7 @@ export function usePostActions(month: MonthDetail) {
   const openPost = useOpenPost();
   const actions = {
     onDuplicate: (post: Post) => setCopyRequest({ post, mode: 'duplicate' }),
-    onAdapt: (post: Post) => setCopyRequest({ post, mode: 'adapt' }),
+    onAdapt: (post: Post, platform?: Platform) => setCopyRequest({ post, mode: 'adapt', platform }),
     onDelete: (post: Post) => void deletePosts([post]),
   };
   const copyModal = <CopyPostModal month={month} request={copyRequest} onClose={() => setCopyRequest(null)} onCopied={(postId) => openPost(postId)} />;

@@ -32,6 +32,23 @@ function StatusMark({ post }: { post: Post }) {
   );
 }
 
+/** What the marks mean, shown under the calendar. */
+export function StatusLegend() {
+  return (
+    <div className={classes.legend}>
+      <span className={classes.legendItem}>
+        <span className={classes.draftMark} aria-hidden="true" /> Draft
+      </span>
+      <span className={classes.legendItem}>
+        <span className={classes.scheduledMark} aria-hidden="true">
+          <IconClockCheck size={12} stroke={2} />
+        </span>{' '}
+        Scheduled
+      </span>
+    </div>
+  );
+}
+
 /** One post in a day: its network pill, status mark, first words and, when it has one, a thumbnail of its first image. */
 function Entry({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLabel: string; onOpenPost?: (postId: string) => void; draggable: boolean }) {
   const style = PLATFORM_STYLE[post.platform];

@@ -5,7 +5,7 @@ import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain
 import { dateOnly, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import { DayMenu, type PostActions } from './day-menu';
-import { DayPosts } from './day-posts';
+import { DayPosts, StatusLegend } from './day-posts';
 import classes from './month-calendar.module.css';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -60,93 +60,96 @@ export function MonthCalendar({ month, posts, today, archived = false, onOpenPos
   };
 
   return (
-    <div className={classes.calendar} role="grid" aria-label="Content calendar">
-      <div className={classes.headerRow} role="row">
-        {WEEKDAY_HEADERS.map((header, index) => (
-          <div key={header} className={classes.header} role="columnheader" aria-label={WEEKDAY_NAMES[index]}>
-            {header}
+    <>
+      <div className={classes.calendar} role="grid" aria-label="Content calendar">
+        <div className={classes.headerRow} role="row">
+          {WEEKDAY_HEADERS.map((header, index) => (
+            <div key={header} className={classes.header} role="columnheader" aria-label={WEEKDAY_NAMES[index]}>
+              {header}
+            </div>
+          ))}
+        </div>
+        {[0, 1, 2, 3, 4, 5].map((week) => (
+          <div key={week} className={classes.week} role="row">
+            {cells.slice(week * 7, week * 7 + 7).map((cell) => {
+              const dayPosts = cell.inMonth ? (byDay.get(cell.date) ?? []) : [];
+              const dateLabel = longDate(cell.date);
+              const droppable = canMove && cell.inMonth;
+              return (
+                <div
+                  key={cell.date}
+                  role="gridcell"
+                  aria-label={cellLabel(cell, dayPosts.length)}
+                  data-date={cell.date}
+                  data-in-month={cell.inMonth}
+                  data-today={cell.isToday || undefined}
+                  data-drop-target={dropDate === cell.date || undefined}
+                  className={`${classes.cell} ${dayPosts.length > 0 && onOpenPost ? classes.clickable : ''}`}
+                  onClick={() => openDay(cell.date, dayPosts)}
+                  onDragOver={
+                    droppable
+                      ? (event) => {
+                          event.preventDefault();
+                          event.dataTransfer.dropEffect = 'move';
+                          setDropDate(cell.date);
+                        }
+                      : undefined
+                  }
+                  onDragLeave={droppable ? () => setDropDate((current) => (current === cell.date ? null : current)) : undefined}
+                  onDrop={
+                    droppable
+                      ? (event) => {
+                          event.preventDefault();
+                          setDropDate(null);
+                          const postId = event.dataTransfer.getData('text/x-post-id');
+                          const post = posts.find((item) => item.id === postId);
+                          if (post && dateOnly(post.date) !== cell.date) onMovePost!(postId, cell.date);
+                        }
+                      : undefined
+                  }
+                >
+                  <div className={classes.dayTop}>
+                    <Text component="span" className={classes.dayNumber} aria-hidden="true">
+                      {cell.day}
+                    </Text>
+                    {postActions && !archived && dayPosts.length > 0 && (
+                      <span className={classes.dayMenu}>
+                        <DayMenu dateLabel={dateLabel} posts={dayPosts} actions={postActions} />
+                      </span>
+                    )}
+                  </div>
+                  <DayPosts
+                    dateLabel={dateLabel}
+                    posts={dayPosts}
+                    onOpenPost={onOpenPost}
+                    draggable={canMove}
+                    pickerOpen={pickerDate === cell.date}
+                    onPickerChange={(open) => setPickerDate(open ? cell.date : null)}
+                  />
+                  {cell.inMonth && !archived && onAddPost && dayPosts.length === 0 && (
+                    <Tooltip label="Add post for this day" withArrow openDelay={200}>
+                      <ActionIcon
+                        variant="light"
+                        size="sm"
+                        radius="xl"
+                        className={classes.add}
+                        aria-label={`Add post for this day, ${dateLabel}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onAddPost(cell.date);
+                        }}
+                      >
+                        <IconPlus size={14} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </div>
+              );
+            })}
           </div>
         ))}
       </div>
-      {[0, 1, 2, 3, 4, 5].map((week) => (
-        <div key={week} className={classes.week} role="row">
-          {cells.slice(week * 7, week * 7 + 7).map((cell) => {
-            const dayPosts = cell.inMonth ? (byDay.get(cell.date) ?? []) : [];
-            const dateLabel = longDate(cell.date);
-            const droppable = canMove && cell.inMonth;
-            return (
-              <div
-                key={cell.date}
-                role="gridcell"
-                aria-label={cellLabel(cell, dayPosts.length)}
-                data-date={cell.date}
-                data-in-month={cell.inMonth}
-                data-today={cell.isToday || undefined}
-                data-drop-target={dropDate === cell.date || undefined}
-                className={`${classes.cell} ${dayPosts.length > 0 && onOpenPost ? classes.clickable : ''}`}
-                onClick={() => openDay(cell.date, dayPosts)}
-                onDragOver={
-                  droppable
-                    ? (event) => {
-                        event.preventDefault();
-                        event.dataTransfer.dropEffect = 'move';
-                        setDropDate(cell.date);
-                      }
-                    : undefined
-                }
-                onDragLeave={droppable ? () => setDropDate((current) => (current === cell.date ? null : current)) : undefined}
-                onDrop={
-                  droppable
-                    ? (event) => {
-                        event.preventDefault();
-                        setDropDate(null);
-                        const postId = event.dataTransfer.getData('text/x-post-id');
-                        const post = posts.find((item) => item.id === postId);
-                        if (post && dateOnly(post.date) !== cell.date) onMovePost!(postId, cell.date);
-                      }
-                    : undefined
-                }
-              >
-                <div className={classes.dayTop}>
-                  <Text component="span" className={classes.dayNumber} aria-hidden="true">
-                    {cell.day}
-                  </Text>
-                  {postActions && !archived && dayPosts.length > 0 && (
-                    <span className={classes.dayMenu}>
-                      <DayMenu dateLabel={dateLabel} posts={dayPosts} actions={postActions} />
-                    </span>
-                  )}
-                </div>
-                <DayPosts
-                  dateLabel={dateLabel}
-                  posts={dayPosts}
-                  onOpenPost={onOpenPost}
-                  draggable={canMove}
-                  pickerOpen={pickerDate === cell.date}
-                  onPickerChange={(open) => setPickerDate(open ? cell.date : null)}
-                />
-                {cell.inMonth && !archived && onAddPost && dayPosts.length === 0 && (
-                  <Tooltip label="Add post for this day" withArrow openDelay={200}>
-                    <ActionIcon
-                      variant="light"
-                      size="sm"
-                      radius="xl"
-                      className={classes.add}
-                      aria-label={`Add post for this day, ${dateLabel}`}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onAddPost(cell.date);
-                      }}
-                    >
-                      <IconPlus size={14} aria-hidden="true" />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      ))}
-    </div>
+      {posts.length > 0 && <StatusLegend />}
+    </>
   );
 }

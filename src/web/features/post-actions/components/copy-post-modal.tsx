@@ -13,6 +13,8 @@ export type CopyMode = 'duplicate' | 'adapt';
 export interface CopyRequest {
   post: Post;
   mode: CopyMode;
+  /** The network to adapt for, when the menu named one ('Adapt for LinkedIn'). */
+  platform?: Platform;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -43,9 +43,9 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, on
     if (confirmDiscard(dirty)) onClose();
   };
   const unlessDiscardRefused =
-    (act: (post: Post) => void) =>
-    (post: Post): void => {
-      if (confirmDiscard(dirty)) act(post);
+    <Rest extends unknown[]>(act: (post: Post, ...rest: Rest) => void) =>
+    (post: Post, ...rest: Rest): void => {
+      if (confirmDiscard(dirty)) act(post, ...rest);
     };
   const guarded: EditorPostActions | undefined =
     actions && !archived

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Drawer, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconCopy, IconDots, IconTransform, IconTrash } from '@tabler/icons-react';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { postDay } from '../format';
 import classes from './post-editor.module.css';
@@ -18,7 +19,8 @@ export interface PostEditorHeaderProps {
 
 export interface EditorPostActions {
   onDuplicate: (post: Post) => void;
-  onAdapt: (post: Post) => void;
+  /** With a network: 'Adapt for <network>' was chosen; without: the modal asks. */
+  onAdapt: (post: Post, platform?: Platform) => void;
   onDelete: (post: Post) => void;
 }
 
@@ -46,7 +48,7 @@ export function PostEditorHeader({ post, position, total, previous, next, onNavi
       </Group>
       <Group gap={6} wrap="nowrap">
         {actions && (
-          <Menu position="bottom-end" shadow="md" width={240}>
+          <Menu position="bottom-end" shadow="md" width={240} withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <ActionIcon variant="default" size="lg" aria-label="Post actions">
                 <IconDots size={18} aria-hidden="true" />
@@ -56,11 +58,13 @@ export function PostEditorHeader({ post, position, total, previous, next, onNavi
               <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => actions.onDuplicate(post)}>
                 Duplicate to another day
               </Menu.Item>
-              <Menu.Item leftSection={<IconTransform size={16} aria-hidden="true" />} onClick={() => actions.onAdapt(post)}>
-                Adapt for another network
-              </Menu.Item>
+              {PLATFORMS.filter((platform) => platform !== post.platform).map((platform) => (
+                <Menu.Item key={platform} leftSection={<IconTransform size={16} aria-hidden="true" />} onClick={() => actions.onAdapt(post, platform)}>
+                  Adapt for {PLATFORM_LABELS[platform]}
+                </Menu.Item>
+              ))}
               <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
+              <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
                 Delete post
               </Menu.Item>
             </Menu.Dropdown>
