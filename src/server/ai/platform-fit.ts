@@ -66,13 +66,14 @@ function sentencesOf(content: string): string[] {
 }
 
 /**
- * `content` without whole sentences from its middle (the last first), keeping the opening and the
- * closing sentence, where a call to action usually is; null when that cannot fit.
+ * `content` without whole sentences from its middle: the opening sentence and as many of the last ones
+ * as fit (a post usually ends on its point and its call to action); null when that cannot fit.
  */
 function dropMiddleSentences(sentences: string[], fits: (text: string) => boolean): string | null {
   if (sentences.length < 3) return null;
-  const last = sentences.at(-1)!;
-  return largestFitting(sentences.length - 2, (n) => `${sentences.slice(0, n).join('')}${last}`.trim(), fits);
+  const [first, ...rest] = sentences;
+  // n = how many of the last sentences are kept, at most all but one of the rest.
+  return largestFitting(rest.length - 1, (n) => `${first}${rest.slice(rest.length - n).join('')}`.trim(), fits);
 }
 
 /** The longest run of whole sentences from the start that fits, else of whole words with an ellipsis. */

@@ -88,5 +88,9 @@ describe('rewrite reply', () => {
     expect(checkRewrite('Old.', 'Old.', 'facebook')).toEqual({ problem: 'the text was the same as the original' });
     expect(checkRewrite('x'.repeat(300), 'Old.', 'twitter')).toEqual({ problem: expect.stringContaining('280') });
     expect(checkRewrite('New.', 'Old.', 'twitter')).toEqual({ text: 'New.' });
+    // X counts a link as 23 characters, however long it is.
+    const withLink = `Read this: https://example.com/${'a'.repeat(300)}`;
+    expect(checkRewrite(withLink, 'Old.', 'twitter')).toEqual({ text: withLink });
+    expect(checkRewrite('🎉'.repeat(141), 'Old.', 'twitter')).toEqual({ problem: expect.stringContaining('282 characters') });
   });
 });

@@ -178,8 +178,9 @@ function overLongPost(slot: PromptSlot): Record<string, unknown> {
   const limit = slot.platform === 'twitter' ? 280 : slot.platform === 'instagram' ? 2200 : slot.platform === 'linkedin' ? 3000 : 400;
   // X counts the link as 23 and each emoji as 2: a sentence weighs about 60 there.
   const repeats = Math.ceil((limit * 1.3) / (slot.platform === 'twitter' ? 60 : sentence.length));
+  const angle = `${slot.theme ? ` About ${slot.theme}.` : ''}${slot.cta ? ` ${slot.cta}.` : ''}`;
   return {
-    content: `Post ${slot.slot} on ${slot.date}. ${sentence.repeat(repeats).trim()}`,
+    content: `Post ${slot.slot} on ${slot.date}. ${sentence.repeat(repeats).trim()}${angle}`,
     hashtags: Array.from({ length: slot.platform === 'instagram' ? 40 : 4 }, (_, i) => `#tag${i}`),
   };
 }

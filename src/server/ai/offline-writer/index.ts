@@ -98,7 +98,8 @@ export function createOfflineWriter(): Writer {
 
     async rewritePost(input, signal) {
       throwIfAborted(signal);
-      return rewriteWithHeuristics(input);
+      // Held to the platform's own count too (on X, links, emoji and CJK characters weigh more).
+      return fitToPlatform({ platform: input.platform, content: rewriteWithHeuristics(input), hashtags: [] }).post.content;
     },
 
     async testConnection() {

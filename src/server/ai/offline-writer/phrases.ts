@@ -24,18 +24,24 @@ export const HEADLINES: Record<Register, ((w: Words) => string)[]> = {
     (w) => `A closer look at ${w.theme}.`,
     (w) => `On our mind this week: ${w.theme}.`,
     (w) => `Our perspective on ${w.theme}.`,
+    (w) => `A word on ${w.theme}.`,
+    (w) => `Today's topic: ${w.theme}.`,
   ],
   upbeat: [
     (w) => `Let's talk about ${w.theme}!`,
     (w) => `Ready for some fresh ideas on ${w.theme}?`,
     (w) => `This week's focus: ${w.theme}!`,
     (w) => `Good news about ${w.theme}!`,
+    (w) => `Spotlight on ${w.theme}!`,
+    (w) => `All about ${w.theme} today!`,
   ],
   casual: [
     (w) => `Quick thought on ${w.theme}.`,
     (w) => `Ever wondered about ${w.theme}?`,
     (w) => `Let's chat about ${w.theme}.`,
     (w) => `A little something on ${w.theme}.`,
+    (w) => `Been thinking about ${w.theme} lately.`,
+    (w) => `Here's a thought on ${w.theme}.`,
   ],
 };
 

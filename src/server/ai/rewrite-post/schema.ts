@@ -1,6 +1,7 @@
 /** Reading the rewrite reply: plain text, cleaned of the wrappers models like to add. */
 import { z } from 'zod';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, type Platform } from '@shared/domain/options';
+import { platformLength } from '../platform-fit';
 
 export const rewriteReplySchema = z.string().trim().min(1);
 
@@ -21,8 +22,10 @@ export function checkRewrite(reply: string, original: string, platform: Platform
   const parsed = rewriteReplySchema.safeParse(cleanRewriteReply(reply));
   if (!parsed.success) return { problem: 'the answer was empty' };
   const limit = PLATFORM_CHARACTER_LIMITS[platform];
-  if (parsed.data.length > limit) {
-    return { problem: `the text has ${parsed.data.length} characters, more than the ${limit} ${PLATFORM_LABELS[platform]} allows` };
+  // Counted as the platform counts (on X a link is 23, an emoji 2).
+  const length = platformLength(platform, parsed.data);
+  if (length > limit) {
+    return { problem: `the text has ${length} characters, more than the ${limit} ${PLATFORM_LABELS[platform]} allows` };
   }
   if (parsed.data === original.trim()) return { problem: 'the text was the same as the original' };
   return { text: parsed.data };

@@ -61,6 +61,10 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
         </Title>
         <Text c="dimmed">Set your preferences and strategic focus, then generate the month.</Text>
       </div>
+      {/* What the last generation left to know or to do: above the form, where the tab opens. */}
+      {flow.lastFinished && !flow.busy && (flow.lastFinished.unwritten > 0 || flow.lastFinished.shortened.length > 0 || flow.lastFinished.kept > 0) && (
+        <GenerationSummary job={flow.lastFinished} busy={flow.busy} onRetry={flow.writeMissing} />
+      )}
       <form noValidate onSubmit={submit} aria-label={`Content strategy for ${monthLabel}`}>
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -84,9 +88,6 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
           {/* Sticky on wider screens, so the primary action stays in reach; in the flow on phones, where it would hide the form. */}
           <Paper withBorder shadow="sm" p="md" pos={{ base: 'static', sm: 'sticky' }} bottom={16} style={{ zIndex: 5 }}>
             <Stack gap="md">
-              {flow.lastFinished && !flow.busy && (flow.lastFinished.unwritten > 0 || flow.lastFinished.shortened.length > 0 || flow.lastFinished.kept > 0) && (
-                <GenerationSummary job={flow.lastFinished} busy={flow.busy} onRetry={flow.writeMissing} />
-              )}
               {flow.failure && (
                 <Alert
                   color="red"

@@ -21,13 +21,17 @@ export function GenerationSummary({ job, busy, onRetry }: Props) {
   ];
   return (
     <Alert
-      color={job.unwritten > 0 ? 'yellow' : 'blue'}
+      color="blue"
       variant="light"
-      icon={<IconInfoCircle size={18} />}
-      title="Last generation"
+      icon={<IconInfoCircle size={18} aria-hidden="true" />}
+      aria-labelledby="generation-summary-title"
       data-testid="generation-summary"
     >
       <Stack gap="xs">
+        {/* A heading in the body's own colour: the light variant's coloured title is too faint on its tint. */}
+        <Text id="generation-summary-title" fw={700} size="sm">
+          Last generation
+        </Text>
         <Text size="sm">{figures.join(' · ')}</Text>
         {job.shortened.length > 0 && (
           <List size="sm" spacing={2} aria-label="Shortened posts">
@@ -45,7 +49,7 @@ export function GenerationSummary({ job, busy, onRetry }: Props) {
         )}
         {job.unwritten > 0 && (
           <Group>
-            <Button size="xs" onClick={onRetry} disabled={busy} leftSection={<IconRefresh size={14} aria-hidden="true" />}>
+            <Button size="xs" color="blue.8" onClick={onRetry} disabled={busy} leftSection={<IconRefresh size={14} aria-hidden="true" />}>
               Write the {plural(job.unwritten, 'missing post')}
             </Button>
           </Group>
