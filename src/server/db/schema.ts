@@ -71,6 +71,18 @@ export interface GenerationJobsTable {
   finishedAt: string | null;
   leaseUntil: string | null;
   kept: number;
+  /** The run holding the lease (a random token); null until a runner takes the job. */
+  leaseOwner: string | null;
+  /** The strategy and planned slots (JSON) the job writes; null on jobs from before they were kept. */
+  strategy: string | null;
+  slots: string | null;
+}
+
+export interface UploadsInFlightTable {
+  id: string;
+  userId: string;
+  /** When this slot is given up even if its upload never said it ended (a crashed instance). */
+  until: string;
 }
 
 export interface GenerationJobPostsTable {
@@ -114,4 +126,5 @@ export interface DatabaseSchema {
   post_versions: PostVersionsTable;
   feedback: FeedbackTable;
   ai_usage: AiUsageTable;
+  uploads_in_flight: UploadsInFlightTable;
 }

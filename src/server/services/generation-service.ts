@@ -1,9 +1,8 @@
-import { isDateInMonth, type MonthRef } from '@shared/domain/months';
-import { planSlots, type PostSlot } from '@shared/domain/slot-planner';
+import { isDateInMonth } from '@shared/domain/months';
+import { planSlots } from '@shared/domain/slot-planner';
 import { generationJobSchema, type GenerationJob, type StartGeneration } from '@shared/schemas/generation';
 import type { Writer } from '../ai/writer';
 import { isUniqueViolation, newJobRow, toJob, type JobRepository, type JobRow } from '../db/job-repository';
-import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
 import type { Access } from './access';
@@ -11,7 +10,6 @@ import type { UsageLimits } from './usage-limits';
 
 interface Deps {
   access: Access;
-  profiles: ProfileRepository;
   jobs: JobRepository;
   runner: GenerationRunner;
   writer: Writer;
@@ -37,7 +35,7 @@ function untilWoken(ms: number, setWake: (wake: () => void) => void): Promise<bo
   });
 }
 
-export function createGenerationService({ access, profiles, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
+export function createGenerationService({ access, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
   async function get(userId: string, jobId: string): Promise<GenerationJob> {
     const row = await jobs.find(userId, jobId);
     if (!row) throw notFound('Generation job');
@@ -51,9 +49,9 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
      * strategy as it was. Answers before any post is written.
      */
     async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
-      let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef };
+      let row: JobRow;
       try {
-        started = await access.writeInMonth(userId, monthId, async (repositories, month) => {
+        row = await access.writeInMonth(userId, monthId, async (repositories, month) => {
           const ref = { year: month.year, month: month.month };
           const outside = strategy.selectedHolidays.find((holiday) => !isDateInMonth(holiday.date, ref));
           if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
@@ -67,21 +65,24 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
           const startedAt = now();
           const at = startedAt.toISOString();
-          const row = newJobRow({ userId, monthId, planned: slots.length, replaceExisting, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt) }, at);
+          const row = newJobRow(
+            { userId, monthId, planned: slots.length, replaceExisting, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt), strategy, slots },
+            at,
+          );
           // The job first: a second start waits here for the first one's transaction, then is refused.
-          await repositories.jobs.insert(row, at);
+          await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
           await repositories.months.saveStrategy(userId, monthId, strategy, at);
           // Counted with the accepted job: a start refused (archived, running, confirm first) costs nothing.
           await usage.consumeAiRequest(userId, repositories.usage);
-          return { row, slots, ref };
+          return row;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
         throw error;
       }
-      const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
-      runner.start(started.row, { profile, strategy, ...started.ref }, started.slots);
-      return toJob(started.row, []);
+      // Queued once the job is stored: whichever instance takes it reads everything from its row.
+      await runner.enqueue(row.id);
+      return toJob(row, []);
     },
 
     /** The month's latest job (running or finished), so a reloaded page can re-attach to it. */

@@ -107,6 +107,9 @@ export function createFactories(db: Db) {
         finishedAt: LONG_AGO,
         leaseUntil: null,
         kept: 0,
+        leaseOwner: null,
+        strategy: null,
+        slots: null,
         ...fields,
       };
       await db.insertInto('generation_jobs').values(row).execute();
