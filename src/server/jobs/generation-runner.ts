@@ -84,11 +84,13 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
   const lapsedBefore = (at: Date) => new Date(at.getTime() - (queue.durable ? lease.durationMs * TAKEOVER_WINDOW_LEASES : 0)).toISOString();
   const leaseSeconds = Math.max(1, Math.round(lease.durationMs / 1000));
   const sendOptions = {
-    // A job whose instance died expires after two leases and is retried; a retry that finds the job
-    // still held elsewhere is retried again, until the takeover window has passed.
+    // The queue's job runs no longer than a lease or two; a job whose instance died expires then and is
+    // retried (by pg-boss, with back-off), and the retry claims the lapsed lease. A run still going
+    // elsewhere is checked on again a lease later (see take).
     expireInSeconds: 2 * leaseSeconds,
     retryDelaySeconds: Math.max(1, Math.round(leaseSeconds / 2)),
-    retryLimit: 4 * TAKEOVER_WINDOW_LEASES,
+    retryBackoff: true,
+    retryLimit: 10,
   };
 
   async function snapshot(jobId: string): Promise<GenerationJob | undefined> {
@@ -243,7 +245,9 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
           await publish(jobId).catch(() => undefined);
           return;
         }
-        if (queue.durable) throw new HandBack('held by a live run elsewhere');
+        // Held by a live run elsewhere (its queue job expired while it works): look again a lease later,
+        // so the job is taken over should that run die.
+        if (queue.durable) await queue.send(GENERATION_QUEUE, { jobId }, { ...sendOptions, startAfterSeconds: leaseSeconds });
         return;
       }
       if (stopping) controller.abort();

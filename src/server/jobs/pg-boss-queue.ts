@@ -20,8 +20,7 @@ export async function createPgBossQueue(url: string, log: Logger, options: PgBos
     max: 4,
     application_name: 'content-planner-queue',
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
-    // Queue-size monitoring and cron schedules are not used.
-    monitorStateIntervalSeconds: undefined,
+    // Cron schedules are not used.
     schedule: false,
   });
   boss.on('error', (error: unknown) => log.warn({ event: 'queue.error', err: error }));
@@ -51,6 +50,7 @@ export async function createPgBossQueue(url: string, log: Logger, options: PgBos
         retryDelay: sendOptions.retryDelaySeconds ?? 0,
         retryBackoff: sendOptions.retryBackoff ?? false,
         ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
       });
       if (!id) throw new Error(`the queue refused a job of ${name}`);
       return id;

@@ -14,6 +14,8 @@ export interface SendOptions {
   retryDelaySeconds?: number;
   /** Doubles the wait after each attempt (with jitter). */
   retryBackoff?: boolean;
+  /** Not taken before this many seconds from now. */
+  startAfterSeconds?: number;
   /** A job still running this long after it started counts as failed (its instance died) and is retried. */
   expireInSeconds?: number;
 }
@@ -71,7 +73,15 @@ export function createInProcessQueue(log: Logger): JobQueue {
     durable: false,
     async send(name, data, options = {}) {
       const id = `local-${++sequence}`;
-      run(name, { id, data }, options, 1);
+      if (!options.startAfterSeconds) run(name, { id, data }, options, 1);
+      else {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!stopped) run(name, { id, data }, options, 1);
+        }, options.startAfterSeconds * 1000);
+        timer.unref();
+        timers.add(timer);
+      }
       return id;
     },
     async work(name, handler) {

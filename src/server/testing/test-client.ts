@@ -42,6 +42,13 @@ export class TestClient {
     this.api = typedApi(baseUrl, (input, init) => this.exchange(input, init));
   }
 
+  /** The same browser talking to another instance: same cookie jar (shared, not copied), another address. */
+  at(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl, this.send);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   /** Sends as the browser would (same origin, this client's cookies) and keeps the cookies set in the answer. */
   private async exchange(input: Parameters<Send>[0], init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
