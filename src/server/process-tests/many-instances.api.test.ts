@@ -37,6 +37,8 @@ async function startInstance(name: 'a' | 'b'): Promise<ServerProcess> {
     AI_REQUESTS_PER_DAY: '1000',
     AUTH_RATE_LIMIT_MAX: String(SIGN_IN_LIMIT),
     JOB_LEASE_SECONDS: '2',
+    // Browsers reach the instances through the proxy: its address is the app's origin.
+    PUBLIC_URL: proxy.url,
     LOG_LEVEL: 'info',
     ...s3.env,
   });
@@ -54,11 +56,14 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
   }
 }
 
+/** Which instance started running the job (its log says so). */
+const runnerOf = (jobId: string) => (['a', 'b'] as const).find((name) => instances[name]?.output().includes(`"event":"generation.start","jobId":"${jobId}"`));
+
 /** How many slots each request asked for (0 for requests that were not about a month). */
 const monthSlots = () => ai.requests.map((request) => (request.task === 'month' ? (readSlotsFromPrompt(request.prompt)?.length ?? 0) : 0));
 
 // Two real server processes on one PostgreSQL database and one S3 bucket, each with its own data folder.
-describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL database', { timeout: 180_000 }, () => {
+describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL database', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI();
     s3 = await startS3Server();
@@ -68,6 +73,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     await startInstance('b');
   });
   afterAll(async () => {
+    if (process.env.DEBUG_INSTANCES) for (const server of Object.values(instances)) console.log(server?.output());
     for (const server of Object.values(instances)) await server?.stop('SIGKILL');
     await proxy.close();
     await ai.close();
@@ -85,7 +91,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
   });
 
   it('serves a file uploaded through A through B, whole and in byte ranges, and to its owner only', async () => {
-    const onA = await onboardedClient(instances.a!.url);
+    const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
     await onA.get('/api/workspace');
     const post = (
       await onA.post(`/api/months/${target}/posts`, {
@@ -110,12 +116,12 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     expect(part.headers.get('content-range')).toBe(`bytes 1-3/${TINY_PNG.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(TINY_PNG.subarray(1, 4))).toBe(true);
 
-    const stranger = await onboardedClient(instances.b!.url);
+    const stranger = (await onboardedClient(proxy.url)).at(instances.b!.url);
     expect((await stranger.get(url)).status).toBe(404);
   });
 
   it('refuses on B, within a second, a session signed out on A', async () => {
-    const onA = await onboardedClient(instances.a!.url);
+    const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
     const onB = onA.at(instances.b!.url);
     // B has checked (and cached) the session before it ends.
     expect((await onB.get('/api/me')).status).toBe(200);
@@ -133,10 +139,10 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
   });
 
   it('holds the sign-in limit across both instances', async () => {
-    const email = (await new TestClient(instances.a!.url).signUp()).email;
+    const email = (await new TestClient(proxy.url).signUp()).email;
     const statuses: number[] = [];
     for (let attempt = 0; attempt <= SIGN_IN_LIMIT; attempt += 1) {
-      const client = new TestClient(attempt % 2 === 0 ? instances.a!.url : instances.b!.url);
+      const client = new TestClient(proxy.url).at(attempt % 2 === 0 ? instances.a!.url : instances.b!.url);
       statuses.push((await client.post('/api/auth/sign-in/email', { email, password: `${TEST_PASSWORD}-wrong` })).status);
     }
     // Each instance saw about half the attempts: only a count they share refuses the last one.
@@ -144,35 +150,51 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     expect(statuses[SIGN_IN_LIMIT]).toBe(429);
   });
 
-  it("does not fail A's running job when B restarts", async () => {
-    const onA = await onboardedClient(instances.a!.url);
-    await onA.get('/api/workspace');
+  it('does not fail a job running on one instance when the other restarts', async () => {
+    const client = await onboardedClient(proxy.url);
+    await client.get('/api/workspace');
     ai.script({ paused: true });
-    const job = (await onA.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
     expect(job.status).toBe('running');
     await waitFor(
       async () => ai.unanswered(),
       (count) => count > 0,
     );
-    await instances.b!.stop('SIGTERM');
-    await startInstance('b');
-    expect((await onA.at(instances.b!.url).get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('running');
+    // Whichever instance took the job from the queue runs it; the other one restarts.
+    const runner = await waitFor(
+      async () => runnerOf(job.id),
+      (name) => name !== undefined,
+    );
+    const other = runner === 'a' ? 'b' : 'a';
+    await instances[other]!.stop('SIGTERM');
+    await startInstance(other);
+    expect(instances[other]!.output()).not.toContain('generation.recovered');
+    expect((await client.at(instances[other]!.url).get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('running');
     ai.script({ paused: false });
     const finished = await waitFor(
-      () => onA.get(`/api/generation-jobs/${job.id}`).then((response) => response.body.job),
+      () => client.get(`/api/generation-jobs/${job.id}`).then((response) => response.body.job),
       (value) => value.status !== 'running',
     );
     expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });
-    expect((await onA.get(`/api/months/${target}`)).body.posts).toHaveLength(job.planned);
+    expect((await client.get(`/api/months/${target}`)).body.posts).toHaveLength(job.planned);
   });
 
   it('finishes a month started through A and followed from B after A is killed mid-generation, writing only the missing slots', async () => {
-    const onA = await onboardedClient(instances.a!.url);
+    const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
     await onA.get('/api/workspace');
     const before = ai.requests.length;
     // Two batches answer, the others hang: part of the month is staged when A dies.
     ai.script({ next: ['ok', 'ok'], always: 'hang' });
+    // B is down while the job starts, so A takes it from the queue; B comes back while A writes.
+    await instances.b!.stop('SIGTERM');
     const job = (await onA.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+    await startInstance('b');
+    expect(
+      await waitFor(
+        async () => runnerOf(job.id),
+        (name) => name !== undefined,
+      ),
+    ).toBe('a');
     const onB = onA.at(instances.b!.url);
     const stream = await openEventStream(onB, `/api/generation-jobs/${job.id}/events`);
     expect(stream.status).toBe(200);

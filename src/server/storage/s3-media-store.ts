@@ -34,6 +34,10 @@ export function createS3MediaStore(config: S3Config, incomingDir: string, now: (
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Checksums only where S3 requires them: the SDK's default sends uploads as `aws-chunked` with a
+    // trailing checksum, which several S3-compatible servers store verbatim (the file then is corrupt).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = config.bucket;
   // mediaFolder refuses a user id that could name another key.
