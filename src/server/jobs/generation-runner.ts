@@ -211,9 +211,13 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
       // With a durable queue, a run that lost its lease or was stopped hands the job back: the posts it
       // staged stay, and another run (here or elsewhere) writes the rest.
       if (queue.durable && (leaseLost || error instanceof HandBack || (signal.aborted && stopping))) {
-        if (!leaseLost) await jobs.releaseLease(job.id, owner, now().toISOString()).catch(() => undefined);
         log.warn({ event: 'generation.handed-back', jobId: job.id, leaseLost });
-        throw new HandBack('generation handed back to the queue');
+        // Lease lost: the queue's retry finds whoever holds the job now, or claims it.
+        if (leaseLost || error instanceof HandBack) throw new HandBack('generation handed back to the queue');
+        // Stopping: the lease is given up and the job queued afresh, so another instance resumes it at once.
+        await jobs.releaseLease(job.id, owner, now().toISOString());
+        await queue.send(GENERATION_QUEUE, { jobId: job.id }, sendOptions);
+        return;
       }
       const stopped = signal.aborted && !(error instanceof WriterError && error.reason !== 'aborted');
       const reason = leaseLost ? LEASE_LAPSED_REASON : stopped ? SHUTDOWN_REASON : failureMessage(error);
@@ -235,6 +239,8 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
     const done = new Promise<void>((resolve) => (finished = resolve));
     running.set(jobId, { controller, done });
     try {
+      // A stopping instance takes nothing new; the queue retries the job elsewhere.
+      if (stopping) throw new HandBack('this instance is stopping');
       const at = now();
       const row = await jobs.findById(jobId);
       if (!row || row.status !== 'running') return;
