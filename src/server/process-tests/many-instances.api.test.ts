@@ -25,11 +25,19 @@ let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>>;
 const folders: string[] = [];
 const instances: Record<'a' | 'b', ServerProcess | undefined> = { a: undefined, b: undefined };
 
-/** One instance: the shared database and bucket, a data folder of its own, a short job lease. */
+/** Instance A or B, behind the proxy. */
 async function startInstance(name: 'a' | 'b'): Promise<ServerProcess> {
+  const server = await startProcess(name);
+  instances[name] = server;
+  proxy.setTargets([instances.a?.url, instances.b?.url].filter((url): url is string => Boolean(url)));
+  return server;
+}
+
+/** One instance: the shared database and bucket, a data folder of its own, a short job lease. */
+function startProcess(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `planner-instance-${name}-`));
   folders.push(dataDir);
-  const server = await startServerProcess({
+  return startServerProcess({
     DATA_DIR: dataDir,
     DATABASE_URL: (testDb.database as { url: string }).url,
     AI_BASE_URL: ai.url,
@@ -41,10 +49,8 @@ async function startInstance(name: 'a' | 'b'): Promise<ServerProcess> {
     PUBLIC_URL: proxy.url,
     LOG_LEVEL: 'info',
     ...s3.env,
+    ...env,
   });
-  instances[name] = server;
-  proxy.setTargets([instances.a?.url, instances.b?.url].filter((url): url is string => Boolean(url)));
-  return server;
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -230,5 +236,33 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     const askedAfterKill = monthSlots().slice(killedAt);
     expect(askedAfterKill.reduce((sum, count) => sum + count, 0)).toBe(job.planned - stagedOnA);
     await startInstance('a');
+  });
+
+  it('runs the jobs a ROLE=web instance queues on a ROLE=worker instance, which serves only /health', async () => {
+    for (const name of ['a', 'b'] as const) {
+      await instances[name]?.stop('SIGTERM');
+      instances[name] = undefined;
+    }
+    const web = await startProcess('web', { ROLE: 'web' });
+    const worker = await startProcess('worker', { ROLE: 'worker' });
+    try {
+      expect((await fetch(`${worker.url}/health`)).status).toBe(200);
+      expect((await fetch(`${worker.url}/api/me`)).status).toBe(404);
+      proxy.setTargets([web.url]);
+      const client = await onboardedClient(proxy.url);
+      await client.get('/api/workspace');
+      ai.script({ always: 'ok' });
+      const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+      const finished = await waitFor(
+        () => client.get(`/api/generation-jobs/${job.id}`).then((response) => response.body.job),
+        (value) => value.status !== 'running',
+      );
+      expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });
+      expect(worker.output()).toContain(`"event":"generation.start","jobId":"${job.id}"`);
+      expect(web.output()).not.toContain('generation.start');
+    } finally {
+      await web.stop();
+      await worker.stop();
+    }
   });
 });
