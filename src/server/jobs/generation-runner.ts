@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Access } from '../services/access';
 import type { UsageLimits } from '../services/usage-limits';
+import { DEFAULT_LEASE, startHeartbeat, type JobLease } from './job-lease';
 import type { JobQueue } from './queue';
 
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
@@ -23,13 +24,7 @@ const STOPPED_REASON = 'This generation was stopped before it could be saved. No
 export const MONTH_ARCHIVED_REASON = 'The month ended while it was being written and is archived now, so nothing was saved.';
 export { LEASE_LAPSED_REASON };
 
-/** How long a running job holds its month without a heartbeat, and how often the runner renews it. */
-export interface JobLease {
-  durationMs: number;
-  renewEveryMs: number;
-}
-
-export const DEFAULT_LEASE: JobLease = { durationMs: 60_000, renewEveryMs: 15_000 };
+export { DEFAULT_LEASE, type JobLease } from './job-lease';
 
 /** The queue's name for month generation. */
 export const GENERATION_QUEUE = 'month-generation';
@@ -105,25 +100,8 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
     return { ...toJob(row, staged), written: staged.length };
   }
 
-  /** Renews the run's lease every `renewEveryMs`; calls `onLost` once it no longer holds it. */
-  function heartbeat(jobId: string, owner: string, onLost: () => void): () => void {
-    let renewing = false;
-    const timer = setInterval(() => {
-      if (renewing) return;
-      renewing = true;
-      const at = now();
-      jobs
-        .renewLease(jobId, owner, at.toISOString(), leaseEnd(at))
-        .then((held) => {
-          if (!held) onLost();
-        })
-        // The database may be back before the lease runs out; until then, the next beat tries again.
-        .catch((error: unknown) => log.warn({ event: 'generation.heartbeat-failed', jobId, err: error }))
-        .finally(() => (renewing = false));
-    }, lease.renewEveryMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
+  const heartbeat = (jobId: string, owner: string, onLost: () => void) =>
+    startHeartbeat({ renew: (at) => jobs.renewLease(jobId, owner, at.toISOString(), leaseEnd(at)), onLost, now, lease, log, jobId });
 
   async function publish(jobId: string) {
     await notifier.publish('planner_job_progress', jobId);
@@ -231,8 +209,14 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
     }
   }
 
+  /** Held by a live run (here or elsewhere) whose queue job expired while it works: looked at again a lease later, so it is taken over should that run die. */
+  const checkAgainLater = async (jobId: string) => {
+    if (queue.durable) await queue.send(GENERATION_QUEUE, { jobId }, { ...sendOptions, startAfterSeconds: leaseSeconds });
+  };
+
   /** The queue's handler: claims the job's lease and runs it; a job held by a live run elsewhere is retried later. */
   async function take(jobId: string): Promise<void> {
+    if (running.has(jobId)) return checkAgainLater(jobId);
     // Registered before the first await, so a job sent in this process counts as running at once.
     const controller = new AbortController();
     let finished: () => void = () => undefined;
@@ -251,9 +235,7 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
           await publish(jobId).catch(() => undefined);
           return;
         }
-        // Held by a live run elsewhere (its queue job expired while it works): look again a lease later,
-        // so the job is taken over should that run die.
-        if (queue.durable) await queue.send(GENERATION_QUEUE, { jobId }, { ...sendOptions, startAfterSeconds: leaseSeconds });
+        await checkAgainLater(jobId);
         return;
       }
       if (stopping) controller.abort();
