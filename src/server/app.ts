@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { CLIENT_IP_HEADER } from './auth';
@@ -60,8 +61,13 @@ export function healthRoute(deps: Pick<AppDeps, 'database'>) {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.log));
-  // Sessions ended on any instance (sign-out, password change, account deletion) are forgotten here too.
-  deps.services.notifier.listen('planner_sessions', () => forgetSessions(deps.auth));
+  // Sessions ended on any other instance (sign-out, password change, account deletion) are forgotten
+  // here too; this instance's own message is skipped, as it forgot them already (a late echo would
+  // only empty the cache again).
+  const instance = randomUUID();
+  deps.services.notifier.listen('planner_sessions', (from) => {
+    if (from !== instance) forgetSessions(deps.auth);
+  });
   app.route('/', healthRoute(deps));
   app.use(requestLog(deps.log));
   app.use(securityHeaders());
@@ -83,7 +89,9 @@ export function createApp(deps: AppDeps) {
     } finally {
       forgetSessions(deps.auth);
       // The other instances forget theirs within moments (LISTEN/NOTIFY on PostgreSQL).
-      await deps.services.notifier.publish('planner_sessions', '').catch((error: unknown) => deps.log.warn({ event: 'sessions.notify-failed', err: error }));
+      await deps.services.notifier
+        .publish('planner_sessions', instance)
+        .catch((error: unknown) => deps.log.warn({ event: 'sessions.notify-failed', err: error }));
     }
   });
 
