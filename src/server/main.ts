@@ -80,7 +80,7 @@ async function main() {
   const queue =
     config.database.kind === 'postgres'
       ? await createPgBossQueue(config.database.url, log, {
-          maintenanceIntervalSeconds: Math.min(60, lease),
+          maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(lease / 2))),
           pollingIntervalSeconds: Math.max(0.5, Math.min(2, lease / 4)),
         })
       : createInProcessQueue(log);

@@ -79,11 +79,11 @@ export function createGenerationRunner({ jobs, profiles, access, usage, writer, 
   const lapsedBefore = (at: Date) => new Date(at.getTime() - (queue.durable ? lease.durationMs * TAKEOVER_WINDOW_LEASES : 0)).toISOString();
   const leaseSeconds = Math.max(1, Math.round(lease.durationMs / 1000));
   const sendOptions = {
-    // The queue's job runs no longer than a lease or two; a job whose instance died expires then and is
-    // retried (by pg-boss, with back-off), and the retry claims the lapsed lease. A run still going
-    // elsewhere is checked on again a lease later (see take).
-    expireInSeconds: 2 * leaseSeconds,
-    retryDelaySeconds: Math.max(1, Math.round(leaseSeconds / 2)),
+    // The queue's job expires one lease after it started; if its instance died, pg-boss retries it (with
+    // back-off) and the retry claims the lapsed lease. A run still going elsewhere is checked on again
+    // a lease later instead (see take), so a long generation never runs out of retries.
+    expireInSeconds: leaseSeconds,
+    retryDelaySeconds: Math.max(1, Math.round(leaseSeconds / 4)),
     retryBackoff: true,
     retryLimit: 10,
   };

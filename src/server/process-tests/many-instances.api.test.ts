@@ -53,7 +53,7 @@ function startProcess(name: string, env: Record<string, string> = {}): Promise<S
   });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -69,7 +69,7 @@ const runnerOf = (jobId: string) => (['a', 'b'] as const).find((name) => instanc
 const monthSlots = () => ai.requests.map((request) => (request.task === 'month' ? (readSlotsFromPrompt(request.prompt)?.length ?? 0) : 0));
 
 // Two real server processes on one PostgreSQL database and one S3 bucket, each with its own data folder.
-describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL database', { timeout: 60_000 }, () => {
+describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL database', { timeout: 150_000 }, () => {
   beforeAll(async () => {
     ai = await startFakeOpenAI();
     s3 = await startS3Server();
