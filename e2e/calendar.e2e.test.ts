@@ -72,9 +72,9 @@ describe('calendar', () => {
       ['instagram', 'Second'],
       ['linkedin', 'Third'],
     ]) {
-      seedPost(email, target, { date: `${date}T12:00:00Z`, platform: platform!, content: content! });
+      await seedPost(email, target, { date: `${date}T12:00:00Z`, platform: platform!, content: content! });
     }
-    seedPost(email, target, { date: `${day(target, 15)}T12:00:00Z`, platform: 'twitter', content: 'Alone' });
+    await seedPost(email, target, { date: `${day(target, 15)}T12:00:00Z`, platform: 'twitter', content: 'Alone' });
     await openCalendar(page);
     const busy = cell(page, date);
     await expect.poll(() => busy.textContent()).toContain('+1 others');
@@ -102,7 +102,7 @@ describe('calendar', () => {
   it('moves a post to another day by drag and drop, and it stays there', async () => {
     const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
-    seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Move me' });
+    await seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Move me' });
     await openCalendar(page);
     const pill = cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ });
     await pill.dragTo(cell(page, day(target, 17)));
@@ -132,8 +132,8 @@ describe('calendar', () => {
   it('shows a moved post in the order the server keeps (date, then creation) while the move is saved', async () => {
     const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
-    seedPost(email, target, { date: `${day(target, 20)}T12:00:00Z`, platform: 'facebook', content: 'Older', createdAt: '2020-01-01T00:00:00.000Z' });
-    seedPost(email, target, { date: `${day(target, 17)}T12:00:00Z`, platform: 'instagram', content: 'Newer', createdAt: '2020-01-02T00:00:00.000Z' });
+    await seedPost(email, target, { date: `${day(target, 20)}T12:00:00Z`, platform: 'facebook', content: 'Older', createdAt: '2020-01-01T00:00:00.000Z' });
+    await seedPost(email, target, { date: `${day(target, 17)}T12:00:00Z`, platform: 'instagram', content: 'Newer', createdAt: '2020-01-02T00:00:00.000Z' });
     await openCalendar(page);
     const pills = (date: string) =>
       cell(page, date)
@@ -157,7 +157,7 @@ describe('calendar', () => {
   it('puts a refused move back and says why', async () => {
     const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
-    seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Stay here' });
+    await seedPost(email, target, { date: `${day(target, 3)}T12:00:00Z`, platform: 'linkedin', content: 'Stay here' });
     await openCalendar(page);
     await page.route(/\/api\/posts\/[^/]+$/, (route) =>
       route.request().method() === 'PATCH'
@@ -193,7 +193,7 @@ describe('calendar', () => {
     const { page, context } = await newPage(browser());
     const email = await userWithMonth(page);
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
-    seedMonth(email, past, { contentGenerated: true, posts: [{ date: `${day(past, 4)}T12:00:00Z`, platform: 'facebook', content: 'Archived post' }] });
+    await seedMonth(email, past, { contentGenerated: true, posts: [{ date: `${day(past, 4)}T12:00:00Z`, platform: 'facebook', content: 'Archived post' }] });
     await openCalendar(page, monthId(past), '&archived=true');
     await expect(page.getByText('This month is archived. Content cannot be modified.').isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: /^Add post for this day/ }).count()).resolves.toBe(0);

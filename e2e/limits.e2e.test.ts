@@ -38,7 +38,7 @@ describe('per-user limits in the browser', () => {
   it('shows ten versions first and loads the older ones on demand', async () => {
     const { page, context } = await newPage(browser());
     const email = await userWithNextMonth(page);
-    seedPost(email, next, { date: `${day(10)}T12:00:00Z`, platform: 'linkedin', content: 'Text 0' });
+    await seedPost(email, next, { date: `${day(10)}T12:00:00Z`, platform: 'linkedin', content: 'Text 0' });
     const [post] = (await api(page, 'GET', `/api/months/${monthId(next)}`)).posts;
     for (let edit = 1; edit <= 13; edit += 1) await api(page, 'PATCH', `/api/posts/${post.id}`, { version: edit, content: `Text ${edit}` });
 
@@ -72,7 +72,7 @@ describe('per-user limits in the browser', () => {
     const { page, context } = await newPage(browser());
     const email = await userWithNextMonth(page);
     for (let index = 0; index < POSTS_PER_MONTH; index += 1)
-      seedPost(email, next, { date: `${day(3)}T12:00:00Z`, platform: 'facebook', content: `Post ${index}` });
+      await seedPost(email, next, { date: `${day(3)}T12:00:00Z`, platform: 'facebook', content: `Post ${index}` });
     await openCalendar(page);
     const empty = page.locator(`[data-date="${day(20)}"]`);
     await empty.hover();

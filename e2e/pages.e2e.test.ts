@@ -81,7 +81,7 @@ describe('analytics', () => {
     await page.waitForURL('**/workspace');
     await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
     for (const post of SEEDED)
-      seedPost(email, next, { date: `${day(next, post.day)}T12:00:00Z`, platform: post.platform, content: `Post for day ${post.day}` });
+      await seedPost(email, next, { date: `${day(next, post.day)}T12:00:00Z`, platform: post.platform, content: `Post for day ${post.day}` });
     // Two edits (as the editor makes them) and one scheduled post, so both halves of each split show.
     const month = (await callApi(page, 'GET', `/api/months/${monthId(next)}`)) as { posts: { id: string; version: number; platform: string }[] };
     const [first, second, third] = month.posts;

@@ -24,7 +24,7 @@ async function userWithPosts(page: Page, posts: { day: number; platform: string;
   const email = await signUpAndSkip(page);
   await page.goto('/workspace');
   await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
-  for (const post of posts) seedPost(email, next, { date: noon(next, post.day), platform: post.platform, content: post.content });
+  for (const post of posts) await seedPost(email, next, { date: noon(next, post.day), platform: post.platform, content: post.content });
   return email;
 }
 
@@ -287,7 +287,7 @@ describe('post editor drawer', () => {
   it('keeps an archived post read-only, with copy still available', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    seedMonth(email, past, { contentGenerated: true, posts: [{ date: noon(past, 10), platform: 'linkedin', content: 'An archived post.' }] });
+    await seedMonth(email, past, { contentGenerated: true, posts: [{ date: noon(past, 10), platform: 'linkedin', content: 'An archived post.' }] });
     const drawer = await openPost(page, past, 10, true);
     await expect.poll(() => drawer.getByText('This content is archived and cannot be modified').isVisible()).toBe(true);
     for (const name of ['Edit', 'Regenerate', 'Upload images or videos', 'Move post', 'Schedule Post']) {

@@ -60,7 +60,7 @@ describe('workspace and month screen', () => {
   it('shows a past month under Archived Months, locked, opening read-only on Calendar', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    seedMonth(email, past, {
+    await seedMonth(email, past, {
       contentGenerated: true,
       posts: [
         { date: `${past.year}-${String(past.month).padStart(2, '0')}-10T12:00:00Z`, platform: 'facebook', content: 'Old news' },
@@ -104,7 +104,7 @@ describe('workspace and month screen', () => {
     const today = new Date().toISOString().slice(0, 10);
     // Today's post goes into whichever month today is in (created by the workspace visit above).
     const ref = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-    seedPost(email, ref, { date: `${today}T12:00:00Z`, platform: 'linkedin', content: 'Launch day announcement' });
+    await seedPost(email, ref, { date: `${today}T12:00:00Z`, platform: 'linkedin', content: 'Launch day announcement' });
     await page.goto('/dashboard');
     await expect.poll(() => page.getByText('Launch day announcement').isVisible()).toBe(true);
     await expect(page.getByRole('region', { name: 'Active months' }).getByRole('link').count()).resolves.toBe(2);

@@ -14,6 +14,13 @@ async function main() {
   if (config.database.kind === 'postgres') {
     process.stdout.write(`PostgreSQL: dump the database now with\n  pg_dump --format=custom --file="${path.join(target, 'planner.pgdump')}" "$DATABASE_URL"\n`);
   }
+  if (config.media.kind === 's3') {
+    const where = config.media.endpoint ? ` at ${config.media.endpoint}` : '';
+    process.stdout.write(
+      `Media are in the S3 bucket "${config.media.bucket}"${where}, not in this backup: copy the bucket's media/ prefix too ` +
+        `(for example: aws s3 sync s3://${config.media.bucket}/media "${path.join(target, 'media')}"), or keep versioning on the bucket.\n`,
+    );
+  }
   if (!result.authSecret) process.stdout.write('The session secret is set by AUTH_SECRET: keep it with the backup.\n');
   process.stdout.write(`Backup written to ${target} (${result.mediaFiles.length} media files)\n`);
 }

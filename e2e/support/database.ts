@@ -1,25 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { monthId, monthName, type MonthRef } from '@shared/domain/months';
 
-/** Opens the e2e server's SQLite file directly, to seed what the UI cannot create (e.g. past months). */
-function open() {
+/**
+ * Runs one statement on the e2e server's database, to seed what the UI cannot create (e.g. past
+ * months): its SQLite file, or the PostgreSQL database the instances share (E2E_INSTANCES=2).
+ * Statements use `?` placeholders; they are numbered for PostgreSQL.
+ */
+async function run<T>(text: string, values: unknown[]): Promise<T[]> {
+  const url = inject('databaseUrl');
+  if (url) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      let index = 0;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++index}`),
+          values,
+        )
+      ).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
   const database = new BetterSqlite3(path.join(inject('dataDir'), 'planner.db'));
   database.pragma('busy_timeout = 5000');
-  return database;
-}
-
-export function userIdFor(email: string): string {
-  const database = open();
   try {
-    const row = database.prepare('select id from "user" where email = ?').get(email) as { id: string } | undefined;
-    if (!row) throw new Error(`no user ${email}`);
-    return row.id;
+    const statement = database.prepare(text);
+    if (statement.reader) return statement.all(...values) as T[];
+    statement.run(...values);
+    return [];
   } finally {
     database.close();
   }
+}
+
+export async function userIdFor(email: string): Promise<string> {
+  const [row] = await run<{ id: string }>('select id from "user" where email = ?', [email]);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
 }
 
 interface SeedPost {
@@ -31,34 +54,22 @@ interface SeedPost {
 }
 
 /** Adds a post to a month that already exists. */
-export function seedPost(email: string, ref: MonthRef, post: SeedPost) {
-  const userId = userIdFor(email);
-  const database = open();
+export async function seedPost(email: string, ref: MonthRef, post: SeedPost) {
+  const userId = await userIdFor(email);
   const now = new Date().toISOString();
-  try {
-    database
-      .prepare(
-        'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', \'draft\', 1, ?, ?)',
-      )
-      .run(randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now);
-  } finally {
-    database.close();
-  }
+  await run(
+    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', \'draft\', 1, ?, ?)',
+    [randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now],
+  );
 }
 
 /** Creates a month (e.g. one in the past, which the app never creates) with optional posts. */
-export function seedMonth(email: string, ref: MonthRef, options: { contentGenerated?: boolean; posts?: SeedPost[] } = {}) {
-  const userId = userIdFor(email);
-  const database = open();
+export async function seedMonth(email: string, ref: MonthRef, options: { contentGenerated?: boolean; posts?: SeedPost[] } = {}) {
+  const userId = await userIdFor(email);
   const now = new Date().toISOString();
-  try {
-    database
-      .prepare(
-        'insert into months ("userId", id, name, year, month, "contentGenerated", "lastGeneratedAt", strategy, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)',
-      )
-      .run(userId, monthId(ref), monthName(ref.month), ref.year, ref.month, options.contentGenerated ? 1 : 0, options.contentGenerated ? now : null, now, now);
-  } finally {
-    database.close();
-  }
-  for (const post of options.posts ?? []) seedPost(email, ref, post);
+  await run(
+    'insert into months ("userId", id, name, year, month, "contentGenerated", "lastGeneratedAt", strategy, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)',
+    [userId, monthId(ref), monthName(ref.month), ref.year, ref.month, options.contentGenerated ? 1 : 0, options.contentGenerated ? now : null, now, now],
+  );
+  for (const post of options.posts ?? []) await seedPost(email, ref, post);
 }

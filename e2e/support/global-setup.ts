@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Set when the suite runs against two instances on PostgreSQL (E2E_INSTANCES=2). */
+    databaseUrl: string | undefined;
   }
 }
 
@@ -13,5 +15,6 @@ export default async function setup(project: TestProject) {
   const server = await startBuiltServer();
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
+  project.provide('databaseUrl', server.databaseUrl);
   return server.stop;
 }

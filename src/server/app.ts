@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { CLIENT_IP_HEADER } from './auth';
 import { clientAddress } from './client-address';
 import type { AppDeps, AppEnv } from './context';
+import { assertReachable } from './db/database';
 import { AppError } from './errors';
 import { jsonBodyLimit } from './middleware/body-limit';
 import { errorResponse, handleError } from './middleware/errors';
@@ -41,9 +43,32 @@ function apiRoutes(deps: AppDeps) {
 
 export type AppType = ReturnType<typeof apiRoutes>;
 
+/**
+ * `/health` for load balancers: 200 while this instance can reach the database, 503 when it cannot.
+ * Open to anyone and says nothing else (no version, no address).
+ */
+export function healthRoute(deps: Pick<AppDeps, 'database'>) {
+  return new Hono().get('/health', async (c) => {
+    try {
+      await assertReachable(deps.database.db);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(handleError(deps.log));
+  // Sessions ended on any other instance (sign-out, password change, account deletion) are forgotten
+  // here too; this instance's own message is skipped, as it forgot them already (a late echo would
+  // only empty the cache again).
+  const instance = randomUUID();
+  deps.services.notifier.listen('planner_sessions', (from) => {
+    if (from !== instance) forgetSessions(deps.auth);
+  });
+  app.route('/', healthRoute(deps));
   app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
@@ -63,6 +88,10 @@ export function createApp(deps: AppDeps) {
       return await deps.auth.handler(new Request(c.req.raw, { headers }));
     } finally {
       forgetSessions(deps.auth);
+      // The other instances forget theirs within moments (LISTEN/NOTIFY on PostgreSQL).
+      await deps.services.notifier
+        .publish('planner_sessions', instance)
+        .catch((error: unknown) => deps.log.warn({ event: 'sessions.notify-failed', err: error }));
     }
   });
 

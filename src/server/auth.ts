@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -7,7 +6,7 @@ import { deleteAccountSchema, PASSWORD_MAX, PASSWORD_MIN } from '@shared/schemas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Logger } from './logger';
-import { mediaFolder } from './services/media-service';
+import { createDiskMediaStore, type MediaStore } from './storage/media-store';
 
 /** Set by our own middleware from the socket address, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-planner-client-ip';
@@ -25,7 +24,12 @@ const requirePasswordToDelete = createAuthMiddleware(async (ctx) => {
   throw new APIError('BAD_REQUEST', body);
 });
 
-export function createAuth(config: Config, database: DatabaseHandle, log: Logger) {
+export function createAuth(
+  config: Config,
+  database: DatabaseHandle,
+  log: Logger,
+  media: MediaStore = createDiskMediaStore(path.join(config.dataDir, 'media')),
+) {
   const limit = { window: 60, max: config.authRateLimitMax };
   return betterAuth({
     appName: 'Content Planner',
@@ -46,18 +50,19 @@ export function createAuth(config: Config, database: DatabaseHandle, log: Logger
     hooks: { before: requirePasswordToDelete },
     user: {
       // Deleting an account (password always required, see above) removes every row of the user through foreign-key
-      // cascades (profile, months, posts, versions, jobs, feedback) and then the user's media folder.
+      // cascades (profile, months, posts, versions, jobs, feedback) and then the user's media files.
       deleteUser: {
         enabled: true,
         afterDelete: async (user) => {
-          await rm(mediaFolder(path.join(config.dataDir, 'media'), user.id), { recursive: true, force: true });
+          await media.removeUser(user.id);
           log.info({ event: 'account.deleted', userId: user.id });
         },
       },
     },
     rateLimit: {
       enabled: true,
-      storage: 'memory',
+      // Counted in the database on PostgreSQL, so the limit holds across instances; in this process on SQLite.
+      storage: database.kind === 'postgres' ? 'database' : 'memory',
       window: 60,
       max: 300,
       customRules: { '/sign-in/email': limit, '/sign-up/email': limit, '/change-password': limit },

@@ -77,6 +77,28 @@ describe('loadConfig', () => {
     expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1 });
   });
 
+  it('runs every role on one process and media on disk unless told otherwise; ROLE and S3 need their companions', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ role: 'all', jobLeaseSeconds: 60, media: { kind: 'disk' } });
+    const s3 = {
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'media',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/planner', ROLE: 'worker', JOB_LEASE_SECONDS: '30', ...s3 });
+    expect(config).toMatchObject({ role: 'worker', jobLeaseSeconds: 30 });
+    expect(config.media).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'auto',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
   });
@@ -96,6 +118,13 @@ describe('loadConfig', () => {
     [{ POSTS_PER_MONTH_MAX: '0' }, 'POSTS_PER_MONTH_MAX'],
     [{ VERSIONS_PER_POST: '2.5' }, 'VERSIONS_PER_POST'],
     [{ UPLOADS_IN_FLIGHT_PER_USER: '-1' }, 'UPLOADS_IN_FLIGHT_PER_USER'],
+    [{ ROLE: 'api' }, 'ROLE'],
+    [{ ROLE: 'worker' }, 'ROLE'],
+    [{ JOB_LEASE_SECONDS: '1' }, 'JOB_LEASE_SECONDS'],
+    [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE'],
+    [{ MEDIA_STORE: 's3', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
+    [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ MEDIA_STORE: 's3', S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'b', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ENDPOINT'],
   ])('stops on %o with one sentence naming %s', (env, variable) => {
     let error: unknown;
     try {

@@ -68,7 +68,33 @@ const envSchema = z.object({
   POSTS_PER_MONTH_MAX: limit('POSTS_PER_MONTH_MAX', DEFAULT_LIMITS.postsPerMonth),
   VERSIONS_PER_POST: limit('VERSIONS_PER_POST', DEFAULT_LIMITS.versionsPerPost),
   UPLOADS_IN_FLIGHT_PER_USER: limit('UPLOADS_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.uploadsInFlightPerUser),
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
+  JOB_LEASE_SECONDS: z.coerce
+    .number({ error: 'JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600' })
+    .int('JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600')
+    .min(2, 'JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600')
+    .max(3600, 'JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600')
+    .default(60),
+  MEDIA_STORE: z.enum(['disk', 's3'], { error: 'MEDIA_STORE must be disk or s3' }).default('disk'),
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com' }).optional(),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
+
+/** An S3-compatible bucket for media (MEDIA_STORE=s3). */
+export interface S3Config {
+  /** Unset for AWS S3 itself; MinIO, R2, Garage and the like name theirs (path-style addressing then). */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** What this instance does: serve the app (web), run queued jobs (worker), or both (all, the default). */
+export type Role = 'all' | 'web' | 'worker';
 
 export type AiConfig = { kind: 'offline' } | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
 
@@ -87,6 +113,10 @@ export interface Config {
   /** Which proxies may name the client in X-Forwarded-For; unset trusts nobody. */
   trustProxy: TrustProxy;
   limits: Limits;
+  role: Role;
+  /** How long a generation job holds its month without its runner's heartbeat. */
+  jobLeaseSeconds: number;
+  media: { kind: 'disk' } | ({ kind: 's3' } & S3Config);
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -116,6 +146,22 @@ function aiConfig(env: z.infer<typeof envSchema>): AiConfig {
     return { kind: 'openai-compatible', baseURL: OPENAI_BASE_URL, apiKey: key, model: env.AI_MODEL ?? OPENAI_DEFAULT_MODEL, provider: 'OpenAI' };
   }
   return { kind: 'offline' };
+}
+
+function mediaConfig(env: z.infer<typeof envSchema>): Config['media'] {
+  if (env.MEDIA_STORE === 'disk') return { kind: 'disk' };
+  if (!/^https?:/.test(env.S3_ENDPOINT ?? 'https:')) throw new ConfigError('S3_ENDPOINT must start with http:// or https://.');
+  for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[name]) throw new ConfigError(`${name} must be set when MEDIA_STORE=s3.`);
+  }
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+  };
 }
 
 const AUTH_SECRET_MIN = 32;
@@ -167,6 +213,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`DATA_DIR points to ${dataDir}, which cannot be created or written.`);
   }
+  if (env.ROLE !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigError(`ROLE=${env.ROLE} needs DATABASE_URL: with SQLite one process serves the app and runs its jobs (ROLE=all).`);
+  }
+  const media = mediaConfig(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
   if (!/^https?:/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
   return {
@@ -187,5 +237,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       versionsPerPost: env.VERSIONS_PER_POST,
       uploadsInFlightPerUser: env.UPLOADS_IN_FLIGHT_PER_USER,
     },
+    role: env.ROLE,
+    jobLeaseSeconds: env.JOB_LEASE_SECONDS,
+    media,
   };
 }

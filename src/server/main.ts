@@ -2,14 +2,20 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app';
+import { Hono } from 'hono';
+import { createApp, healthRoute } from './app';
 import { createAuth, migrateAuthTables } from './auth';
 import { ConfigError, loadConfig } from './config';
 import { assertReachable, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createLocalNotifier, createPostgresNotifier } from './db/notifications';
+import { createPgBossQueue } from './jobs/pg-boss-queue';
+import { createInProcessQueue } from './jobs/queue';
 import { createLogger } from './logger';
 import { createWriter } from './ai/create-writer';
 import { createServices } from './services';
+import { createDiskMediaStore } from './storage/media-store';
+import { createS3MediaStore } from './storage/s3-media-store';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
 function findWebRoot(): string | undefined {
@@ -48,7 +54,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   // The port is bound first so that with PORT=0 (tests, benchmarks) the public URL and the trusted
   // origins name the port the system chose. Until start-up is done, every request answers 503.
-  const ready: { app?: ReturnType<typeof createApp> } = {};
+  const ready: { app?: { fetch: (request: Request, env: unknown) => Response | Promise<Response> } } = {};
   const startingResponse = () => new Response(STARTING, { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } });
   const { server, port } = await listen((request, env) => (ready.app ? ready.app.fetch(request, env) : startingResponse()), config.host, config.port).catch(
     (error: Error) => fail(`Start-up failed: cannot listen on ${config.host}:${config.port} (${error.message}).`),
@@ -61,34 +67,65 @@ async function main() {
     const where = config.database.kind === 'postgres' ? 'the PostgreSQL server in DATABASE_URL' : `the SQLite file in ${config.dataDir}`;
     fail(`Database error: cannot reach ${where} (${(error as Error).message}).`);
   }
-  const auth = createAuth(config, database, log);
+  const mediaDir = path.join(config.dataDir, 'media');
+  const mediaStore =
+    config.media.kind === 's3' ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming')) : createDiskMediaStore(mediaDir);
+  const auth = createAuth(config, database, log, mediaStore);
   await migrateAuthTables(auth);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
 
+  // On PostgreSQL: jobs on pg-boss and messages between instances by LISTEN/NOTIFY; on SQLite both in this process.
+  const lease = config.jobLeaseSeconds;
+  const queue =
+    config.database.kind === 'postgres'
+      ? await createPgBossQueue(config.database.url, log, {
+          maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(lease / 2))),
+          pollingIntervalSeconds: Math.max(0.5, Math.min(2, lease / 4)),
+        })
+      : createInProcessQueue(log);
+  const notifier = config.database.kind === 'postgres' ? await createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
   const services = createServices(database, {
     writer: createWriter(config.ai),
     log,
-    mediaDir: path.join(config.dataDir, 'media'),
+    mediaDir,
+    mediaStore,
+    queue,
+    notifier,
+    workers: false,
     publicUrl: config.publicUrl,
     limits: config.limits,
+    jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },
   });
-  const interrupted = await services.runner.recoverInterrupted();
-  if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
-  const orphans = await services.media.sweepOrphans();
-  if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
-  // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.
-  const purgeDeleted = () =>
-    services.media
-      .purgeDeleted()
-      .catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts'));
-  await purgeDeleted();
-  const purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
-  purgeTimer.unref();
+  const runsJobs = config.role !== 'web';
+  let purgeTimer: NodeJS.Timeout | undefined;
+  if (runsJobs) {
+    const recovered = await services.runner.recoverInterrupted();
+    if (recovered > 0 && !queue.durable) log.warn({ event: 'generation.recovered', failed: recovered }, 'marked interrupted generation jobs as failed');
+    if (recovered > 0 && queue.durable) log.warn({ event: 'generation.requeued', jobs: recovered }, 'handed generation jobs nobody holds back to the queue');
+    await services.runner.work();
+    const orphans = await services.media.sweepOrphans();
+    if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
+    // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.
+    const purgeDeleted = () =>
+      services.media
+        .purgeDeleted()
+        .catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts'));
+    await purgeDeleted();
+    purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
+    purgeTimer.unref();
+  }
   const webRoot = findWebRoot();
-  if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
-  ready.app = createApp({ config, database, auth, log, services, webRoot });
-  log.info({ event: 'server.listening', url: config.publicUrl, port, database: database.kind, ai: config.ai.kind }, 'listening');
+  // A worker serves only /health, for its orchestrator.
+  if (config.role === 'worker') ready.app = new Hono().route('/', healthRoute({ database }));
+  else {
+    if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
+    ready.app = createApp({ config, database, auth, log, services, webRoot });
+  }
+  log.info(
+    { event: 'server.listening', url: config.publicUrl, port, database: database.kind, ai: config.ai.kind, role: config.role, media: config.media.kind },
+    'listening',
+  );
   // A parent that started this process with an IPC channel (tests, benchmarks) learns the port here.
   process.send?.({ event: 'server.listening', port });
 
@@ -100,6 +137,8 @@ async function main() {
     clearInterval(purgeTimer);
     void services.runner
       .shutdown()
+      .then(() => queue.stop())
+      .then(() => notifier.close())
       .then(() => database.close())
       .then(() => process.exit(0));
   };

@@ -134,7 +134,9 @@ export async function backupDataDir(config: Config, target: string, hooks: Backu
     `Content Planner backup of ${config.dataDir}`,
     `made ${new Date().toISOString()}`,
     `database: ${config.database.kind}`,
-    `media files: ${files.length}`,
+    config.media.kind === 's3'
+      ? `media files: in the S3 bucket ${config.media.bucket} (prefix media/), not in this backup; copy the bucket as well`
+      : `media files: ${files.length}`,
     authSecret ? 'session secret: auth-secret' : 'session secret: not included (AUTH_SECRET is set in the environment)',
   ];
   await writeFile(path.join(target, 'BACKUP.txt'), `${notes.join('\n')}\n`, { mode: 0o600 });

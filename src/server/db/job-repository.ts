@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { GenerationJob, JobStatus } from '@shared/schemas/generation';
+import type { Strategy } from '@shared/schemas/strategy';
 import type { WrittenPost } from '@shared/schemas/post';
 import { inTransaction, type Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
@@ -10,9 +11,13 @@ export type JobRow = GenerationJobsTable;
 
 export const LEASE_LAPSED_REASON = 'The server stopped while this month was being written; generate again.';
 
-/** A running job whose lease ran out counts as failed, whether or not anyone has written that down yet. */
-export function withLapsedLease(row: JobRow, now: string): JobRow {
-  if (row.status !== 'running' || row.leaseUntil === null || row.leaseUntil >= now) return row;
+/**
+ * A running job whose lease ran out before `lapsedBefore` counts as failed, whether or not anyone has
+ * written that down yet. In one process that is now; with a durable queue another instance may still
+ * take the job over for a while after its lease lapsed, so the cut-off lies that far back.
+ */
+export function withLapsedLease(row: JobRow, lapsedBefore: string): JobRow {
+  if (row.status !== 'running' || row.leaseUntil === null || row.leaseUntil >= lapsedBefore) return row;
   return { ...row, status: 'failed', error: LEASE_LAPSED_REASON, finishedAt: row.leaseUntil };
 }
 
@@ -25,7 +30,9 @@ export function newJobRow(
     replaceExisting,
     writer,
     leaseUntil,
-  }: { userId: string; monthId: string; planned: number; replaceExisting: boolean; writer: string; leaseUntil: string },
+    strategy,
+    slots,
+  }: { userId: string; monthId: string; planned: number; replaceExisting: boolean; writer: string; leaseUntil: string; strategy: Strategy; slots: PostSlot[] },
   now: string,
 ): JobRow {
   return {
@@ -46,6 +53,9 @@ export function newJobRow(
     updatedAt: now,
     finishedAt: null,
     leaseUntil,
+    leaseOwner: null,
+    strategy: toJson(strategy),
+    slots: toJson(slots),
   };
 }
 
@@ -58,7 +68,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export function createJobRepository(db: Db) {
   /**
    * Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery)
-   * or, with `leaseHeld`, when its lease ran out.
+   * or, with `leaseOwner`, when that run no longer holds its lease (ran out, or taken over).
    */
   async function finish(
     jobId: string,
@@ -72,7 +82,7 @@ export function createJobRepository(db: Db) {
       unwrittenSlots?: PostSlot[];
     },
     now: string,
-    { leaseHeld = false }: { leaseHeld?: boolean } = {},
+    { leaseOwner }: { leaseOwner?: string } = {},
   ): Promise<boolean> {
     const result = await db
       .updateTable('generation_jobs')
@@ -89,7 +99,7 @@ export function createJobRepository(db: Db) {
       })
       .where('id', '=', jobId)
       .where('status', '=', 'running')
-      .$if(leaseHeld, (query) => query.where('leaseUntil', '>=', now))
+      .$if(leaseOwner !== undefined, (query) => query.where('leaseUntil', '>=', now).where('leaseOwner', '=', leaseOwner!))
       .executeTakeFirst();
     await db.deleteFrom('generation_job_posts').where('jobId', '=', jobId).execute();
     return Number(result.numUpdatedRows) > 0;
@@ -100,7 +110,7 @@ export function createJobRepository(db: Db) {
      * Stores a new running job. In the same transaction a running job of the month whose lease lapsed
      * is ended first, so it no longer holds the month; a live one makes the unique index refuse.
      */
-    async insert(row: JobRow, now: string): Promise<void> {
+    async insert(row: JobRow, now: string, lapsedBefore = now): Promise<void> {
       // Inside a caller's transaction (a generation start saves its strategy with the job) or in its own.
       await inTransaction(db, async (trx) => {
         const lapsed = await trx
@@ -109,7 +119,7 @@ export function createJobRepository(db: Db) {
           .where('userId', '=', row.userId)
           .where('monthId', '=', row.monthId)
           .where('status', '=', 'running')
-          .where('leaseUntil', '<', now)
+          .where('leaseUntil', '<', lapsedBefore)
           .returning('id')
           .execute();
         if (lapsed.length > 0)
@@ -125,16 +135,61 @@ export function createJobRepository(db: Db) {
       });
     },
 
-    /** Extends a job's lease if it still holds it; false once it ended or its lease already ran out. */
-    async renewLease(jobId: string, now: string, until: string): Promise<boolean> {
+    /** Extends the lease `owner` holds; false once the job ended, its lease ran out or another run took it. */
+    async renewLease(jobId: string, owner: string, now: string, until: string): Promise<boolean> {
       const result = await db
         .updateTable('generation_jobs')
         .set({ leaseUntil: until })
         .where('id', '=', jobId)
         .where('status', '=', 'running')
+        .where('leaseOwner', '=', owner)
         .where('leaseUntil', '>=', now)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Takes a running job's lease for the run `owner`: a job nobody took yet, or one whose holder let
+     * its lease lapse (died, hung, cut off) but not before `lapsedBefore` (then it counts as failed).
+     * One conditional update, so of two instances trying at once exactly one gets it.
+     */
+    async claim(jobId: string, owner: string, now: string, until: string, lapsedBefore: string): Promise<boolean> {
+      const result = await db
+        .updateTable('generation_jobs')
+        .set({ leaseOwner: owner, leaseUntil: until })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .where('leaseUntil', '>=', lapsedBefore)
+        .where((eb) => eb.or([eb('leaseOwner', 'is', null), eb('leaseUntil', '<', now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Gives the lease up at once (a graceful stop), so another instance may take the job over now. */
+    async releaseLease(jobId: string, owner: string, now: string): Promise<void> {
+      await db
+        .updateTable('generation_jobs')
+        .set({ leaseOwner: null, leaseUntil: now })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .where('leaseOwner', '=', owner)
+        .execute();
+    },
+
+    /** Running jobs no live run holds (never taken, or lease lapsed): start-up hands them to the queue again. */
+    async unheldRunning(now: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('generation_jobs')
+        .select('id')
+        .where('status', '=', 'running')
+        .where((eb) => eb.or([eb('leaseOwner', 'is', null), eb('leaseUntil', '<', now)]))
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async stagedSlotIndexes(jobId: string): Promise<number[]> {
+      const rows = await db.selectFrom('generation_job_posts').select('slotIndex').where('jobId', '=', jobId).execute();
+      return rows.map((row) => row.slotIndex);
     },
 
     async find(userId: string, jobId: string): Promise<JobRow | undefined> {
@@ -156,7 +211,8 @@ export function createJobRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], written: number, now: string): Promise<void> {
+    /** Stages written posts (a slot already staged, by an earlier run of the job, keeps its post); `written` counts them all. */
+    async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], now: string): Promise<void> {
       if (entries.length === 0) return;
       await db.transaction().execute(async (trx) => {
         await trx
@@ -164,7 +220,16 @@ export function createJobRepository(db: Db) {
           .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: toJson(entry.post) })))
           .onConflict((conflict) => conflict.columns(['jobId', 'slotIndex']).doNothing())
           .execute();
-        await trx.updateTable('generation_jobs').set({ written, updatedAt: now }).where('id', '=', jobId).execute();
+        const { count } = await trx
+          .selectFrom('generation_job_posts')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('jobId', '=', jobId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('generation_jobs')
+          .set({ written: Number(count), updatedAt: now })
+          .where('id', '=', jobId)
+          .execute();
       });
     },
 

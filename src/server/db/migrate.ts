@@ -9,6 +9,7 @@ import * as jobLeases from './migrations/0006-job-leases';
 import * as usageLimits from './migrations/0007-usage-limits';
 import * as writerLabelsWithoutAddress from './migrations/0008-writer-labels-without-address';
 import * as generationOutcomeAndPostLanguage from './migrations/0009-generation-outcome-and-post-language';
+import * as resumableJobs from './migrations/0010-a-resumable-jobs';
 import * as deletedPosts from './migrations/0012-deleted-posts';
 import type { Db } from './database';
 
@@ -24,13 +25,15 @@ const migrations: Record<string, Migration> = {
   '0007-usage-limits': usageLimits,
   '0008-writer-labels-without-address': writerLabelsWithoutAddress,
   '0009-generation-outcome-and-post-language': generationOutcomeAndPostLanguage,
+  '0010-a-resumable-jobs': resumableJobs,
   '0012-deleted-posts': deletedPosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  // Branches developed in parallel each add a numbered migration; applied out of order they must still run.
+  // Migrations come from parallel branches (each with its own number prefix), so a database may have run
+  // a later-named one before an earlier-named one arrives; each is still run exactly once.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

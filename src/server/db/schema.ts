@@ -76,6 +76,18 @@ export interface GenerationJobsTable {
   shortened: string;
   /** JSON list of the slots (PostSlot) that could not be written, for a retry of just those. */
   unwrittenSlots: string;
+  /** The run holding the lease (a random token); null until a runner takes the job. */
+  leaseOwner: string | null;
+  /** The strategy and planned slots (JSON) the job writes; null on jobs from before they were kept. */
+  strategy: string | null;
+  slots: string | null;
+}
+
+export interface UploadsInFlightTable {
+  id: string;
+  userId: string;
+  /** When this slot is given up even if its upload never said it ended (a crashed instance). */
+  until: string;
 }
 
 export interface GenerationJobPostsTable {
@@ -130,4 +142,5 @@ export interface DatabaseSchema {
   feedback: FeedbackTable;
   ai_usage: AiUsageTable;
   deleted_posts: DeletedPostsTable;
+  uploads_in_flight: UploadsInFlightTable;
 }

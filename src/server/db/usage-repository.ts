@@ -1,6 +1,6 @@
 import type { Db } from './database';
 
-/** What each user has used of the shared server: AI requests per UTC day. */
+/** What each user has used of the shared server: AI requests per UTC day, uploads in progress. */
 export function createUsageRepository(db: Db) {
   return {
     /**
@@ -20,6 +20,39 @@ export function createUsageRepository(db: Db) {
         )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows) > 0;
+    },
+
+    /**
+     * Takes one of the user's `max` upload slots until `until` (a crashed instance's slot frees itself
+     * then); null when all are taken. Each slot is a row with a fixed key, so the primary key keeps
+     * two instances from taking the same one without any lock.
+     */
+    async takeUploadSlot(userId: string, max: number, now: string, until: string): Promise<{ id: string; until: string } | null> {
+      await db.deleteFrom('uploads_in_flight').where('userId', '=', userId).where('until', '<', now).execute();
+      for (let slot = 1; slot <= max; slot += 1) {
+        const id = `${userId}/${slot}`;
+        const result = await db
+          .insertInto('uploads_in_flight')
+          .values({ id, userId, until })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .executeTakeFirst();
+        if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return { id, until };
+      }
+      return null;
+    },
+
+    async countUploadSlots(userId: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('uploads_in_flight')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('userId', '=', userId)
+        .where('until', '>=', now)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async releaseUploadSlot(slot: { id: string; until: string }): Promise<void> {
+      await db.deleteFrom('uploads_in_flight').where('id', '=', slot.id).where('until', '=', slot.until).execute();
     },
   };
 }

@@ -25,6 +25,8 @@ beforeAll(async () => {
     AI_BASE_URL: ai.url,
     AI_MODEL: 'fake-model',
     LOG_LEVEL: 'info',
+    // Short, so a job a killed server held is taken over (PostgreSQL) within seconds.
+    JOB_LEASE_SECONDS: '2',
     ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
   };
 });
@@ -44,7 +46,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 // Each test starts the server as its own process, once or twice: slow on a busy machine.
 describe('faults', { timeout: 120_000 }, () => {
-  it('a server killed during a generation restarts with the job failed and the month unchanged', async () => {
+  it.runIf(TEST_DB_KIND === 'sqlite')('a server killed during a generation restarts with the job failed and the month unchanged', async () => {
     ai.script({ always: 'hang' });
     const first = await startServerProcess(env);
     const client = await onboardedClient(first.url);
@@ -119,7 +121,7 @@ describe('faults', { timeout: 120_000 }, () => {
     }
   });
 
-  it('SIGTERM stops accepting, fails the running job cleanly and exits 0', async () => {
+  it.runIf(TEST_DB_KIND === 'sqlite')('SIGTERM stops accepting, fails the running job cleanly and exits 0', async () => {
     ai.script({ always: 'hang' });
     const server = await startServerProcess(env);
     const client = await onboardedClient(server.url);
@@ -139,6 +141,69 @@ describe('faults', { timeout: 120_000 }, () => {
       await next.stop();
     }
   });
+
+  // On PostgreSQL jobs are on a durable queue: a restart resumes them instead of failing them.
+  it.runIf(TEST_DB_KIND === 'postgres')('a server killed during a generation resumes the job after its restart and completes the month', async () => {
+    ai.script({ always: 'hang' });
+    const first = await startServerProcess(env);
+    const client = await onboardedClient(first.url);
+    await client.get('/api/workspace');
+    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+    await waitFor(
+      async () => ai.unanswered(),
+      (count) => count > 0,
+    );
+    await first.stop('SIGKILL');
+    ai.script({ always: 'ok' });
+    const second = await startServerProcess(env);
+    try {
+      const again = new TestClient(second.url);
+      Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
+      const finished = await waitFor(
+        () => again.get(`/api/generation-jobs/${job.id}`).then((r) => r.body.job),
+        (value) => value.status !== 'running',
+        60_000,
+      );
+      expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });
+      expect((await again.get(`/api/months/${target}`)).body.posts).toHaveLength(job.planned);
+      expect(second.output()).not.toContain('generation.recovered');
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'SIGTERM stops accepting, hands the running job back to the queue and exits 0; the next start finishes it',
+    async () => {
+      ai.script({ always: 'hang' });
+      const server = await startServerProcess(env);
+      const client = await onboardedClient(server.url);
+      await client.get('/api/workspace');
+      const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+      await waitFor(
+        async () => ai.unanswered(),
+        (count) => count > 0,
+      );
+      const code = await server.stop('SIGTERM');
+      ai.script({ always: 'ok' });
+      expect(code).toBe(0);
+      expect(server.output()).toContain('server.stopping');
+      expect(server.output()).toContain('generation.handed-back');
+      const next = await startServerProcess(env);
+      try {
+        const again = new TestClient(next.url);
+        Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
+        const finished = await waitFor(
+          () => again.get(`/api/generation-jobs/${job.id}`).then((r) => r.body.job),
+          (value) => value.status !== 'running',
+          60_000,
+        );
+        expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });
+      } finally {
+        await next.stop();
+      }
+    },
+  );
 
   it('a database that cannot be reached at start-up stops the server with one clear sentence', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-nodb-'));

@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { mediaFileParamSchema } from '@shared/schemas/post';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { AppError } from '../errors';
+import type { MediaFile } from '../services/media-service';
 import { validate } from '../validation';
 import { protectedRoutes } from './protected';
 
@@ -31,7 +30,7 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 }
 
 /** Answers with the file, or the part of it the `Range` header asks for; HEAD gets the headers only. */
-function sendFile(c: Context<AppEnv>, file: { file: string; mime: string; size: number }) {
+async function sendFile(c: Context<AppEnv>, file: MediaFile) {
   c.header('Accept-Ranges', 'bytes');
   c.header('Cache-Control', 'private, max-age=3600');
   const range = parseByteRange(c.req.header('range'), file.size);
@@ -46,7 +45,7 @@ function sendFile(c: Context<AppEnv>, file: { file: string; mime: string; size: 
   if (range.kind === 'part') c.header('Content-Range', `bytes ${start}-${end}/${file.size}`);
   const status = range.kind === 'part' ? 206 : 200;
   if (c.req.method === 'HEAD' || file.size === 0) return c.body(null, status);
-  return c.body(Readable.toWeb(createReadStream(file.file, { start, end })) as ReadableStream<Uint8Array>, status);
+  return c.body(await file.read(start, end), status);
 }
 
 /** Mounted at /media: a user's uploaded files, private to them, in byte ranges for video players. */

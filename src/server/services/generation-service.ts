@@ -1,10 +1,8 @@
-import { isDateInMonth, type MonthRef } from '@shared/domain/months';
-import { planSlots, type PostSlot } from '@shared/domain/slot-planner';
+import { isDateInMonth } from '@shared/domain/months';
+import { planSlots } from '@shared/domain/slot-planner';
 import { generationJobSchema, type GenerationJob, type StartGeneration } from '@shared/schemas/generation';
-import type { Strategy } from '@shared/schemas/strategy';
 import type { Writer } from '../ai/writer';
 import { isUniqueViolation, newJobRow, toJob, unwrittenSlotsOf, type JobRepository, type JobRow } from '../db/job-repository';
-import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
 import type { Access } from './access';
@@ -12,7 +10,6 @@ import type { UsageLimits } from './usage-limits';
 
 interface Deps {
   access: Access;
-  profiles: ProfileRepository;
   jobs: JobRepository;
   runner: GenerationRunner;
   writer: Writer;
@@ -38,7 +35,7 @@ function untilWoken(ms: number, setWake: (wake: () => void) => void): Promise<bo
   });
 }
 
-export function createGenerationService({ access, profiles, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
+export function createGenerationService({ access, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
   async function get(userId: string, jobId: string): Promise<GenerationJob> {
     const row = await jobs.find(userId, jobId);
     if (!row) throw notFound('Generation job');
@@ -52,9 +49,9 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
      * strategy as it was. Answers before any post is written.
      */
     async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
-      let started: { row: JobRow; slots: PostSlot[]; ref: MonthRef; replaced: string[] };
+      let row: JobRow;
       try {
-        started = await access.writeInMonth(userId, monthId, async (repositories, month) => {
+        row = await access.writeInMonth(userId, monthId, async (repositories, month) => {
           const ref = { year: month.year, month: month.month };
           const outside = strategy.selectedHolidays.find((holiday) => !isDateInMonth(holiday.date, ref));
           if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
@@ -65,26 +62,27 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
             );
           }
           const slots = planSlots({ ...ref, strategy });
-          // A regenerated month must not open its posts like the ones it replaces.
-          const replaced = month.postCount > 0 ? (await repositories.posts.listByMonth(userId, monthId)).map((post) => post.content) : [];
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
           const startedAt = now();
           const at = startedAt.toISOString();
-          const row = newJobRow({ userId, monthId, planned: slots.length, replaceExisting, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt) }, at);
+          const row = newJobRow(
+            { userId, monthId, planned: slots.length, replaceExisting, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt), strategy, slots },
+            at,
+          );
           // The job first: a second start waits here for the first one's transaction, then is refused.
-          await repositories.jobs.insert(row, at);
+          await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
           await repositories.months.saveStrategy(userId, monthId, strategy, at);
           // Counted with the accepted job: a start refused (archived, running, confirm first) costs nothing.
           await usage.consumeAiRequest(userId, repositories.usage);
-          return { row, slots, ref, replaced };
+          return row;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
         throw error;
       }
-      const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
-      runner.start(started.row, { profile, strategy, ...started.ref }, started.slots, started.replaced);
-      return toJob(started.row, []);
+      // Queued once the job is stored: whichever instance takes it reads everything from its row.
+      await runner.enqueue(row.id);
+      return toJob(row, []);
     },
 
     /**
@@ -97,28 +95,35 @@ export function createGenerationService({ access, profiles, jobs, runner, writer
       const slots = unwrittenSlotsOf(previous);
       if (previous.status !== 'succeeded' || slots.length === 0)
         throw new AppError('conflict', 'Every post of this generation was written: nothing to try again.');
-      let started: { row: JobRow; strategy: Strategy; ref: MonthRef; existing: string[] };
+      let row: JobRow;
       try {
-        started = await access.writeInMonth(userId, previous.monthId, async (repositories, month) => {
+        row = await access.writeInMonth(userId, previous.monthId, async (repositories, month) => {
           if (!month.strategy) throw new AppError('conflict', 'This month has no saved strategy. Generate the month again.');
           const startedAt = now();
           const at = startedAt.toISOString();
           const row = newJobRow(
-            { userId, monthId: month.id, planned: slots.length, replaceExisting: false, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt) },
+            {
+              userId,
+              monthId: month.id,
+              planned: slots.length,
+              replaceExisting: false,
+              writer: writer.label,
+              leaseUntil: runner.leaseEnd(startedAt),
+              strategy: month.strategy,
+              slots,
+            },
             at,
           );
-          await repositories.jobs.insert(row, at);
+          await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
           await usage.consumeAiRequest(userId, repositories.usage);
-          const existing = (await repositories.posts.listByMonth(userId, month.id)).map((post) => post.content);
-          return { row, strategy: month.strategy, ref: { year: month.year, month: month.month }, existing };
+          return row;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
         throw error;
       }
-      const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
-      runner.start(started.row, { profile, strategy: started.strategy, ...started.ref }, slots, started.existing);
-      return toJob(started.row, []);
+      await runner.enqueue(row.id);
+      return toJob(row, []);
     },
 
     /** The month's latest job (running or finished), so a reloaded page can re-attach to it. */

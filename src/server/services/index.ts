@@ -10,7 +10,10 @@ import { createProfileRepository } from '../db/profile-repository';
 import { createTransact } from '../db/repositories';
 import { createUsageRepository } from '../db/usage-repository';
 import { createGenerationRunner, type JobLease } from '../jobs/generation-runner';
+import { createLocalNotifier, type Notifier } from '../db/notifications';
+import { createInProcessQueue, type JobQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
+import { createDiskMediaStore, type MediaStore } from '../storage/media-store';
 import { createAccess } from './access';
 import { createAnalyticsService } from './analytics-service';
 import { createExportService } from './export-service';
@@ -39,10 +42,33 @@ interface Options {
   now?: () => Date;
   /** How long a generation job holds its month between heartbeats (tests shorten it). */
   jobLease?: JobLease;
+  /** Where jobs go (pg-boss on PostgreSQL in main.ts); a queue in this process when not given. */
+  queue?: JobQueue;
+  /** How instances tell each other of changes (LISTEN/NOTIFY on PostgreSQL); events in this process when not given. */
+  notifier?: Notifier;
+  /** Where uploaded files are kept (S3 with MEDIA_STORE=s3); files under `mediaDir` when not given. */
+  mediaStore?: MediaStore;
+  /** Takes queued jobs in this process (false for ROLE=web, and in main.ts, which starts them itself). */
+  workers?: boolean;
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now, jobLease }: Options) {
+export function createServices(
+  database: DatabaseHandle,
+  {
+    writer,
+    log,
+    mediaDir,
+    publicUrl,
+    limits = DEFAULT_LIMITS,
+    now,
+    jobLease,
+    queue = createInProcessQueue(log),
+    notifier = createLocalNotifier(),
+    mediaStore = createDiskMediaStore(mediaDir),
+    workers = true,
+  }: Options,
+) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db, limits);
@@ -50,25 +76,38 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
   const transact = createTransact(database.db, limits);
   const access = createAccess({ months, posts, profiles, transact, now });
   const monthService = createMonthService({ months, posts, profiles, access, now });
-  const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
+  const usageRepository = createUsageRepository(database.db);
+  const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
   const deletedPosts = createDeletedPostRepository(database.db);
   const removal = createPostRemovalService({ deletedPosts, access, usage, now });
   const schedule = createScheduleService({ access, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
-  const runner = createGenerationRunner({ jobs, access, usage, writer, log, now, lease: jobLease });
+  const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, notifier, now, lease: jobLease });
+  if (workers) void runner.work();
   return {
     writer,
     runner,
+    queue,
+    notifier,
+    mediaStore,
     usage,
     access,
     profile: createProfileService({ profiles, now }),
     months: monthService,
-    generation: createGenerationService({ access, profiles, jobs, runner, writer, usage, now }),
+    generation: createGenerationService({ access, jobs, runner, writer, usage, now }),
     posts: postService,
     removal,
     copies: createPostCopyService({ profiles, access, writer, usage, now }),
     bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
-    media: createMediaService({ posts, deletedPosts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
+    media: createMediaService({
+      posts,
+      deletedPosts,
+      access,
+      store: mediaStore,
+      uploads: usageRepository,
+      uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
+      now,
+    }),
     schedule,
     exports: createExportService({ monthService, publicUrl, now }),
     analytics: createAnalyticsService({ posts }),

@@ -109,6 +109,9 @@ export function createFactories(db: Db) {
         kept: 0,
         shortened: '[]',
         unwrittenSlots: '[]',
+        leaseOwner: null,
+        strategy: null,
+        slots: null,
         ...fields,
       };
       await db.insertInto('generation_jobs').values(row).execute();

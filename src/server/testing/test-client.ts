@@ -33,19 +33,33 @@ export async function read<R extends ClientResponse<unknown, any, any>>(call: Pr
  */
 export class TestClient {
   private cookies = new Map<string, string>();
+  /** The page's origin the requests carry: the server's own address, or a load balancer's (see `at`). */
+  private origin: string;
   readonly api: TypedApi;
   /** `send` is fetch, or fetchFrom(address) for a client that connects from its own address. */
   constructor(
     readonly baseUrl: string,
     private readonly send: Send = fetch,
   ) {
+    this.origin = baseUrl;
     this.api = typedApi(baseUrl, (input, init) => this.exchange(input, init));
+  }
+
+  /**
+   * The same browser reaching one instance behind a load balancer directly: same page origin, same
+   * cookie jar (shared, not copied), another address.
+   */
+  at(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl, this.send);
+    other.cookies = this.cookies;
+    other.origin = this.origin;
+    return other;
   }
 
   /** Sends as the browser would (same origin, this client's cookies) and keeps the cookies set in the answer. */
   private async exchange(input: Parameters<Send>[0], init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (!headers.has('origin')) headers.set('origin', this.baseUrl);
+    if (!headers.has('origin')) headers.set('origin', this.origin);
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
     const response = await this.send(input, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
@@ -102,7 +116,7 @@ export class TestClient {
   async upload<T = any>(path: string, bytes: Buffer, name: string, type: string): Promise<JsonResponse<T>> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    const response = await this.send(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: { origin: this.baseUrl, cookie: this.cookieHeader() } });
+    const response = await this.send(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: { origin: this.origin, cookie: this.cookieHeader() } });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -122,7 +136,7 @@ export class TestClient {
       const request = http.request(`${this.baseUrl}${path}`, {
         method,
         agent: false,
-        headers: { origin: this.baseUrl, cookie: this.cookieHeader(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { origin: this.origin, cookie: this.cookieHeader(), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       });
       request.on('response', (response) => {
         let text = '';

@@ -7,6 +7,7 @@ import { createAuth, migrateAuthTables } from '../auth';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { createLocalNotifier, createPostgresNotifier } from '../db/notifications';
 import { createLogger } from '../logger';
 import { createWriter } from '../ai/create-writer';
 import type { WriterOptions } from '../ai/writer';
@@ -63,7 +64,10 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const auth = createAuth(config, database, log);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
+  // On PostgreSQL progress events travel by LISTEN/NOTIFY, as between instances.
+  const notifier = config.database.kind === 'postgres' ? await createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
   const services = createServices(database, {
+    notifier,
     writer: createWriter(config.ai, writerOptions),
     log,
     mediaDir: path.join(config.dataDir, 'media'),
@@ -83,6 +87,8 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     logLines,
     close: async () => {
       await services.runner.shutdown();
+      await services.queue.stop();
+      await notifier.close();
       await new Promise((resolve) => server.close(resolve));
       await database.close();
       await testDb.drop();
