@@ -46,6 +46,10 @@ describe('post language', () => {
       .toBe('Spanish');
     await expectStillAccessible(page, 'Settings with the post language');
     await screenshot(page, 'settings-post-language');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect.poll(() => profile.getByText('The built-in template writer writes in English', { exact: false }).isVisible()).toBe(true);
+    await expectStillAccessible(page, 'Settings with the post language on a phone');
+    await screenshot(page, 'settings-post-language-390');
     await context.close();
   }, 60_000);
 });
