@@ -95,6 +95,16 @@ describe('reviewing a month', () => {
     await page.reload();
     await expect.poll(() => openButtons(page, day(next, 9)).count()).toBe(1);
     await expect(openButtons(page, day(next, 9)).getAttribute('aria-label')).resolves.toContain('Keep me around');
+
+    // From the editor: its menu deletes the open post, the drawer closes, Undo brings it back.
+    await openButtons(page, day(next, 12)).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Post actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete post' }).click();
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await expect.poll(() => openButtons(page, day(next, 12)).count()).toBe(0);
+    await page.locator('.mantine-Notification-root', { hasText: 'Post deleted' }).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => openButtons(page, day(next, 12)).count()).toBe(1);
     await context.close();
   });
 
