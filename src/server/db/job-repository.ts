@@ -212,13 +212,20 @@ export function createJobRepository(db: Db) {
     },
 
     /** Stages written posts (a slot already staged, by an earlier run of the job, keeps its post); `written` counts them all. */
-    async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], now: string): Promise<void> {
+    /**
+     * Stages written posts by slot. A slot staged already keeps its post, unless `replace` (the writer's
+     * final version of a post it streamed earlier, e.g. given another opening or shortened).
+     */
+    async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], now: string, { replace = false } = {}): Promise<void> {
       if (entries.length === 0) return;
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('generation_job_posts')
           .values(entries.map((entry) => ({ jobId, slotIndex: entry.slotIndex, post: toJson(entry.post) })))
-          .onConflict((conflict) => conflict.columns(['jobId', 'slotIndex']).doNothing())
+          .onConflict((conflict) => {
+            const slot = conflict.columns(['jobId', 'slotIndex']);
+            return replace ? slot.doUpdateSet((eb) => ({ post: eb.ref('excluded.post') })) : slot.doNothing();
+          })
           .execute();
         const { count } = await trx
           .selectFrom('generation_job_posts')

@@ -196,6 +196,9 @@ export function createGenerationRunner({
             );
       await staging;
       if (signal.aborted) throw new WriterError(SHUTDOWN_REASON, 'aborted');
+      // The writer's final posts (varied openings, fitted to their platform) replace what it streamed.
+      const final = 'posts' in result ? result.posts.flatMap((post, index) => (post ? [{ slotIndex: missing[index]!.index, post }] : [])) : [];
+      await jobs.stagePosts(job.id, final, now().toISOString(), { replace: true });
       const written = await jobs.stagedPosts(job.id);
       if (written.length === 0) {
         throw new WriterError(result.problems[0] ?? 'The writer returned no posts. Nothing was changed; please try again.', 'invalid_reply');
