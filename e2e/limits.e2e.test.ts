@@ -29,8 +29,9 @@ async function api(page: Page, method: string, path: string, body?: unknown) {
   return response.json();
 }
 
+/** The calendar view asked for by name: phones otherwise open the month as a list. */
 async function openCalendar(page: Page) {
-  await page.goto(`/month/${monthId(next)}?tab=calendar`);
+  await page.goto(`/month/${monthId(next)}?tab=calendar&view=calendar`);
   await expect.poll(() => page.getByRole('heading', { name: 'Content Calendar' }).isVisible()).toBe(true);
 }
 
