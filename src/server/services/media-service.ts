@@ -142,7 +142,11 @@ export function createMediaService({ posts, deletedPosts, access, store, uploads
         const mime = await receive(body, boundary, temporary);
         const fileId = `${randomUUID()}.${EXTENSION[mime]}`;
         stored = fileId;
-        await store.save(userId, fileId, temporary, mime);
+        // The bucket (MEDIA_STORE=s3) may be out of reach: said in words the user can act on, never a 500.
+        await store.save(userId, fileId, temporary, mime).catch((error: unknown) => {
+          if (store.kind === 'disk') throw error;
+          throw new AppError('unavailable', 'The file could not be stored right now. Please try again in a moment.');
+        });
         const item: MediaItem = { type: mime.startsWith('video/') ? 'video' : 'image', url: `${MEDIA_URL_PREFIX}${fileId}` };
         // Storing the file takes a while: the post and its month are checked again as the post refers to it.
         const saved = await changeMedia(userId, postId, (media) => {
