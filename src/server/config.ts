@@ -68,7 +68,28 @@ const envSchema = z.object({
   POSTS_PER_MONTH_MAX: limit('POSTS_PER_MONTH_MAX', DEFAULT_LIMITS.postsPerMonth),
   VERSIONS_PER_POST: limit('VERSIONS_PER_POST', DEFAULT_LIMITS.versionsPerPost),
   UPLOADS_IN_FLIGHT_PER_USER: limit('UPLOADS_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.uploadsInFlightPerUser),
+  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters long').optional(),
+  PUBLISH_LATE_WINDOW: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(s|m|h)$/, 'PUBLISH_LATE_WINDOW must be a duration such as 90s, 30m or 1h')
+    .transform((value) => Number(value.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
+    .default(3_600_000),
+  PUBLISH_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'], { error: 'PUBLISH_ALLOW_PRIVATE_URLS must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
 });
+
+/** Publishing (docs/publishing.md): the key that seals connection credentials and the outbound rules. */
+export interface PublishingConfig {
+  /** ENCRYPTION_KEY, or AUTH_SECRET without it. */
+  encryptionKey: string;
+  /** Posts later than this after downtime are 'missed', not sent. */
+  lateWindowMs: number;
+  /** Lets connections reach private and loopback addresses, and plain http (a LAN's own n8n; tests). */
+  allowPrivateUrls: boolean;
+}
 
 export type AiConfig = { kind: 'offline' } | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
 
@@ -87,6 +108,7 @@ export interface Config {
   /** Which proxies may name the client in X-Forwarded-For; unset trusts nobody. */
   trustProxy: TrustProxy;
   limits: Limits;
+  publishing: PublishingConfig;
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -167,6 +189,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`DATA_DIR points to ${dataDir}, which cannot be created or written.`);
   }
+  const secret = authSecret(dataDir, env.AUTH_SECRET);
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
   if (!/^https?:/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
   return {
@@ -176,7 +199,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'planner.db') },
     ai: aiConfig(env),
-    authSecret: authSecret(dataDir, env.AUTH_SECRET),
+    authSecret: secret,
     publicUrl,
     logLevel: env.LOG_LEVEL,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
@@ -187,5 +210,6 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       versionsPerPost: env.VERSIONS_PER_POST,
       uploadsInFlightPerUser: env.UPLOADS_IN_FLIGHT_PER_USER,
     },
+    publishing: { encryptionKey: env.ENCRYPTION_KEY ?? secret, lateWindowMs: env.PUBLISH_LATE_WINDOW, allowPrivateUrls: env.PUBLISH_ALLOW_PRIVATE_URLS },
   };
 }

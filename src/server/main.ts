@@ -31,6 +31,9 @@ function configFrom(env: NodeJS.ProcessEnv) {
   }
 }
 
+/** How often this process looks for posts due (a turn sends everything due, so lateness stays under this). */
+const PUBLISH_TICK_MS = 2_000;
+
 const STARTING = JSON.stringify({ error: { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' } });
 
 /** Binds HOST:PORT; PORT=0 lets the system choose a free port, which the result names. */
@@ -72,6 +75,7 @@ async function main() {
     mediaDir: path.join(config.dataDir, 'media'),
     publicUrl: config.publicUrl,
     limits: config.limits,
+    publishing: config.publishing,
   });
   const interrupted = await services.runner.recoverInterrupted();
   if (interrupted > 0) log.warn({ event: 'generation.recovered', failed: interrupted }, 'marked interrupted generation jobs as failed');
@@ -79,6 +83,7 @@ async function main() {
   if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
   const webRoot = findWebRoot();
   if (!webRoot) log.warn({ event: 'web.missing' }, 'no built web app found; run `npm run build` (API only)');
+  services.publisher.start(PUBLISH_TICK_MS);
   ready.app = createApp({ config, database, auth, log, services, webRoot });
   log.info({ event: 'server.listening', url: config.publicUrl, port, database: database.kind, ai: config.ai.kind }, 'listening');
   // A parent that started this process with an IPC channel (tests, benchmarks) learns the port here.
@@ -89,8 +94,7 @@ async function main() {
     log.info({ event: 'server.stopping', signal }, 'stopping');
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
-    void services.runner
-      .shutdown()
+    void Promise.all([services.runner.shutdown(), services.publisher.stop()])
       .then(() => database.close())
       .then(() => process.exit(0));
   };

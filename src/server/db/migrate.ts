@@ -8,6 +8,7 @@ import * as timeZoneHistory from './migrations/0006-time-zone-history';
 import * as jobLeases from './migrations/0006-job-leases';
 import * as usageLimits from './migrations/0007-usage-limits';
 import * as writerLabelsWithoutAddress from './migrations/0008-writer-labels-without-address';
+import * as publishing from './migrations/0011-publishing';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-job-leases': jobLeases,
   '0007-usage-limits': usageLimits,
   '0008-writer-labels-without-address': writerLabelsWithoutAddress,
+  '0011-publishing': publishing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

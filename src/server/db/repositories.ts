@@ -1,5 +1,7 @@
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { Db } from './database';
+import { createConnectionRepository } from './connection-repository';
+import { createDeliveryRepository } from './delivery-repository';
 import { createJobRepository } from './job-repository';
 import { createMonthRepository } from './month-repository';
 import { createPostRepository } from './post-repository';
@@ -14,6 +16,8 @@ export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
     posts: createPostRepository(db, limits),
     jobs: createJobRepository(db),
     usage: createUsageRepository(db),
+    connections: createConnectionRepository(db),
+    deliveries: createDeliveryRepository(db),
   };
 }
 

@@ -31,7 +31,7 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 }
 
 /** Answers with the file, or the part of it the `Range` header asks for; HEAD gets the headers only. */
-function sendFile(c: Context<AppEnv>, file: { file: string; mime: string; size: number }) {
+export function sendFile(c: Context<AppEnv>, file: { file: string; mime: string; size: number }) {
   c.header('Accept-Ranges', 'bytes');
   c.header('Cache-Control', 'private, max-age=3600');
   const range = parseByteRange(c.req.header('range'), file.size);

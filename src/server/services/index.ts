@@ -1,5 +1,6 @@
 import type { Writer } from '../ai/writer';
-import { DEFAULT_LIMITS, type Limits } from '../config';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_LIMITS, type Limits, type PublishingConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createFeedbackRepository } from '../db/feedback-repository';
 import { createJobRepository } from '../db/job-repository';
@@ -8,6 +9,12 @@ import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
 import { createTransact } from '../db/repositories';
 import { createUsageRepository } from '../db/usage-repository';
+import { createConnectionRepository } from '../db/connection-repository';
+import { createDeliveryRepository } from '../db/delivery-repository';
+import { createPublisher } from '../publishing/engine';
+import { createMediaLinks } from '../publishing/media-links';
+import { DEFAULT_OUTBOUND } from '../publishing/outbound';
+import { createSecretBox } from '../publishing/secret-box';
 import { createGenerationRunner, type JobLease } from '../jobs/generation-runner';
 import type { Logger } from '../logger';
 import { createAccess } from './access';
@@ -22,6 +29,8 @@ import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
 import { createSettingsService } from './settings-service';
 import { createUsageLimits } from './usage-limits';
+import { createConnectionService } from './connection-service';
+import { createDeliveryService } from './delivery-service';
 
 interface Options {
   writer: Writer;
@@ -35,10 +44,12 @@ interface Options {
   now?: () => Date;
   /** How long a generation job holds its month between heartbeats (tests shorten it). */
   jobLease?: JobLease;
+  /** Publishing's key and rules (config); without it, a key for this process only and the defaults. */
+  publishing?: PublishingConfig & { timeoutMs?: number };
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now, jobLease }: Options) {
+export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now, jobLease, publishing = defaultPublishing() }: Options) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db, limits);
@@ -47,10 +58,20 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
   const access = createAccess({ months, posts, profiles, transact, now });
   const monthService = createMonthService({ months, posts, profiles, access, now });
   const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
+  const box = createSecretBox(publishing.encryptionKey);
+  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl);
+  const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
+  const connections = createConnectionRepository(database.db);
+  const deliveries = createDeliveryRepository(database.db);
+  const publisher = createPublisher({ deliveries, connections, posts, box, mediaLinks, log, options: { policy, lateWindowMs: publishing.lateWindowMs }, now });
   const runner = createGenerationRunner({ jobs, access, usage, writer, log, now, lease: jobLease });
   return {
     writer,
     runner,
+    publisher,
+    mediaLinks,
+    connections: createConnectionService({ connections, box, policy, now }),
+    deliveries: createDeliveryService({ deliveries, access, now }),
     usage,
     access,
     profile: createProfileService({ profiles, now }),
@@ -64,6 +85,10 @@ export function createServices(database: DatabaseHandle, { writer, log, mediaDir
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
     settings: createSettingsService({ writer, usage }),
   };
+}
+
+function defaultPublishing(): PublishingConfig {
+  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, allowPrivateUrls: false };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -9,6 +9,7 @@ import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import type { Repositories } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 import type { Access } from './access';
+import { dueAtOf } from './schedule-service';
 import type { UsageLimits } from './usage-limits';
 
 export const STALE_MESSAGE =
@@ -80,7 +81,11 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
         const { version, ...changes } = input;
         const textChanged =
           (input.content !== undefined && input.content !== post.content) || (input.hashtags !== undefined && !sameList(input.hashtags, post.hashtags));
-        return write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+        const saved = await write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+        // A scheduled post moved to another day goes out on that day (its text is read when it is sent).
+        if (saved.scheduledTime && saved.date !== post.date)
+          await repositories.deliveries.retime(userId, postId, await dueAtOf(repositories, userId, saved.date, saved.scheduledTime), now().toISOString());
+        return saved;
       });
     },
 

@@ -30,6 +30,10 @@ export interface TestServerTiming {
   now?: () => Date;
   jobLease?: JobLease;
   progressHeartbeatMs?: number;
+  /** How long a delivery waits for an answer before its outcome is unknown. */
+  publishTimeoutMs?: number;
+  /** The built web app to serve (browser tests that drive the clock run the server in their process). */
+  webRoot?: string;
 }
 
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
@@ -71,9 +75,10 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     limits: config.limits,
     now: timing.now,
     jobLease: timing.jobLease,
+    publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs },
   });
   await services.runner.recoverInterrupted();
-  holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs });
+  holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });
   return {
     url,
     app: holder.app,
@@ -83,6 +88,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     logLines,
     close: async () => {
       await services.runner.shutdown();
+      await services.publisher.stop();
       await new Promise((resolve) => server.close(resolve));
       await database.close();
       await testDb.drop();
