@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app';
 import { createAuth, migrateAuthTables } from '../auth';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
@@ -16,6 +16,7 @@ import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
+  config: Config;
   app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
   services: Services;
@@ -81,6 +82,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });
   return {
     url,
+    config,
     app: holder.app,
     database,
     services,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../domain/options';
+import { monthIdParamSchema } from './month';
 
 /** Where posts can be sent. */
 export const CONNECTION_KINDS = ['webhook'] as const;
@@ -75,4 +76,4 @@ export interface DeliveryWithLog extends Delivery {
   log: DeliveryAttempt[];
 }
 
-export const deliveryListQuerySchema = z.object({ monthId: z.string().regex(/^\d{4}-\d{2}$/).optional() });
+export const deliveryListQuerySchema = z.object({ monthId: monthIdParamSchema.shape.id.optional() });
