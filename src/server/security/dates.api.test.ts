@@ -86,6 +86,12 @@ const NO_DATES = new Set([
   'POST /api/posts/:postId/media',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
+  'POST /api/connections',
+  'PATCH /api/connections/:connectionId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,

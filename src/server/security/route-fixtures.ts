@@ -43,6 +43,8 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/posts/:postId/rewrite': ({ version }) => ({ version, instructions: 'Make it shorter' }),
   'POST /api/posts/:postId/versions/:versionId/restore': ({ version }) => ({ version }),
   'PUT /api/posts/:postId/schedule': () => ({ platform: 'facebook', time: '09:00' }),
+  'POST /api/connections': () => ({ kind: 'webhook', name: 'Our n8n', url: 'https://203.0.113.10/webhook/posts', networks: ['facebook'] }),
+  'PATCH /api/connections/:connectionId': () => ({ name: 'Renamed', networks: ['linkedin'] }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
@@ -54,6 +56,10 @@ export const BODYLESS_WRITES = new Set([
   'POST /api/settings/ai/test',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
 ]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';

@@ -10,7 +10,7 @@ export const CONNECTION_NAME_MAX = 80;
 const connectionName = z.string().trim().min(1, 'Give the connection a name.').max(CONNECTION_NAME_MAX);
 const networks = z.array(z.enum(PLATFORMS)).max(PLATFORMS.length);
 
-export const connectionCreateSchema = z.object({
+export const connectionCreateSchema = z.strictObject({
   kind: z.literal('webhook'),
   name: connectionName,
   url: z.string().trim().max(2000).url('Enter the full webhook address, starting with https://'),
@@ -20,7 +20,7 @@ export const connectionCreateSchema = z.object({
 export type ConnectionCreate = z.infer<typeof connectionCreateSchema>;
 
 export const connectionUpdateSchema = z
-  .object({ name: connectionName.optional(), networks: networks.optional() })
+  .strictObject({ name: connectionName.optional(), networks: networks.optional() })
   .refine((update) => Object.keys(update).length > 0, 'Send a name or networks to change.');
 export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
 
