@@ -43,7 +43,11 @@ export function createConnectionRepository(db: Db) {
       return inTransaction(db, async (trx) => {
         await trx.deleteFrom('network_routes').where('userId', '=', userId).where('connectionId', '=', connectionId).execute();
         if (platforms.length === 0) return;
-        await trx.deleteFrom('network_routes').where('userId', '=', userId).where('platform', 'in', [...platforms]).execute();
+        await trx
+          .deleteFrom('network_routes')
+          .where('userId', '=', userId)
+          .where('platform', 'in', [...platforms])
+          .execute();
         await trx
           .insertInto('network_routes')
           .values(platforms.map((platform) => ({ userId, platform, connectionId })))

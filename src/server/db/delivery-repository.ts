@@ -32,9 +32,9 @@ export type ScheduleResult = 'saved' | 'busy';
  */
 export function createDeliveryRepository(db: Db) {
   const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
-    (await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()).map(
-      (row) => ({ at: row.at, outcome: row.outcome as DeliveryAttempt['outcome'], detail: row.detail }),
-    );
+    (
+      await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
+    ).map((row) => ({ at: row.at, outcome: row.outcome as DeliveryAttempt['outcome'], detail: row.detail }));
 
   const addAttempt = async (trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) => {
     await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
@@ -51,7 +51,11 @@ export function createDeliveryRepository(db: Db) {
 
     /** The user's deliveries, of one month's posts when `monthId` is given. */
     async list(userId: string, monthId?: string): Promise<Delivery[]> {
-      let query = db.selectFrom('deliveries').innerJoin('posts', 'posts.id', 'deliveries.postId').selectAll('deliveries').where('deliveries.userId', '=', userId);
+      let query = db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .selectAll('deliveries')
+        .where('deliveries.userId', '=', userId);
       if (monthId) query = query.where('posts.monthId', '=', monthId);
       return (await query.orderBy('deliveries.dueAt').execute()).map(toDelivery);
     },
@@ -188,7 +192,12 @@ export function createDeliveryRepository(db: Db) {
 
     /** Deliveries whose worker's lease lapsed mid-send: their outcome is unknown. The count marked. */
     async writeOffLapsed(now: string, reason: string): Promise<number> {
-      const rows = await db.selectFrom('deliveries').select(['id', 'userId', 'leaseOwner']).where('status', '=', 'publishing').where('leaseUntil', '<', now).execute();
+      const rows = await db
+        .selectFrom('deliveries')
+        .select(['id', 'userId', 'leaseOwner'])
+        .where('status', '=', 'publishing')
+        .where('leaseUntil', '<', now)
+        .execute();
       let marked = 0;
       for (const row of rows) {
         marked += await inTransaction(db, async (trx) => {

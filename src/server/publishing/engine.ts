@@ -113,10 +113,16 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
         return { change: { status: outcome.kind, reason: outcome.detail, finishedAt: iso }, logged: outcome.kind };
       case 'retry': {
         if (row.attempts >= MAX_ATTEMPTS)
-          return { change: { status: 'failed', reason: `Gave up after ${MAX_ATTEMPTS} attempts. ${outcome.detail}`, finishedAt: iso }, logged: 'failed' as const };
+          return {
+            change: { status: 'failed', reason: `Gave up after ${MAX_ATTEMPTS} attempts. ${outcome.detail}`, finishedAt: iso },
+            logged: 'failed' as const,
+          };
         const backoff = BACKOFF_MS[Math.min(row.attempts - 1, BACKOFF_MS.length - 1)]!;
         const wait = Math.min(Math.max(backoff, outcome.retryAfterMs ?? 0), RETRY_AFTER_CAP_MS);
-        return { change: { status: 'scheduled', nextAttemptAt: new Date(at.getTime() + wait).toISOString(), reason: outcome.detail }, logged: 'retry' as const };
+        return {
+          change: { status: 'scheduled', nextAttemptAt: new Date(at.getTime() + wait).toISOString(), reason: outcome.detail },
+          logged: 'retry' as const,
+        };
       }
     }
   }

@@ -129,7 +129,12 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       clearTimeout(timer);
       resolve(result);
     };
-    const outgoing = agent.request(url, { method: request.method, headers: request.headers, lookup: guardedLookup(policy.allowPrivate) as never, agent: false });
+    const outgoing = agent.request(url, {
+      method: request.method,
+      headers: request.headers,
+      lookup: guardedLookup(policy.allowPrivate) as never,
+      agent: false,
+    });
     const timer = setTimeout(() => {
       outgoing.destroy();
       finish(
@@ -152,7 +157,8 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
         size += chunk.length;
         if (size >= policy.maxBodyBytes) response.destroy();
       });
-      const done = () => finish({ kind: 'answered', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const done = () =>
+        finish({ kind: 'answered', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
       response.on('end', done);
       response.on('close', done);
       response.on('error', done);
@@ -176,7 +182,8 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
     try {
       url = checkUrl(target, policy);
     } catch (error) {
-      if (error instanceof OutboundRefused) return { kind: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
+      if (error instanceof OutboundRefused)
+        return { kind: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
       throw error;
     }
     const result = await sendOnce(url, request, policy);

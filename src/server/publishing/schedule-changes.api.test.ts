@@ -53,7 +53,10 @@ describe('changes before the time', () => {
     const client = await userWithWebhook(server, receiver, ['linkedin']);
     const postId = await scheduledPost(client, '2031-06-10', '12:00');
     await tickAt(server, clock, '2031-06-10T12:00:00Z');
-    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: 'No connection sends Facebook posts. Add one in Settings → Connections, then retry.' });
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'failed',
+      reason: 'No connection sends Facebook posts. Add one in Settings → Connections, then retry.',
+    });
   });
 });
 

@@ -44,7 +44,9 @@ export function postRoutes(deps: AppDeps) {
       .delete('/:postId/schedule', validate('param', postIdParamSchema), async (c) =>
         c.json(await services.schedule.unschedule(c.var.user.id, c.req.valid('param').postId)),
       )
-      .get('/:postId/delivery', validate('param', postIdParamSchema), async (c) => c.json(await services.deliveries.get(c.var.user.id, c.req.valid('param').postId)))
+      .get('/:postId/delivery', validate('param', postIdParamSchema), async (c) =>
+        c.json(await services.deliveries.get(c.var.user.id, c.req.valid('param').postId)),
+      )
       .post('/:postId/delivery/retry', validate('param', postIdParamSchema), async (c) =>
         c.json(await services.deliveries.retry(c.var.user.id, c.req.valid('param').postId)),
       )

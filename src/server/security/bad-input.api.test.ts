@@ -123,8 +123,7 @@ const polluted = () => [
 describe('bad input never breaks the API', () => {
   const writes = () =>
     listApiRoutes(server.app).filter(
-      (route) =>
-        ['POST', 'PUT', 'PATCH'].includes(route.method) && !UPLOAD_ROUTES.has(routeKey(route)) && !BODYLESS_WRITES.has(routeKey(route)),
+      (route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && !UPLOAD_ROUTES.has(routeKey(route)) && !BODYLESS_WRITES.has(routeKey(route)),
     );
 
   it('answers random and hostile JSON bodies with 4xx in the one error shape, storing nothing', async () => {

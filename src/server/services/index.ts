@@ -49,7 +49,10 @@ interface Options {
 }
 
 /** Wires repositories into services; the one place that knows both. */
-export function createServices(database: DatabaseHandle, { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now, jobLease, publishing = defaultPublishing() }: Options) {
+export function createServices(
+  database: DatabaseHandle,
+  { writer, log, mediaDir, publicUrl, limits = DEFAULT_LIMITS, now, jobLease, publishing = defaultPublishing() }: Options,
+) {
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db, limits);

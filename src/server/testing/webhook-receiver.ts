@@ -8,6 +8,8 @@ export type Reply = { status: number; headers?: Record<string, string>; body?: s
 export interface ReceivedWebhook {
   id: string;
   timestamp: string;
+  /** The `webhook-signature` header as sent. */
+  signature: string;
   /** True when the signature is the one `standardwebhooks` makes for this id, time and body with the secret. */
   signed: boolean;
   body: { type: string; timestamp: string; data: Record<string, any> };
@@ -32,8 +34,12 @@ export async function startWebhookReceiver() {
       const timestamp = String(request.headers['webhook-timestamp'] ?? '');
       const signature = String(request.headers['webhook-signature'] ?? '');
       const expected = secret ? new Webhook(secret).sign(id, new Date(Number(timestamp) * 1000), raw) : '';
-      received.push({ id, timestamp, signed: expected !== '' && signature.split(' ').includes(expected), body: JSON.parse(raw || '{}'), raw });
-      const reply = replies.shift() ?? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `https://social.example/p/${id}` }) };
+      received.push({ id, timestamp, signature, signed: expected !== '' && signature.split(' ').includes(expected), body: JSON.parse(raw || '{}'), raw });
+      const reply = replies.shift() ?? {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `https://social.example/p/${id}` }),
+      };
       if ('hangUp' in reply) return request.socket.destroy();
       response.writeHead(reply.status, reply.headers ?? {});
       response.end(reply.body ?? '');
@@ -47,6 +53,7 @@ export async function startWebhookReceiver() {
     /** Queues the next replies, in order. */
     reply: (...next: Reply[]) => replies.push(...next),
     useSecret: (value: string) => (secret = value),
+    secret: () => secret,
     /** Publish requests only (a connection test is another event). */
     posts: () => received.filter((item) => item.body.type === 'post.publish'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
