@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { MonthDetail } from '@shared/schemas/month';
 import { longDate, MonthCalendar } from '../features/calendar/components/month-calendar';
 import { AddPostModal } from '../features/new-post/components/add-post-modal';
+import { useMonthDeliveries } from '../lib/queries/deliveries';
 import { useMovePost } from './use-move-post';
 import { useOpenPost } from './use-open-post';
 
@@ -12,6 +13,7 @@ export function CalendarTab({ month }: { month: MonthDetail }) {
   const [addDate, setAddDate] = useState<string | null>(null);
   const movePost = useMovePost(month);
   const openPost = useOpenPost();
+  const deliveries = useMonthDeliveries(month.id);
 
   return (
     <Stack gap="md">
@@ -38,6 +40,7 @@ export function CalendarTab({ month }: { month: MonthDetail }) {
         onOpenPost={openPost}
         onAddPost={setAddDate}
         onMovePost={(postId, date) => movePost(postId, date)}
+        deliveryStatusOf={(postId) => deliveries.data?.find((delivery) => delivery.postId === postId)?.status}
       />
       <AddPostModal
         monthId={month.id}

@@ -126,7 +126,7 @@ export function MonthPage() {
           <CalendarTab month={data} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
-          <ScheduledPosts posts={data.posts} onOpenPost={openPost} />
+          <ScheduledPosts monthId={data.id} posts={data.posts} onOpenPost={openPost} />
         </Tabs.Panel>
       </Tabs>
       <Suspense fallback={null}>

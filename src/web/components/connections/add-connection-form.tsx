@@ -58,7 +58,15 @@ export function AddConnectionForm() {
       {/* Not a <form>: the onboarding wizard around it is one, and forms do not nest. */}
       <div role="group" aria-label="Add a webhook connection">
         <Stack gap="sm">
-          <TextInput label="Name" placeholder="Our n8n" required maxLength={80} value={name} onChange={(e) => setName(e.currentTarget.value)} error={fieldErrors.name} />
+          <TextInput
+            label="Name"
+            placeholder="Our n8n"
+            required
+            maxLength={80}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={fieldErrors.name}
+          />
           <TextInput
             label="Webhook URL"
             description="Where posts are sent, signed, at their time. It must start with https://."

@@ -2,6 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Delivery } from '@shared/schemas/publishing';
 import { api, parseResponse } from '../api-client';
 
+/** The root of every delivery query: a change to a schedule refreshes them all. */
+export const DELIVERIES_KEY = ['deliveries'] as const;
+
 /** While something is waiting to go out, its state is read again this often. */
 const LIVE_REFRESH_MS = 5_000;
 const live = (deliveries: Pick<Delivery, 'status'>[] | undefined) => deliveries?.some((item) => item.status === 'scheduled' || item.status === 'publishing');
@@ -51,6 +54,6 @@ export function useDeliveryAction() {
           ? api.posts[':postId'].delivery.retry.$post({ param: { postId } })
           : api.posts[':postId'].delivery.confirm.$post({ param: { postId } }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['deliveries'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY }),
   });
 }
