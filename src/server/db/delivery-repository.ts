@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliveryWithLog } from '@shared/schemas/publishing';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from './database';
 import type { DeliveriesTable } from './schema';
 
@@ -24,6 +24,8 @@ export function toDelivery(row: DeliveryRow): Delivery {
 }
 
 export type ScheduleResult = 'saved' | 'busy';
+
+const EXCERPT_LENGTH = 120;
 
 /**
  * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
@@ -50,14 +52,16 @@ export function createDeliveryRepository(db: Db) {
     },
 
     /** The user's deliveries, of one month's posts when `monthId` is given. */
-    async list(userId: string, monthId?: string): Promise<Delivery[]> {
+    async list(userId: string, monthId?: string): Promise<DeliverySummary[]> {
       let query = db
         .selectFrom('deliveries')
         .innerJoin('posts', 'posts.id', 'deliveries.postId')
         .selectAll('deliveries')
+        .select(['posts.monthId', 'posts.content'])
         .where('deliveries.userId', '=', userId);
       if (monthId) query = query.where('posts.monthId', '=', monthId);
-      return (await query.orderBy('deliveries.dueAt').execute()).map(toDelivery);
+      const rows = await query.orderBy('deliveries.dueAt').orderBy('deliveries.id').execute();
+      return rows.map((row) => ({ ...toDelivery(row), monthId: row.monthId, excerpt: row.content.slice(0, EXCERPT_LENGTH) }));
     },
 
     /**
@@ -140,6 +144,17 @@ export function createDeliveryRepository(db: Db) {
       });
     },
 
+    /** How many of the user's deliveries are in each state. */
+    async countByStatus(userId: string): Promise<Partial<Record<DeliveryStatus, number>>> {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+        .where('userId', '=', userId)
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+
     /** Ids of deliveries due at `now`, oldest first. */
     async due(now: string, limit: number): Promise<string[]> {
       const rows = await db
@@ -214,18 +229,6 @@ export function createDeliveryRepository(db: Db) {
         });
       }
       return marked;
-    },
-
-    /** The rows due before `before`, for the dashboard: live and needing attention. */
-    async summary(userId: string): Promise<DeliveryRow[]> {
-      return db
-        .selectFrom('deliveries')
-        .selectAll()
-        .where('userId', '=', userId)
-        .where('status', 'in', ['scheduled', 'publishing', 'failed', 'unknown', 'missed'])
-        .orderBy('dueAt')
-        .limit(50)
-        .execute();
     },
   };
 }

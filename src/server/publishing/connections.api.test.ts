@@ -7,7 +7,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-r
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from './publishing-helpers';
 
 // Real time, so the receiver's standardwebhooks check of the timestamp (five minutes either way) holds.
-const clock = createTestClock(new Date());
+const clock = createTestClock(new Date(), { tickMs: 1 });
 let open: TestServer;
 let strict: TestServer;
 let receiver: WebhookReceiver;

@@ -44,7 +44,10 @@ describe('delivery on time', () => {
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published', attempts: 1, liveUrl: `https://social.example/p/${sent!.id}` });
     expect(delivery.log).toEqual([expect.objectContaining({ outcome: 'published', at: '2031-06-10T09:00:00.000Z' })]);
-    expect((await client.get('/api/deliveries?monthId=2031-6')).body).toEqual([expect.objectContaining({ postId, status: 'published' })]);
+    expect((await client.get('/api/deliveries?monthId=2031-6')).body).toEqual([
+      expect.objectContaining({ postId, status: 'published', monthId: '2031-6', excerpt: 'Our new opening hours start Monday.' }),
+    ]);
+    expect((await client.get('/api/analytics')).body.publishing).toEqual({ published: 1, failed: 0 });
   });
 
   it('delivers each due post exactly once when two workers run at the same moment', async () => {
@@ -104,6 +107,7 @@ describe('retries', () => {
     for (const at of ['13:00', '13:01', '13:06', '13:21', '13:51', '14:21', '15:00']) await tickAt(server, clock, `2031-06-12T${at}:00Z`);
     expect(receiver.posts()).toHaveLength(5);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', attempts: 5, reason: expect.stringContaining('Gave up after 5 attempts') });
+    expect((await client.get('/api/analytics')).body.publishing).toEqual({ published: 0, failed: 1 });
   });
 
   it('stops at a 401 with the reason in words, and sends again only when the user retries', async () => {

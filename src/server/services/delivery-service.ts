@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryWithLog } from '@shared/schemas/publishing';
+import type { DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import type { DeliveryRepository } from '../db/delivery-repository';
 import { AppError, notFound } from '../errors';
 import type { Access } from './access';
@@ -19,7 +19,7 @@ export function createDeliveryService({ deliveries, access, now = () => new Date
   }
 
   return {
-    list: (userId: string, monthId?: string): Promise<Delivery[]> => deliveries.list(userId, monthId),
+    list: (userId: string, monthId?: string): Promise<DeliverySummary[]> => deliveries.list(userId, monthId),
 
     async get(userId: string, postId: string): Promise<DeliveryWithLog> {
       return deliveries.withLog(await find(userId, postId));

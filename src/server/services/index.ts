@@ -84,7 +84,7 @@ export function createServices(
     media: createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
     schedule: createScheduleService({ access, now }),
     exports: createExportService({ monthService, publicUrl, now }),
-    analytics: createAnalyticsService({ posts }),
+    analytics: createAnalyticsService({ posts, deliveries }),
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
     settings: createSettingsService({ writer, usage }),
   };

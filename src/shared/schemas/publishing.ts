@@ -72,6 +72,12 @@ export interface Delivery {
   updatedAt: string;
 }
 
+/** A delivery in a list: with its post's month and the start of its text. */
+export interface DeliverySummary extends Delivery {
+  monthId: string;
+  excerpt: string;
+}
+
 export interface DeliveryWithLog extends Delivery {
   log: DeliveryAttempt[];
 }
