@@ -34,7 +34,7 @@ export function AddConnectionForm() {
   return (
     <Stack gap="md">
       {secret && (
-        <Alert color="yellow" variant="light" icon={<IconKey size={18} aria-hidden="true" />} title={`Signing secret of ${secret.name}`} role="status">
+        <Alert color="gray" variant="light" icon={<IconKey size={18} aria-hidden="true" />} title={`Signing secret of ${secret.name}`} role="status">
           <Stack gap="xs">
             <Text size="sm">Copy it into your receiver now (n8n, Zapier, Make or Pipedream): it is shown only this once.</Text>
             <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="signing-secret">
@@ -43,7 +43,7 @@ export function AddConnectionForm() {
             <Group>
               <CopyButton value={secret.value}>
                 {({ copied, copy }) => (
-                  <Button size="xs" variant="light" onClick={copy}>
+                  <Button size="xs" variant="default" onClick={copy}>
                     {copied ? 'Copied' : 'Copy secret'}
                   </Button>
                 )}

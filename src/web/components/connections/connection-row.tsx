@@ -61,7 +61,7 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
             </div>
           </Group>
           <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => void sendTest()} loading={test.isPending}>
+            <Button size="xs" variant="default" onClick={() => void sendTest()} loading={test.isPending}>
               Send test
             </Button>
             <Button size="xs" variant="default" onClick={() => setRenaming(true)}>

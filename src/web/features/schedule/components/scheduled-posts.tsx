@@ -86,7 +86,7 @@ function ScheduledRow({ post, status, onOpenPost }: { post: Post; status: Delive
       </UnstyledButton>
       {status && (
         <Group gap="xs" pl="sm">
-          <Button size="compact-xs" variant="subtle" onClick={() => setShowLog((shown) => !shown)} aria-expanded={showLog}>
+          <Button size="compact-xs" variant="default" onClick={() => setShowLog((shown) => !shown)} aria-expanded={showLog}>
             {showLog ? 'Hide delivery log' : 'Delivery log'}
           </Button>
         </Group>
