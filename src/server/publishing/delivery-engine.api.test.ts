@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TINY_PNG } from '../testing/fixtures';
 import { createTestClock } from '../testing/test-clock';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
@@ -19,10 +21,25 @@ beforeEach(async () => {
 });
 afterEach(async () => receiver.close());
 
+/** The JSON example under `<!-- payload-example -->` in docs/publishing.md. */
+function documentedPayload(): unknown {
+  const doc = readFileSync(new URL('../../../docs/publishing.md', import.meta.url), 'utf8');
+  const block = doc.split('<!-- payload-example -->')[1]!.split('```json')[1]!.split('```')[0]!;
+  return JSON.parse(block);
+}
+
+/** A value's shape: its fields and their types, arrays by their first item. */
+function shape(value: unknown): unknown {
+  if (Array.isArray(value)) return [shape(value[0])];
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]));
+  return typeof value;
+}
+
 describe('delivery on time', () => {
   it('sends a scheduled post once at its time, signed, and shows it published with its log', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
+    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
     expect((await deliveryOf(client, postId)).status).toBe('scheduled');
 
     await tickAt(server, clock, '2031-06-10T08:59:59Z');
@@ -41,6 +58,15 @@ describe('delivery on time', () => {
       hashtags: ['#dental'],
       scheduledFor: '2031-06-10T09:00:00.000Z',
     });
+    // docs/publishing.md shows this payload: same fields, same types.
+    expect(shape(sent!.body)).toEqual(shape(documentedPayload()));
+    // The media link works without a session, and not once its signature is changed.
+    const link = sent!.body.data.media[0].url as string;
+    const media = await fetch(link);
+    expect(media.status).toBe(200);
+    expect(Buffer.from(await media.arrayBuffer())).toEqual(TINY_PNG);
+    expect((await fetch(link.replace(/signature=./, 'signature=x'))).status).toBe(404);
+
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published', attempts: 1, liveUrl: `https://social.example/p/${sent!.id}` });
     expect(delivery.log).toEqual([expect.objectContaining({ outcome: 'published', at: '2031-06-10T09:00:00.000Z' })]);

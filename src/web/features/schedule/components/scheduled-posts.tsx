@@ -71,14 +71,14 @@ function ScheduledRow({ post, status, onOpenPost }: { post: Post; status: Delive
         onClick={() => onOpenPost(post.id)}
         aria-label={`Open scheduled post: ${PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]} at ${post.scheduledTime}`}
       >
-        <Group wrap="nowrap" gap="md" align="flex-start">
+        <Group wrap="wrap" gap="md" align="flex-start">
           <Text fw={700} size="sm" w={48}>
             {post.scheduledTime}
           </Text>
           <Text size="sm" fw={600} w={96}>
             {PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]}
           </Text>
-          <Text size="sm" lineClamp={2} style={{ flex: 1 }}>
+          <Text size="sm" lineClamp={2} miw={160} style={{ flex: 1 }}>
             {post.content}
           </Text>
           {status && <DeliveryBadge status={status} />}
