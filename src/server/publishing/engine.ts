@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import type { ConnectionRepository } from '../db/connection-repository';
@@ -6,6 +7,7 @@ import type { DeliveryRepository, DeliveryRow } from '../db/delivery-repository'
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
+import { sendMastodon, type MastodonCredentials, type MediaFile } from './mastodon';
 import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
@@ -28,6 +30,8 @@ interface Deps {
   posts: PostRepository;
   box: SecretBox;
   mediaLinks: MediaLinks;
+  /** Where an uploaded file of a user is, and its type (the media service's `locate`). */
+  locateMedia: (userId: string, fileId: string) => Promise<{ file: string; mime: string }>;
   log: Logger;
   options: PublishingOptions;
   now?: () => Date;
@@ -42,6 +46,9 @@ const BATCH = 500;
 
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
 
+/** The text as published: the post, then its hashtags. */
+const fullText = (post: Post) => (post.hashtags.length > 0 ? `${post.content}\n\n${post.hashtags.join(' ')}` : post.content);
+
 export interface TickResult {
   published: number;
   retrying: number;
@@ -55,7 +62,7 @@ export interface TickResult {
  * claim what is due (one conditional UPDATE per delivery, so any number of processes can run it),
  * send, record. It keeps no state between turns, so a job queue can run it instead of the timer.
  */
-export function createPublisher({ deliveries, connections, posts, box, mediaLinks, log, options, now = () => new Date() }: Deps) {
+export function createPublisher({ deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, now = () => new Date() }: Deps) {
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const concurrency = options.concurrency ?? 25;
@@ -72,7 +79,7 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
         postType: post.type,
         text: post.content,
         hashtags: post.hashtags,
-        textWithHashtags: post.hashtags.length > 0 ? `${post.content}\n\n${post.hashtags.join(' ')}` : post.content,
+        textWithHashtags: fullText(post),
         scheduledFor: row.dueAt,
         localTime: post.scheduledTime,
         media: post.media
@@ -97,9 +104,24 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
         connectionId: null,
       };
     }
+    if (connection.kind === 'mastodon') {
+      const media = await mediaFilesOf(row.userId, post);
+      const outcome = await sendMastodon(box.open<MastodonCredentials>(connection.credentials), row.id, { text: fullText(post), media }, options.policy, now);
+      return { outcome, connectionId: connection.id };
+    }
     const payload = payloadFor(row, post, at);
     const outcome = await sendWebhook(box.open<WebhookCredentials>(connection.credentials), row.id, payload, options.policy, now);
     return { outcome, connectionId: connection.id };
+  }
+
+  async function mediaFilesOf(userId: string, post: Post): Promise<MediaFile[]> {
+    const files: MediaFile[] = [];
+    for (const item of post.media.filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX))) {
+      const name = item.url.slice(MEDIA_URL_PREFIX.length);
+      const { file, mime } = await locateMedia(userId, name);
+      files.push({ bytes: await readFile(file), mime, name });
+    }
+    return files;
   }
 
   /** The state an attempt's outcome leads to. */

@@ -5,6 +5,7 @@ import type { ConnectionRepository, ConnectionRow } from '../db/connection-repos
 import { AppError, notFound } from '../errors';
 import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
 import type { SecretBox } from '../publishing/secret-box';
+import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
 import { newSigningSecret, sendWebhook, type WebhookCredentials } from '../publishing/webhook';
 
 interface Deps {
@@ -47,14 +48,17 @@ export function createConnectionService({ connections, box, policy, now = () => 
     async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
       if ((await connections.countFor(userId)) >= CONNECTIONS_PER_USER)
         throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
+      const field = input.kind === 'webhook' ? 'url' : 'instanceUrl';
       let url: URL;
       try {
-        url = await checkDestination(input.url, policy);
+        url = await checkDestination(input.kind === 'webhook' ? input.url : input.instanceUrl, policy);
       } catch (error) {
-        if (error instanceof OutboundRefused) throw new AppError('bad_request', error.message, { url: error.message });
+        if (error instanceof OutboundRefused) throw new AppError('bad_request', error.message, { [field]: error.message });
         throw error;
       }
-      const signingSecret = newSigningSecret();
+      const signingSecret = input.kind === 'webhook' ? newSigningSecret() : null;
+      const credentials: WebhookCredentials | MastodonCredentials =
+        input.kind === 'webhook' ? { url: url.toString(), secret: signingSecret! } : { instanceUrl: url.origin, accessToken: input.accessToken };
       const at = now().toISOString();
       const row: ConnectionRow = {
         id: randomUUID(),
@@ -62,7 +66,7 @@ export function createConnectionService({ connections, box, policy, now = () => 
         kind: input.kind,
         name: input.name,
         target: url.host,
-        credentials: box.seal({ url: url.toString(), secret: signingSecret } satisfies WebhookCredentials),
+        credentials: box.seal(credentials),
         createdAt: at,
         updatedAt: at,
       };
@@ -83,10 +87,11 @@ export function createConnectionService({ connections, box, policy, now = () => 
       return { removed: true };
     },
 
-    /** Sends a signed `connection.test` event; the answer says in words how it went. */
+    /** A webhook gets a signed `connection.test` event, Mastodon a token check; the answer says in words how it went. */
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
       const at = now();
+      if (row.kind === 'mastodon') return verifyMastodon(box.open<MastodonCredentials>(row.credentials), policy, at);
       const outcome = await sendWebhook(
         box.open<WebhookCredentials>(row.credentials),
         `test_${randomUUID().replaceAll('-', '')}`,

@@ -66,7 +66,18 @@ export function createServices(
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
   const connections = createConnectionRepository(database.db);
   const deliveries = createDeliveryRepository(database.db);
-  const publisher = createPublisher({ deliveries, connections, posts, box, mediaLinks, log, options: { policy, lateWindowMs: publishing.lateWindowMs }, now });
+  const media = createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now });
+  const publisher = createPublisher({
+    deliveries,
+    connections,
+    posts,
+    box,
+    mediaLinks,
+    locateMedia: media.locate,
+    log,
+    options: { policy, lateWindowMs: publishing.lateWindowMs },
+    now,
+  });
   const runner = createGenerationRunner({ jobs, access, usage, writer, log, now, lease: jobLease });
   return {
     writer,
@@ -81,7 +92,7 @@ export function createServices(
     months: monthService,
     generation: createGenerationService({ access, profiles, jobs, runner, writer, usage, now }),
     posts: createPostService({ posts, profiles, access, writer, usage, now }),
-    media: createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now }),
+    media,
     schedule: createScheduleService({ access, now }),
     exports: createExportService({ monthService, publicUrl, now }),
     analytics: createAnalyticsService({ posts, deliveries }),

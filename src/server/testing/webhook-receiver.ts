@@ -36,7 +36,15 @@ export async function startWebhookReceiver() {
       const timestamp = String(request.headers['webhook-timestamp'] ?? '');
       const signature = String(request.headers['webhook-signature'] ?? '');
       const expected = secret ? new Webhook(secret).sign(id, new Date(Number(timestamp) * 1000), raw) : '';
-      received.push({ receivedAt: Date.now(), id, timestamp, signature, signed: expected !== '' && signature.split(' ').includes(expected), body: JSON.parse(raw || '{}'), raw });
+      received.push({
+        receivedAt: Date.now(),
+        id,
+        timestamp,
+        signature,
+        signed: expected !== '' && signature.split(' ').includes(expected),
+        body: JSON.parse(raw || '{}'),
+        raw,
+      });
       const reply = replies.shift() ?? {
         status: 200,
         headers: { 'content-type': 'application/json' },

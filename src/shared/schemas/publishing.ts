@@ -3,20 +3,29 @@ import { PLATFORMS } from '../domain/options';
 import { monthIdParamSchema } from './month';
 
 /** Where posts can be sent. */
-export const CONNECTION_KINDS = ['webhook'] as const;
+export const CONNECTION_KINDS = ['webhook', 'mastodon'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 export const CONNECTION_NAME_MAX = 80;
 const connectionName = z.string().trim().min(1, 'Give the connection a name.').max(CONNECTION_NAME_MAX);
 const networks = z.array(z.enum(PLATFORMS)).max(PLATFORMS.length);
 
-export const connectionCreateSchema = z.strictObject({
-  kind: z.literal('webhook'),
-  name: connectionName,
-  url: z.string().trim().max(2000).url('Enter the full webhook address, starting with https://'),
-  /** The networks whose posts go out through this connection (each network routes to one). */
-  networks: networks.default([]),
-});
+export const connectionCreateSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('webhook'),
+    name: connectionName,
+    url: z.string().trim().max(2000).url('Enter the full webhook address, starting with https://'),
+    /** The networks whose posts go out through this connection (each network routes to one). */
+    networks: networks.default([]),
+  }),
+  z.strictObject({
+    kind: z.literal('mastodon'),
+    name: connectionName,
+    instanceUrl: z.string().trim().max(500).url('Enter your instance address, such as https://mastodon.social'),
+    accessToken: z.string().trim().min(1, 'Paste the access token from your instance (Preferences → Development).').max(500),
+    networks: networks.default([]),
+  }),
+]);
 export type ConnectionCreate = z.infer<typeof connectionCreateSchema>;
 
 export const connectionUpdateSchema = z
@@ -37,10 +46,10 @@ export interface Connection {
   createdAt: string;
 }
 
-/** Answer to adding a connection: the signing secret, shown this once. */
+/** Answer to adding a connection: a webhook's signing secret, shown this once (null for other kinds). */
 export interface CreatedConnection {
   connection: Connection;
-  signingSecret: string;
+  signingSecret: string | null;
 }
 
 export interface ConnectionTestResult {

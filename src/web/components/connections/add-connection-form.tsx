@@ -21,7 +21,7 @@ export function AddConnectionForm() {
     setFieldErrors({});
     try {
       const created = await add.mutateAsync({ kind: 'webhook', name, url, networks });
-      setSecret({ name: created.connection.name, value: created.signingSecret });
+      if (created.signingSecret) setSecret({ name: created.connection.name, value: created.signingSecret });
       setName('');
       setUrl('');
       setNetworks([]);
