@@ -56,7 +56,7 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
             <div>
               <Text fw={600}>{connection.name}</Text>
               <Text size="xs" c="dimmed">
-                Webhook to {connection.host}
+                {connection.kind === 'mastodon' ? 'Mastodon at' : 'Webhook to'} {connection.host}
               </Text>
             </div>
           </Group>
