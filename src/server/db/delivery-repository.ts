@@ -94,6 +94,17 @@ export function createDeliveryRepository(db: Db) {
       return 'saved';
     },
 
+    /** The user's deliveries still waiting, with their post's day and time of day (to re-time them in a new zone). */
+    waiting(userId: string): Promise<{ postId: string; date: string; scheduledTime: string | null }[]> {
+      return db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .select(['deliveries.postId', 'posts.date', 'posts.scheduledTime'])
+        .where('deliveries.userId', '=', userId)
+        .where('deliveries.status', '=', 'scheduled')
+        .execute();
+    },
+
     /** Moves a scheduled delivery to a new instant (its post moved to another day). */
     async retime(userId: string, postId: string, dueAt: string, now: string): Promise<void> {
       await db

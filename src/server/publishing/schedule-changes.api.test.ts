@@ -97,4 +97,17 @@ describe('time zones', () => {
     await tickAt(server, clock, '2031-03-31T07:00:00Z');
     expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Before', 'After']);
   });
+
+  it('moves a waiting post to the same wall-clock time when the user changes time zone', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const postId = await scheduledPost(client, '2031-06-20', '09:00', { content: 'Zoned' });
+    expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-20T09:00:00.000Z');
+    expect((await client.put('/api/workspace/time-zone', { timeZone: 'America/New_York' })).status).toBe(200);
+    // 09:00 in New York in June (daylight saving time) is 13:00Z.
+    expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-20T13:00:00.000Z');
+    await tickAt(server, clock, '2031-06-20T09:00:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    await tickAt(server, clock, '2031-06-20T13:00:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Zoned']);
+  });
 });

@@ -59,13 +59,13 @@ export function createServices(
   const jobs = createJobRepository(database.db);
   const transact = createTransact(database.db, limits);
   const access = createAccess({ months, posts, profiles, transact, now });
-  const monthService = createMonthService({ months, posts, profiles, access, now });
+  const deliveries = createDeliveryRepository(database.db);
+  const monthService = createMonthService({ months, posts, profiles, deliveries, access, now });
   const usage = createUsageLimits({ usage: createUsageRepository(database.db), posts, writer, limits, now });
   const box = createSecretBox(publishing.encryptionKey);
   const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl);
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
   const connections = createConnectionRepository(database.db);
-  const deliveries = createDeliveryRepository(database.db);
   const media = createMediaService({ posts, access, mediaDir, uploadsInFlightPerUser: limits.uploadsInFlightPerUser, now });
   const publisher = createPublisher({
     deliveries,
