@@ -14,6 +14,9 @@ import { securityHeaders } from './middleware/security-headers';
 import { forgetSessions } from './middleware/session';
 import { serveWebApp } from './middleware/web-app';
 import { analyticsRoutes } from './routes/analytics';
+import { connectionRoutes } from './routes/connections';
+import { deliveryRoutes } from './routes/deliveries';
+import { mediaLinkRoutes } from './routes/media-links';
 import { feedbackRoutes } from './routes/feedback';
 import { generationJobRoutes } from './routes/generation-jobs';
 import { holidayRoutes } from './routes/holidays';
@@ -38,7 +41,9 @@ function apiRoutes(deps: AppDeps) {
     .route('/media', mediaRoutes(deps))
     .route('/analytics', analyticsRoutes(deps))
     .route('/feedback', feedbackRoutes(deps))
-    .route('/settings', settingsRoutes(deps));
+    .route('/settings', settingsRoutes(deps))
+    .route('/connections', connectionRoutes(deps))
+    .route('/deliveries', deliveryRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;
@@ -96,6 +101,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/api', apiRoutes(deps));
+  app.route('/media-links', mediaLinkRoutes(deps));
   app.all('/api/*', (c) => errorResponse(c, new AppError('not_found', `No API route for ${c.req.method} ${c.req.path}.`)));
   if (deps.webRoot) app.use('*', serveWebApp(deps.webRoot));
   app.notFound((c) => errorResponse(c, new AppError('not_found', 'Not found.')));

@@ -81,6 +81,17 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters long').optional(),
+  PUBLISH_LATE_WINDOW: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(s|m|h)$/, 'PUBLISH_LATE_WINDOW must be a duration such as 90s, 30m or 1h')
+    .transform((value) => Number(value.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
+    .default(3_600_000),
+  PUBLISH_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'], { error: 'PUBLISH_ALLOW_PRIVATE_URLS must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
 });
 
 /** An S3-compatible bucket for media (MEDIA_STORE=s3). */
@@ -95,6 +106,16 @@ export interface S3Config {
 
 /** What this instance does: serve the app (web), run queued jobs (worker), or both (all, the default). */
 export type Role = 'all' | 'web' | 'worker';
+
+/** Publishing (docs/publishing.md): the key that seals connection credentials and the outbound rules. */
+export interface PublishingConfig {
+  /** ENCRYPTION_KEY, or AUTH_SECRET without it. */
+  encryptionKey: string;
+  /** Posts later than this after downtime are 'missed', not sent. */
+  lateWindowMs: number;
+  /** Lets connections reach private and loopback addresses, and plain http (a LAN's own n8n; tests). */
+  allowPrivateUrls: boolean;
+}
 
 export type AiConfig = { kind: 'offline' } | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
 
@@ -117,6 +138,7 @@ export interface Config {
   /** How long a generation job holds its month without its runner's heartbeat. */
   jobLeaseSeconds: number;
   media: { kind: 'disk' } | ({ kind: 's3' } & S3Config);
+  publishing: PublishingConfig;
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -217,6 +239,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`ROLE=${env.ROLE} needs DATABASE_URL: with SQLite one process serves the app and runs its jobs (ROLE=all).`);
   }
   const media = mediaConfig(env);
+  const secret = authSecret(dataDir, env.AUTH_SECRET);
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
   if (!/^https?:/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
   return {
@@ -226,7 +249,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'planner.db') },
     ai: aiConfig(env),
-    authSecret: authSecret(dataDir, env.AUTH_SECRET),
+    authSecret: secret,
     publicUrl,
     logLevel: env.LOG_LEVEL,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
@@ -240,5 +263,6 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     role: env.ROLE,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     media,
+    publishing: { encryptionKey: env.ENCRYPTION_KEY ?? secret, lateWindowMs: env.PUBLISH_LATE_WINDOW, allowPrivateUrls: env.PUBLISH_ALLOW_PRIVATE_URLS },
   };
 }

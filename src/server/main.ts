@@ -37,6 +37,9 @@ function configFrom(env: NodeJS.ProcessEnv) {
   }
 }
 
+/** How often this process looks for posts due (a turn sends everything due, so lateness stays under this). */
+const PUBLISH_TICK_MS = 2_000;
+
 const STARTING = JSON.stringify({ error: { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' } });
 
 /** Binds HOST:PORT; PORT=0 lets the system choose a free port, which the result names. */
@@ -96,6 +99,7 @@ async function main() {
     publicUrl: config.publicUrl,
     limits: config.limits,
     jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },
+    publishing: config.publishing,
   });
   const runsJobs = config.role !== 'web';
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -114,6 +118,8 @@ async function main() {
     await purgeDeleted();
     purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
     purgeTimer.unref();
+    // Scheduled posts go out from every instance that runs jobs; each delivery is claimed by one of them.
+    services.publisher.start(PUBLISH_TICK_MS);
   }
   const webRoot = findWebRoot();
   // A worker serves only /health, for its orchestrator.
@@ -135,8 +141,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
     clearInterval(purgeTimer);
-    void services.runner
-      .shutdown()
+    void Promise.all([services.runner.shutdown(), services.publisher.stop()])
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())

@@ -10,6 +10,7 @@ import * as usageLimits from './migrations/0007-usage-limits';
 import * as writerLabelsWithoutAddress from './migrations/0008-writer-labels-without-address';
 import * as generationOutcomeAndPostLanguage from './migrations/0009-generation-outcome-and-post-language';
 import * as resumableJobs from './migrations/0010-a-resumable-jobs';
+import * as publishing from './migrations/0011-publishing';
 import * as deletedPosts from './migrations/0012-deleted-posts';
 import type { Db } from './database';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008-writer-labels-without-address': writerLabelsWithoutAddress,
   '0009-generation-outcome-and-post-language': generationOutcomeAndPostLanguage,
   '0010-a-resumable-jobs': resumableJobs,
+  '0011-publishing': publishing,
   '0012-deleted-posts': deletedPosts,
 };
 

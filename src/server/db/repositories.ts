@@ -1,6 +1,8 @@
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { Db } from './database';
 import { createDeletedPostRepository } from './deleted-post-repository';
+import { createConnectionRepository } from './connection-repository';
+import { createDeliveryRepository } from './delivery-repository';
 import { createJobRepository } from './job-repository';
 import { createMonthRepository } from './month-repository';
 import { createPostRepository } from './post-repository';
@@ -16,6 +18,8 @@ export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
     jobs: createJobRepository(db),
     usage: createUsageRepository(db),
     deletedPosts: createDeletedPostRepository(db),
+    connections: createConnectionRepository(db),
+    deliveries: createDeliveryRepository(db),
   };
 }
 

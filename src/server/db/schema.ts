@@ -132,6 +132,54 @@ export interface DeletedPostsTable {
   deletedAt: string;
 }
 
+export interface ConnectionsTable {
+  id: string;
+  userId: string;
+  kind: string;
+  name: string;
+  /** Where it sends: the webhook URL or the instance; shown to its owner only. */
+  target: string;
+  /** Secrets, encrypted (secret-box.ts). */
+  credentials: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NetworkRoutesTable {
+  userId: string;
+  platform: string;
+  connectionId: string;
+}
+
+export interface DeliveriesTable {
+  /** Also the idempotency key (webhook-id): the same across retries. */
+  id: string;
+  userId: string;
+  postId: string;
+  platform: string;
+  status: string;
+  dueAt: string;
+  nextAttemptAt: string;
+  attempts: number;
+  leaseUntil: string | null;
+  leaseOwner: string | null;
+  connectionId: string | null;
+  reason: string | null;
+  liveUrl: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  deliveryId: string;
+  userId: string;
+  at: string;
+  outcome: string;
+  detail: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -143,4 +191,8 @@ export interface DatabaseSchema {
   ai_usage: AiUsageTable;
   deleted_posts: DeletedPostsTable;
   uploads_in_flight: UploadsInFlightTable;
+  connections: ConnectionsTable;
+  network_routes: NetworkRoutesTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
 }

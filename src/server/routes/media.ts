@@ -30,7 +30,7 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
 }
 
 /** Answers with the file, or the part of it the `Range` header asks for; HEAD gets the headers only. */
-async function sendFile(c: Context<AppEnv>, file: MediaFile) {
+export async function sendFile(c: Context<AppEnv>, file: MediaFile) {
   c.header('Accept-Ranges', 'bytes');
   c.header('Cache-Control', 'private, max-age=3600');
   const range = parseByteRange(c.req.header('range'), file.size);

@@ -55,6 +55,15 @@ export function postRoutes(deps: AppDeps) {
       .delete('/:postId/schedule', validate('param', postIdParamSchema), async (c) =>
         c.json(await services.schedule.unschedule(c.var.user.id, c.req.valid('param').postId)),
       )
+      .get('/:postId/delivery', validate('param', postIdParamSchema), async (c) =>
+        c.json(await services.deliveries.get(c.var.user.id, c.req.valid('param').postId)),
+      )
+      .post('/:postId/delivery/retry', validate('param', postIdParamSchema), async (c) =>
+        c.json(await services.deliveries.retry(c.var.user.id, c.req.valid('param').postId)),
+      )
+      .post('/:postId/delivery/confirm', validate('param', postIdParamSchema), async (c) =>
+        c.json(await services.deliveries.confirm(c.var.user.id, c.req.valid('param').postId)),
+      )
       .delete('/:postId/media/:fileId', validate('param', postMediaParamSchema), async (c) => {
         const { postId, fileId } = c.req.valid('param');
         return c.json(await services.media.remove(c.var.user.id, postId, fileId));

@@ -7,7 +7,7 @@ import { onboardedClient, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
-import { isWrite, sendValid, VALID_BODIES, type RequestContext } from './route-fixtures';
+import { BODYLESS_WRITES, isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, type RequestContext } from './route-fixtures';
 
 const targetRef = nextMonth(currentMonth(new Date(), 'UTC'));
 const target = monthId(targetRef);
@@ -32,6 +32,8 @@ beforeAll(async () => {
   const uploaded = await client.upload(`/api/posts/${post.body.id}/media`, TINY_PNG, 'a.png', 'image/png');
   expect(uploaded.status).toBe(201);
   expect((await client.post('/api/feedback', { message: 'Hello' })).status).toBe(201);
+  const connection = await client.post('/api/connections', VALID_BODIES['POST /api/connections']!(context));
+  expect(connection.status, JSON.stringify(connection.body)).toBe(201);
   const versions = (await client.get(`/api/posts/${post.body.id}/versions`)).body.versions;
   Object.assign(ids, {
     id: target,
@@ -39,6 +41,7 @@ beforeAll(async () => {
     jobId: '00000000-0000-4000-8000-000000000000',
     versionId: versions[0].id,
     fileId: uploaded.body.media[0].url.split('/').pop(),
+    connectionId: connection.body.connection.id,
   });
 });
 afterAll(async () => server.close());
@@ -54,6 +57,9 @@ async function footprint(): Promise<string> {
     db.selectFrom('feedback').selectAll().where('userId', '=', userId).execute(),
     db.selectFrom('profiles').selectAll().where('userId', '=', userId).execute(),
     db.selectFrom('generation_jobs').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('connections').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('network_routes').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('deliveries').selectAll().where('userId', '=', userId).execute(),
   ]);
   const files = readdirSync(path.join(server.dataDir, 'media', client.userId)).sort();
   const sorted = tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort());
@@ -117,12 +123,7 @@ const polluted = () => [
 describe('bad input never breaks the API', () => {
   const writes = () =>
     listApiRoutes(server.app).filter(
-      (route) =>
-        ['POST', 'PUT', 'PATCH'].includes(route.method) &&
-        !route.path.endsWith('/media') &&
-        !route.path.endsWith('/ai/test') &&
-        !route.path.endsWith('/skip') &&
-        !route.path.endsWith('/retry'),
+      (route) => ['POST', 'PUT', 'PATCH'].includes(route.method) && !UPLOAD_ROUTES.has(routeKey(route)) && !BODYLESS_WRITES.has(routeKey(route)),
     );
 
   it('answers random and hostile JSON bodies with 4xx in the one error shape, storing nothing', async () => {

@@ -103,6 +103,12 @@ const NO_DATES = new Set([
   'DELETE /api/posts/:postId',
   'POST /api/posts/:postId/restore',
   'POST /api/workspace/months',
+  'POST /api/connections',
+  'PATCH /api/connections/:connectionId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,

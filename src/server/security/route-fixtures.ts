@@ -52,6 +52,8 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/posts/:postId/copy': ({ version, day }) => ({ mode: 'duplicate', version, date: day }),
   'POST /api/months/:id/posts/bulk': ({ version, postId }) => ({ action: 'schedule', time: '09:00', posts: [{ id: postId ?? SOME_POST_ID, version }] }),
   'POST /api/workspace/months': ({ day }) => ({ id: `${Number(day.slice(0, 4))}-${Number(day.slice(5, 7))}` }),
+  'POST /api/connections': () => ({ kind: 'webhook', name: 'Our n8n', url: 'https://203.0.113.10/webhook/posts', networks: ['facebook'] }),
+  'PATCH /api/connections/:connectionId': () => ({ name: 'Renamed', networks: ['linkedin'] }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
@@ -64,6 +66,10 @@ export const BODYLESS_WRITES = new Set([
   'POST /api/generation-jobs/:jobId/retry',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
 ]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';

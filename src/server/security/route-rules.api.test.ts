@@ -27,6 +27,13 @@ const NOT_MONTH_WRITES = new Set([
   'POST /api/workspace/months',
   // Reaches its month through the job: the archived check is in generation-outcome.api.test.ts.
   'POST /api/generation-jobs/:jobId/retry',
+  'POST /api/connections',
+  'PATCH /api/connections/:connectionId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  // A delivery's state, not the post: a post that failed on the month's last evening can still be retried or confirmed.
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -83,7 +90,7 @@ async function seedPost(ref: MonthRef, userId: string) {
 describe('signed-out callers', () => {
   it('are refused with 401 on every API route, with or without a stale or forged cookie, and change nothing', async () => {
     const post = await seedPost(ACTIVE, owner.userId);
-    const ids = { id: monthId(ACTIVE), postId: post.postId, versionId: post.versionId, fileId: post.fileId, jobId: randomUUID() };
+    const ids = { id: monthId(ACTIVE), postId: post.postId, versionId: post.versionId, fileId: post.fileId, jobId: randomUUID(), connectionId: randomUUID() };
     const before = JSON.stringify((await owner.get(`/api/months/${monthId(ACTIVE)}`)).body);
 
     const leaver = await onboardedClient(server.url);
@@ -154,7 +161,7 @@ describe('stale versions', () => {
     for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
       const post = await freshPost(prober);
       const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
-      const response = await prober.request(route.method, fill(route, { id: monthId(ACTIVE), ...post }), body);
+      const response = await prober.request(route.method, fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), ...post }), body);
       const fields = Object.keys(response.body?.error?.fields ?? {});
       if (response.status === 400 && fields.some((field) => field === 'version' || field.endsWith('.version'))) found.push(routeKey(route));
     }

@@ -29,6 +29,9 @@ const NO_FOREIGN_IDS = new Set([
   'GET /api/settings/ai',
   'POST /api/settings/ai/test',
   'POST /api/workspace/months',
+  'GET /api/connections',
+  'POST /api/connections',
+  'GET /api/deliveries',
 ]);
 
 let server: TestServer;
@@ -50,6 +53,7 @@ beforeAll(async () => {
   const uploaded = await alice.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
   await alice.put(`/api/posts/${post.id}/schedule`, { platform: 'linkedin', time: '10:00' });
   const versions = await alice.get(`/api/posts/${post.id}/versions`);
+  const connection = await alice.post('/api/connections', { kind: 'webhook', name: 'Alice hook', url: 'https://203.0.113.10/hook', networks: ['linkedin'] });
   // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
   await createFactories(server.database.db).month(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
   Object.assign(ids, {
@@ -58,6 +62,7 @@ beforeAll(async () => {
     jobId: job.body.job.id,
     versionId: versions.body.versions[0].id,
     fileId: uploaded.body.media[0].url.split('/').pop(),
+    connectionId: connection.body.connection.id,
   });
 });
 afterAll(async () => server.close());
@@ -75,7 +80,9 @@ async function snapshotOfAlice() {
   const versions = (await alice.get(`/api/posts/${ids.postId}/versions`)).body;
   const profile = (await alice.get('/api/profile')).body;
   const jobs = (await alice.get(`/api/generation-jobs/${ids.jobId}`)).body;
-  return JSON.stringify({ month, onlyAlices, versions, profile, jobs });
+  const connections = (await alice.get('/api/connections')).body;
+  const delivery = (await alice.get(`/api/posts/${ids.postId}/delivery`)).body;
+  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery });
 }
 
 describe('tenant isolation', () => {

@@ -7,6 +7,10 @@ import type { Repositories, Transact } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 import { createUserClock } from './user-clock';
 
+/** A write that carried an older version than the stored one. */
+export const STALE_MESSAGE =
+  'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
+
 export const ARCHIVED_MESSAGE = 'This month is archived. Content cannot be modified.';
 
 type Readers = Pick<Repositories, 'months' | 'posts' | 'profiles'>;

@@ -1,6 +1,7 @@
 import { dateOnly } from '@shared/domain/months';
 import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
 import type { Analytics } from '@shared/schemas/analytics';
+import type { DeliveryRepository } from '../db/delivery-repository';
 import type { PostRepository } from '../db/post-repository';
 
 /** Monday (YYYY-MM-DD) of the week a day falls in. */
@@ -11,10 +12,11 @@ export function weekStart(day: string): string {
 }
 
 /** The content mix across all of the user's months: a small read model over their own posts. */
-export function createAnalyticsService({ posts }: { posts: PostRepository }) {
+export function createAnalyticsService({ posts, deliveries }: { posts: PostRepository; deliveries: DeliveryRepository }) {
   return {
     async get(userId: string): Promise<Analytics> {
       const rows = await posts.listForAnalytics(userId);
+      const delivered = await deliveries.countByStatus(userId);
       const count = <K extends string>(keys: readonly K[], pick: (row: (typeof rows)[number]) => string) =>
         keys.map((key) => ({ key, count: rows.filter((row) => pick(row) === key).length }));
       const weeks = new Map<string, number>();
@@ -32,6 +34,7 @@ export function createAnalyticsService({ posts }: { posts: PostRepository }) {
         perWeek: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([week, total]) => ({ week, count: total })),
         status: { scheduled, draft: rows.length - scheduled },
         editing: { edited, asGenerated: rows.length - edited },
+        publishing: { published: delivered.published ?? 0, failed: delivered.failed ?? 0 },
       };
     },
   };

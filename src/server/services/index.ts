@@ -1,5 +1,6 @@
 import type { Writer } from '../ai/writer';
-import { DEFAULT_LIMITS, type Limits } from '../config';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_LIMITS, type Limits, type PublishingConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
 import { createFeedbackRepository } from '../db/feedback-repository';
 import { createDeletedPostRepository } from '../db/deleted-post-repository';
@@ -9,6 +10,12 @@ import { createPostRepository } from '../db/post-repository';
 import { createProfileRepository } from '../db/profile-repository';
 import { createTransact } from '../db/repositories';
 import { createUsageRepository } from '../db/usage-repository';
+import { createConnectionRepository } from '../db/connection-repository';
+import { createDeliveryRepository } from '../db/delivery-repository';
+import { createPublisher } from '../publishing/engine';
+import { createMediaLinks } from '../publishing/media-links';
+import { DEFAULT_OUTBOUND } from '../publishing/outbound';
+import { createSecretBox } from '../publishing/secret-box';
 import { createGenerationRunner, type JobLease } from '../jobs/generation-runner';
 import { createLocalNotifier, type Notifier } from '../db/notifications';
 import { createInProcessQueue, type JobQueue } from '../jobs/queue';
@@ -29,6 +36,8 @@ import { createScheduleService } from './schedule-service';
 import { createProfileService } from './profile-service';
 import { createSettingsService } from './settings-service';
 import { createUsageLimits } from './usage-limits';
+import { createConnectionService } from './connection-service';
+import { createDeliveryService } from './delivery-service';
 
 interface Options {
   writer: Writer;
@@ -50,6 +59,8 @@ interface Options {
   mediaStore?: MediaStore;
   /** Takes queued jobs in this process (false for ROLE=web, and in main.ts, which starts them itself). */
   workers?: boolean;
+  /** Publishing's key and rules (config); without it, a key for this process only and the defaults. */
+  publishing?: PublishingConfig & { timeoutMs?: number };
 }
 
 /** Wires repositories into services; the one place that knows both. */
@@ -67,6 +78,7 @@ export function createServices(
     notifier = createLocalNotifier(),
     mediaStore = createDiskMediaStore(mediaDir),
     workers = true,
+    publishing = defaultPublishing(),
   }: Options,
 ) {
   const profiles = createProfileRepository(database.db);
@@ -75,13 +87,38 @@ export function createServices(
   const jobs = createJobRepository(database.db);
   const transact = createTransact(database.db, limits);
   const access = createAccess({ months, posts, profiles, transact, now });
-  const monthService = createMonthService({ months, posts, profiles, access, now });
+  const deliveries = createDeliveryRepository(database.db);
+  const monthService = createMonthService({ months, posts, profiles, deliveries, access, now });
   const usageRepository = createUsageRepository(database.db);
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
   const deletedPosts = createDeletedPostRepository(database.db);
   const removal = createPostRemovalService({ deletedPosts, access, usage, now });
   const schedule = createScheduleService({ access, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
+  const box = createSecretBox(publishing.encryptionKey);
+  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl);
+  const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
+  const connections = createConnectionRepository(database.db);
+  const media = createMediaService({
+    posts,
+    deletedPosts,
+    access,
+    store: mediaStore,
+    uploads: usageRepository,
+    uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
+    now,
+  });
+  const publisher = createPublisher({
+    deliveries,
+    connections,
+    posts,
+    box,
+    mediaLinks,
+    locateMedia: media.locate,
+    log,
+    options: { policy, lateWindowMs: publishing.lateWindowMs },
+    now,
+  });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, notifier, now, lease: jobLease });
   if (workers) void runner.work();
   return {
@@ -90,6 +127,10 @@ export function createServices(
     queue,
     notifier,
     mediaStore,
+    publisher,
+    mediaLinks,
+    connections: createConnectionService({ connections, box, policy, now }),
+    deliveries: createDeliveryService({ deliveries, access, now }),
     usage,
     access,
     profile: createProfileService({ profiles, now }),
@@ -99,21 +140,17 @@ export function createServices(
     removal,
     copies: createPostCopyService({ profiles, access, writer, usage, now }),
     bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
-    media: createMediaService({
-      posts,
-      deletedPosts,
-      access,
-      store: mediaStore,
-      uploads: usageRepository,
-      uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
-      now,
-    }),
+    media,
     schedule,
     exports: createExportService({ monthService, publicUrl, now }),
-    analytics: createAnalyticsService({ posts }),
+    analytics: createAnalyticsService({ posts, deliveries }),
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
     settings: createSettingsService({ writer, usage }),
   };
+}
+
+function defaultPublishing(): PublishingConfig {
+  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, allowPrivateUrls: false };
 }
 
 export type Services = ReturnType<typeof createServices>;

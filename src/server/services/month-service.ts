@@ -11,9 +11,12 @@ import {
   sortOldestFirst,
   monthId,
   noonUtc,
+  dateOnly,
 } from '@shared/domain/months';
+import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
 import type { MonthDetail, MonthSummary, Overview, Workspace } from '@shared/schemas/month';
 import type { Strategy } from '@shared/schemas/strategy';
+import type { DeliveryRepository } from '../db/delivery-repository';
 import type { MonthRepository, MonthRow } from '../db/month-repository';
 import type { PostRepository } from '../db/post-repository';
 import type { ProfileRepository, ZoneState } from '../db/profile-repository';
@@ -26,6 +29,7 @@ interface Deps {
   months: MonthRepository;
   posts: PostRepository;
   profiles: ProfileRepository;
+  deliveries: DeliveryRepository;
   access: Access;
   now?: () => Date;
 }
@@ -34,7 +38,14 @@ interface Deps {
  * Months per user: current and next always exist; a month is archived once it has ended in the user's
  * zone (user-clock.ts), and writes to it go through the access guard (access.ts), which refuses them.
  */
-export function createMonthService({ months, posts, profiles, access, now = () => new Date() }: Deps) {
+async function retimeDeliveriesWith(deliveries: DeliveryRepository, userId: string, timeZone: string, at: string) {
+  for (const waiting of await deliveries.waiting(userId)) {
+    if (!waiting.scheduledTime) continue;
+    await deliveries.retime(userId, waiting.postId, zonedDateTimeToUtc(dateOnly(waiting.date), waiting.scheduledTime, timeZone).toISOString(), at);
+  }
+}
+
+export function createMonthService({ months, posts, profiles, deliveries, access, now = () => new Date() }: Deps) {
   const clock = createUserClock({ profiles, now });
 
   /** Leaving a zone the user had set keeps the months that had ended in it archived; the starting UTC does not count. */
@@ -82,6 +93,8 @@ export function createMonthService({ months, posts, profiles, access, now = () =
     };
   }
 
+  const retimeDeliveries = (userId: string, timeZone: string) => retimeDeliveriesWith(deliveries, userId, timeZone, now().toISOString());
+
   return {
     workspace,
 
@@ -128,13 +141,17 @@ export function createMonthService({ months, posts, profiles, access, now = () =
     /** The user's time zone and today, for anything that speaks in their local time. */
     workspaceClock: clock,
 
+    /** Scheduled posts go out at their time of day on the wall clock of the zone the user is in now. */
     async setTimeZone(userId: string, timeZone: string): Promise<string> {
       if (!isValidTimeZone(timeZone)) throw new AppError('bad_request', `Unknown time zone "${timeZone}".`, { timeZone: 'Unknown time zone.' });
       // Compare-and-set: a change made elsewhere at the same moment is read again, not overwritten.
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const before = await profiles.findZone(userId);
         const next = { timeZone, timeZoneSetAt: now().toISOString(), archivedThrough: archivedThroughOnLeaving(before) };
-        if (await profiles.changeTimeZone(userId, before, next)) return timeZone;
+        if (await profiles.changeTimeZone(userId, before, next)) {
+          if (before?.timeZone !== timeZone) await retimeDeliveries(userId, timeZone);
+          return timeZone;
+        }
       }
       throw new AppError('conflict', 'Your time zone was being changed elsewhere at the same moment. Please try again.');
     },

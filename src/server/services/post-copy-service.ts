@@ -7,8 +7,8 @@ import { newPostRow } from '../db/post-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { toJson } from '../db/json-columns';
 import { AppError } from '../errors';
-import type { Access } from './access';
-import { STALE_MESSAGE, writerFailure } from './post-service';
+import { STALE_MESSAGE, type Access } from './access';
+import { writerFailure } from './post-service';
 import type { UsageLimits } from './usage-limits';
 
 interface Deps {

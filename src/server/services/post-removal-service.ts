@@ -3,8 +3,8 @@ import type { Post } from '@shared/schemas/post';
 import type { DeletedPostRepository } from '../db/deleted-post-repository';
 import type { Repositories } from '../db/repositories';
 import { AppError } from '../errors';
-import type { Access } from './access';
-import { STALE_MESSAGE } from './post-service';
+import { STALE_MESSAGE, type Access } from './access';
+import { dueAtOf, PUBLISHING_NOW_MESSAGE } from './schedule-service';
 import type { UsageLimits } from './usage-limits';
 
 interface Deps {
@@ -28,6 +28,8 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
   async function trash(repositories: Repositories, userId: string, post: Post, expectedVersion: number): Promise<DeletedPost> {
     if (post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
     const at = now();
+    // A deleted post does not go out; one being sent this moment cannot be deleted until it is done.
+    if ((await repositories.deliveries.cancel(userId, post.id, at.toISOString())) === 'busy') throw new AppError('conflict', PUBLISHING_NOW_MESSAGE);
     await repositories.deletedPosts.trash(userId, post.id, at.toISOString());
     return { postId: post.id, monthId: post.monthId, restorableUntil: new Date(at.getTime() + RESTORABLE_FOR_MS).toISOString() };
   }
@@ -57,7 +59,15 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
       return access.writeInMonth(userId, found.monthId, async (repositories) => {
         await usage.assertMonthHasRoom(repositories.posts, userId, found.monthId, 1);
         if (!(await repositories.deletedPosts.restore(userId, postId, restorableSince()))) throw gone();
-        return (await repositories.posts.find(userId, postId))!;
+        const post = (await repositories.posts.find(userId, postId))!;
+        // A schedule still ahead comes back with it, so the post goes out at its time; one already due
+        // (sent, failed or missed before the deletion) is never sent again by an undo.
+        if (post.scheduledPlatform && post.scheduledTime) {
+          const dueAt = await dueAtOf(repositories, userId, post.date, post.scheduledTime);
+          if (dueAt > now().toISOString())
+            await repositories.deliveries.schedule({ userId, postId, platform: post.scheduledPlatform, dueAt }, now().toISOString());
+        }
+        return post;
       });
     },
   };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../testing/test-clock';
 import { openServiceHarness, type ServiceHarness } from '../testing/service-harness';
 import { ARCHIVED_MESSAGE } from './access';
-import { ARCHIVED_REWRITE_MESSAGE, STALE_MESSAGE } from './post-service';
+import { STALE_MESSAGE } from './access';
+import { ARCHIVED_REWRITE_MESSAGE } from './post-service';
 
 // The post rules called directly, over real repositories on the test database (SQLite or PostgreSQL).
 const VERSIONS_MAX = 3;

@@ -8,11 +8,10 @@ import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } f
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import type { Repositories } from '../db/repositories';
 import { AppError, notFound } from '../errors';
-import type { Access } from './access';
+import { STALE_MESSAGE, type Access } from './access';
+import { dueAtOf } from './schedule-service';
 import type { UsageLimits } from './usage-limits';
 
-export const STALE_MESSAGE =
-  'This post was changed in another tab or window since you opened it. Reload it to see the latest version, or overwrite it with yours.';
 export const ARCHIVED_REWRITE_MESSAGE = 'Cannot regenerate archived content';
 
 interface Deps {
@@ -80,7 +79,11 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
         const { version, ...changes } = input;
         const textChanged =
           (input.content !== undefined && input.content !== post.content) || (input.hashtags !== undefined && !sameList(input.hashtags, post.hashtags));
-        return write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+        const saved = await write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);
+        // A scheduled post moved to another day goes out on that day (its text is read when it is sent).
+        if (saved.scheduledTime && saved.date !== post.date)
+          await repositories.deliveries.retime(userId, postId, await dueAtOf(repositories, userId, saved.date, saved.scheduledTime), now().toISOString());
+        return saved;
       });
     },
 

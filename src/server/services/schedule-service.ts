@@ -1,29 +1,46 @@
+import { dateOnly } from '@shared/domain/months';
+import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
 import type { Post } from '@shared/schemas/post';
 import type { Schedule } from '@shared/schemas/schedule';
+import type { Repositories } from '../db/repositories';
 import { AppError } from '../errors';
-import type { Access } from './access';
-import { STALE_MESSAGE } from './post-service';
+import { STALE_MESSAGE, type Access } from './access';
 
 interface Deps {
   access: Access;
   now?: () => Date;
 }
 
+export const PUBLISHING_NOW_MESSAGE = 'This post is being published right now. Wait a moment, then reload to see how it went.';
+
+/** The instant a post is due: its day and time of day on the user's wall clock, DST included. */
+export async function dueAtOf(repositories: Repositories, userId: string, date: string, time: string): Promise<string> {
+  const timeZone = (await repositories.profiles.findZone(userId))?.timeZone ?? 'UTC';
+  return zonedDateTimeToUtc(dateOnly(date), time, timeZone).toISOString();
+}
+
 /**
- * Scheduling inside the app: a post gets a network and a time of day and counts as scheduled.
- * Publishing to the networks needs each platform's app credentials and is out of reach; exports
- * (CSV, iCalendar) carry the plan into the tools that do publish.
+ * Scheduling: a post gets a network and a time of day and is delivered then through the connection
+ * its network routes to (publishing/engine.ts). The schedule and its delivery change in one transaction.
  */
 export function createScheduleService({ access, now = () => new Date() }: Deps) {
   /**
-   * Sets or clears the schedule in the transaction that checks the post and its month; given the
-   * version the client saw (bulk actions), a stale one is refused.
+   * Sets or clears the schedule, and the post's delivery with it, in the transaction that checks the
+   * post and its month; given the version the client saw (bulk actions), a stale one is refused.
    */
   const save = (userId: string, postId: string, schedule: Schedule | null, expectedVersion?: number) =>
-    access.writeToPost(userId, postId, async ({ posts }, post) => {
+    access.writeToPost(userId, postId, async (repositories, post) => {
       if (expectedVersion !== undefined && post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
-      await posts.setSchedule(userId, postId, schedule, now().toISOString());
-      return (await posts.find(userId, postId))!;
+      const at = now().toISOString();
+      const result = schedule
+        ? await repositories.deliveries.schedule(
+            { userId, postId, platform: schedule.platform, dueAt: await dueAtOf(repositories, userId, post.date, schedule.time) },
+            at,
+          )
+        : await repositories.deliveries.cancel(userId, postId, at);
+      if (result === 'busy') throw new AppError('conflict', PUBLISHING_NOW_MESSAGE);
+      await repositories.posts.setSchedule(userId, postId, schedule, at);
+      return (await repositories.posts.find(userId, postId))!;
     });
 
   return {

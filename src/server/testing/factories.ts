@@ -117,6 +117,15 @@ export function createFactories(db: Db) {
       await db.insertInto('generation_jobs').values(row).execute();
       return row;
     },
+
+    /** A post's delivery as a worker leaves it when it stops mid-send: 'publishing', leased until `leaseUntil`. */
+    async claimDelivery(postId: string, leaseUntil: string): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set((eb) => ({ status: 'publishing', leaseOwner: 'a-worker-that-stopped', leaseUntil, attempts: eb('attempts', '+', 1) }))
+        .where('postId', '=', postId)
+        .execute();
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app';
 import { createAuth, migrateAuthTables } from '../auth';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLocalNotifier, createPostgresNotifier } from '../db/notifications';
@@ -17,6 +17,7 @@ import { createTestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
+  config: Config;
   app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
   services: Services;
@@ -31,6 +32,10 @@ export interface TestServerTiming {
   now?: () => Date;
   jobLease?: JobLease;
   progressHeartbeatMs?: number;
+  /** How long a delivery waits for an answer before its outcome is unknown. */
+  publishTimeoutMs?: number;
+  /** The built web app to serve (browser tests that drive the clock run the server in their process). */
+  webRoot?: string;
 }
 
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
@@ -75,11 +80,13 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     limits: config.limits,
     now: timing.now,
     jobLease: timing.jobLease,
+    publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs },
   });
   await services.runner.recoverInterrupted();
-  holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs });
+  holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });
   return {
     url,
+    config,
     app: holder.app,
     database,
     services,
@@ -87,6 +94,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     logLines,
     close: async () => {
       await services.runner.shutdown();
+      await services.publisher.stop();
       await services.queue.stop();
       await notifier.close();
       await new Promise((resolve) => server.close(resolve));

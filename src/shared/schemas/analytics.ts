@@ -15,4 +15,6 @@ export interface Analytics {
   perWeek: { week: string; count: number }[];
   status: { scheduled: number; draft: number };
   editing: { edited: number; asGenerated: number };
+  /** Deliveries that went out (or the user confirmed) and that failed. */
+  publishing: { published: number; failed: number };
 }

@@ -15,6 +15,7 @@ import { useUpdatePost } from '../features/post-editor/api/update-post';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { monthQueryOptions } from '../lib/queries/month';
 import { notify } from '../lib/notify';
+import { useMonthDeliveries } from '../lib/queries/deliveries';
 import { useMovePost } from './use-move-post';
 import { useOpenPost } from './use-open-post';
 
@@ -51,6 +52,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
   const openPost = useOpenPost();
   const update = useUpdatePost(month.id);
   const bulk = useBulkActions(month.id);
+  const deliveries = useMonthDeliveries(month.id);
   const queryClient = useQueryClient();
 
   const saveText = async (post: Post, content: string) => {
@@ -121,6 +123,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
           onAddPost={setAddDate}
           onMovePost={(postId, date) => movePost(postId, date)}
           postActions={actions}
+          deliveryStatusOf={(postId) => deliveries.data?.find((delivery) => delivery.postId === postId)?.status}
         />
       ) : (
         <>

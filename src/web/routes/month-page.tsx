@@ -141,7 +141,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
           <CalendarTab month={data} actions={actions} deletePosts={deletePosts} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
-          <ScheduledPosts posts={data.posts} onOpenPost={openPost} />
+          <ScheduledPosts monthId={data.id} posts={data.posts} onOpenPost={openPost} />
         </Tabs.Panel>
       </Tabs>
       <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarMonth, IconClock, IconFileText, IconPencil, type Icon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarMonth, IconClock, IconFileText, IconPencil, IconSend, type Icon } from '@tabler/icons-react';
 import type { Analytics } from '@shared/schemas/analytics';
 import { percent } from '../chart-data';
 
@@ -11,19 +11,26 @@ interface Stat {
 }
 
 function stats(analytics: Analytics): Stat[] {
-  const { totalPosts, months, status, editing } = analytics;
+  const { totalPosts, months, status, editing, publishing } = analytics;
   return [
     { label: 'Total posts', value: totalPosts, hint: 'Across all your months', icon: IconFileText },
     { label: 'Months', value: months, hint: months === 1 ? 'Month with posts' : 'Months with posts', icon: IconCalendarMonth },
     { label: 'Scheduled', value: status.scheduled, hint: `${percent(status.scheduled, totalPosts)}% of posts, ${status.draft} in draft`, icon: IconClock },
     { label: 'Edited', value: editing.edited, hint: `${percent(editing.edited, totalPosts)}% changed after writing`, icon: IconPencil },
+    { label: 'Published', value: publishing.published, hint: 'Sent through your connections', icon: IconSend },
+    {
+      label: 'Failed',
+      value: publishing.failed,
+      hint: publishing.failed > 0 ? 'See Needs attention on the dashboard' : 'None so far',
+      icon: IconAlertTriangle,
+    },
   ];
 }
 
-/** The four headline numbers, each a labelled card. */
+/** The headline numbers, each a labelled card. */
 export function StatCards({ analytics }: { analytics: Analytics }) {
   return (
-    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} component="section" aria-label="Summary">
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing={{ base: 'sm', sm: 'lg' }} component="section" aria-label="Summary">
       {stats(analytics).map((stat) => (
         <Paper key={stat.label} withBorder p={{ base: 'md', sm: 'lg' }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -2,6 +2,8 @@ import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClockCheck } from '@tabler/icons-react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
+import type { DeliveryStatus } from '@shared/schemas/publishing';
+import { DELIVERY_LABELS } from '../../../components/delivery-status';
 import { PLATFORM_STYLE } from '../../../components/platforms';
 import classes from './month-calendar.module.css';
 
@@ -17,13 +19,24 @@ export interface DayPostsProps {
   dateLabel: string;
   posts: Post[];
   onOpenPost?: (postId: string) => void;
+  deliveryStatusOf?: (postId: string) => DeliveryStatus | undefined;
   draggable: boolean;
   /** Opened from a click on the empty part of a cell with several posts. */
   pickerOpen: boolean;
   onPickerChange: (open: boolean) => void;
 }
 
-function StatusMark({ post }: { post: Post }) {
+/** A delivery's mark once it has gone past 'scheduled': sent, going out, or needing the user. */
+const DELIVERY_MARKS: Partial<Record<DeliveryStatus, string>> = { publishing: '◷', published: '✓', failed: '!', unknown: '?', missed: '!' };
+
+function StatusMark({ post, delivery }: { post: Post; delivery?: DeliveryStatus }) {
+  const mark = delivery && DELIVERY_MARKS[delivery];
+  if (mark)
+    return (
+      <b className={classes.mark} title={DELIVERY_LABELS[delivery]} aria-hidden="true" data-delivery={delivery}>
+        {mark}
+      </b>
+    );
   if (post.status !== 'scheduled') return <span className={classes.draftMark} title="Draft" aria-hidden="true" />;
   return (
     <span className={classes.scheduledMark} title={`Scheduled ${post.scheduledTime ?? ''}`} aria-hidden="true">
@@ -50,7 +63,19 @@ export function StatusLegend() {
 }
 
 /** One post in a day: its network pill, status mark, first words and, when it has one, a thumbnail of its first image. */
-function Entry({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLabel: string; onOpenPost?: (postId: string) => void; draggable: boolean }) {
+function Entry({
+  post,
+  dateLabel,
+  onOpenPost,
+  draggable,
+  delivery,
+}: {
+  post: Post;
+  dateLabel: string;
+  onOpenPost?: (postId: string) => void;
+  draggable: boolean;
+  delivery?: DeliveryStatus;
+}) {
   const style = PLATFORM_STYLE[post.platform];
   const image = post.media.find((item) => item.type === 'image');
   const content = (
@@ -60,7 +85,7 @@ function Entry({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLab
           <style.icon size={12} stroke={2} aria-hidden="true" />
           <span className={classes.pillLabel}>{style.label}</span>
         </span>
-        <StatusMark post={post} />
+        <StatusMark post={post} delivery={delivery} />
       </span>
       <span className={classes.words}>{firstWords(post.content)}</span>
       {image && <img className={classes.thumb} src={image.url} alt="" loading="lazy" />}
@@ -79,7 +104,7 @@ function Entry({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLab
       className={`${classes.entry} ${classes.entryButton}`}
       data-platform={post.platform}
       data-has-thumb={image ? true : undefined}
-      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}: ${firstWords(post.content)}`}
+      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}${delivery && DELIVERY_MARKS[delivery] ? `, ${DELIVERY_LABELS[delivery].toLowerCase()}` : ''}: ${firstWords(post.content)}`}
       draggable={draggable}
       onDragStart={(event) => {
         event.dataTransfer.setData('text/x-post-id', post.id);
@@ -96,13 +121,13 @@ function Entry({ post, dateLabel, onOpenPost, draggable }: { post: Post; dateLab
 }
 
 /** A day's posts (at most two, then '+N others'); with several posts, a small list to choose from. */
-export function DayPosts({ dateLabel, posts, onOpenPost, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
+export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
   if (posts.length === 0) return null;
   const hidden = posts.length - MAX_PILLS;
   const pills = (
     <div className={classes.pills}>
       {posts.slice(0, MAX_PILLS).map((post) => (
-        <Entry key={post.id} post={post} dateLabel={dateLabel} onOpenPost={onOpenPost} draggable={draggable} />
+        <Entry key={post.id} post={post} dateLabel={dateLabel} onOpenPost={onOpenPost} draggable={draggable} delivery={deliveryStatusOf?.(post.id)} />
       ))}
       {hidden > 0 &&
         (onOpenPost ? (

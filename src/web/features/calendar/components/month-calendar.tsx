@@ -1,4 +1,5 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import type { DeliveryStatus } from '@shared/schemas/publishing';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
@@ -39,6 +40,8 @@ export interface MonthCalendarProps {
   onMovePost?: (postId: string, date: string) => void;
   /** The day's menu (duplicate, adapt, delete); only where posts can change. */
   postActions?: PostActions;
+  /** Where each post's delivery stands, for the mark on its entry. */
+  deliveryStatusOf?: (postId: string) => DeliveryStatus | undefined;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface MonthCalendarProps {
  * pills. Pills open their post; a click on a day opens its post or, with several, a list to choose
  * from; empty days offer '+'; pills can be dragged to another day of the month.
  */
-export function MonthCalendar({ month, posts, today, archived = false, onOpenPost, onAddPost, onMovePost, postActions }: MonthCalendarProps) {
+export function MonthCalendar({ month, posts, today, archived = false, onOpenPost, onAddPost, onMovePost, postActions, deliveryStatusOf }: MonthCalendarProps) {
   const cells = useMemo(() => calendarGrid(month, today), [month, today]);
   const byDay = useMemo(() => postsByDay(posts), [posts]);
   const [pickerDate, setPickerDate] = useState<string | null>(null);
@@ -122,6 +125,7 @@ export function MonthCalendar({ month, posts, today, archived = false, onOpenPos
                     dateLabel={dateLabel}
                     posts={dayPosts}
                     onOpenPost={onOpenPost}
+                    deliveryStatusOf={deliveryStatusOf}
                     draggable={canMove}
                     pickerOpen={pickerDate === cell.date}
                     onPickerChange={(open) => setPickerDate(open ? cell.date : null)}

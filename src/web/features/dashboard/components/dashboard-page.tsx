@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useMe } from '../../../lib/queries/me';
 import { useOverview } from '../api/overview';
 import { ActiveMonths } from './active-months';
+import { PublishingOverview } from './publishing-overview';
 import { TonePicker } from './tone-picker';
 import { UpcomingPosts } from './upcoming-posts';
 
@@ -22,6 +23,7 @@ export function DashboardPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <UpcomingPosts posts={overview.data?.upcoming ?? []} today={overview.data?.today ?? ''} loading={overview.isPending} />
             <ActiveMonths months={overview.data?.active ?? []} loading={overview.isPending} />
+            <PublishingOverview />
           </SimpleGrid>
         )}
         <Paper withBorder p="lg">

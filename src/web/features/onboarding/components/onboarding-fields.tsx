@@ -1,7 +1,8 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Divider, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import type { ProfileInput } from '@shared/schemas/profile';
+import { ConnectionsManager } from '../../../components/connections/connections-manager';
 import {
   BusinessGoalsField,
   CompanyNameField,
@@ -53,9 +54,11 @@ export function ConnectAccountsStep() {
         <IconPlugConnected size={28} stroke={1.6} aria-hidden="true" color="var(--mantine-color-brand-8)" />
         <Text fw={600}>Connect Accounts Step</Text>
         <Text size="sm" c="dimmed">
-          Publishing straight to social networks is not available yet. You can plan and schedule posts here and export them to the tools you already use.
+          Add a webhook so scheduled posts are published at their time, or skip this and add one later in Settings → Connections.
         </Text>
       </Stack>
+      <Divider my="md" />
+      <ConnectionsManager />
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post } from '@shared/schemas/post';
+import { DELIVERIES_KEY } from '../../../lib/queries/deliveries';
 import { monthQueryOptions } from '../../../lib/queries/month';
 import { workspaceQueryOptions } from '../../../lib/queries/workspace';
 import { postVersionsQueryOptions } from './post-versions';
@@ -25,6 +26,8 @@ export function syncPost(queryClient: QueryClient, monthId: string, post: Post):
   putPost(queryClient, monthId, post);
   void queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey });
   void queryClient.invalidateQueries({ queryKey: postVersionsQueryOptions(post.id).queryKey });
+  // A schedule, a day or a text changed: where the post's delivery stands may have too.
+  void queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
 }
 
 interface PostMutationOptions<Variables> {

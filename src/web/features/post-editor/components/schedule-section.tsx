@@ -7,6 +7,7 @@ import type { Post } from '@shared/schemas/post';
 import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
 import { errorMessage } from '../../../lib/api-error';
 import { useSchedulePost } from '../api/schedule-post';
+import { DeliveryDetails } from '../../../components/delivery-status';
 import { EditorSection } from './editor-section';
 import { PlatformIcon } from './platform-icon';
 
@@ -78,9 +79,9 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
           </Button>
         )}
       </Group>
+      <DeliveryDetails postId={post.id} />
       <Text size="xs" c="dimmed">
-        Publishing to the networks themselves needs each platform&apos;s connection, which is not available yet. Scheduled posts are listed in the Scheduled tab
-        and included in the exports.
+        At its time the post is published through the connection its network uses (Settings → Connections). Edits made before then go out as edited.
       </Text>
     </EditorSection>
   );

@@ -1,8 +1,12 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { DeliveryBadge, DeliveryDetails } from '../../../components/delivery-status';
+import { useMonthDeliveries } from '../../../lib/queries/deliveries';
 import { IconClockHour9 } from '@tabler/icons-react';
 import { dateOnly } from '@shared/domain/months';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
+import type { DeliveryStatus } from '@shared/schemas/publishing';
 import classes from './scheduled-posts.module.css';
 
 function dayHeading(day: string): string {
@@ -10,7 +14,9 @@ function dayHeading(day: string): string {
 }
 
 /** Scheduled posts in time order, grouped by day; each opens the editor. */
-export function ScheduledPosts({ posts, onOpenPost }: { posts: Post[]; onOpenPost: (postId: string) => void }) {
+export function ScheduledPosts({ monthId, posts, onOpenPost }: { monthId: string; posts: Post[]; onOpenPost: (postId: string) => void }) {
+  const deliveries = useMonthDeliveries(monthId);
+  const statusOf = (postId: string) => deliveries.data?.find((delivery) => delivery.postId === postId)?.status;
   const scheduled = posts
     .filter((post) => post.status === 'scheduled')
     .sort((a, b) => `${dateOnly(a.date)} ${a.scheduledTime}`.localeCompare(`${dateOnly(b.date)} ${b.scheduledTime}`));
@@ -22,8 +28,8 @@ export function ScheduledPosts({ posts, onOpenPost }: { posts: Post[]; onOpenPos
         Scheduled Posts
       </Title>
       <Text size="sm" c="dimmed">
-        Times are in your time zone. Publishing to the networks themselves is not connected: export the month (CSV or calendar) to hand it to your scheduling
-        tool.
+        Times are in your time zone. Each post is published at its time through the connection its network uses (Settings → Connections); you can also export
+        the month (CSV or calendar) for another scheduling tool.
       </Text>
       {scheduled.length === 0 ? (
         <Paper withBorder p="xl">
@@ -46,27 +52,49 @@ export function ScheduledPosts({ posts, onOpenPost }: { posts: Post[]; onOpenPos
             {scheduled
               .filter((post) => dateOnly(post.date) === day)
               .map((post) => (
-                <UnstyledButton
-                  key={post.id}
-                  className={classes.row}
-                  onClick={() => onOpenPost(post.id)}
-                  aria-label={`Open scheduled post: ${PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]} at ${post.scheduledTime}`}
-                >
-                  <Group wrap="nowrap" gap="md" align="flex-start">
-                    <Text fw={700} size="sm" w={48}>
-                      {post.scheduledTime}
-                    </Text>
-                    <Text size="sm" fw={600} w={96}>
-                      {PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]}
-                    </Text>
-                    <Text size="sm" lineClamp={2} style={{ flex: 1 }}>
-                      {post.content}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
+                <ScheduledRow key={post.id} post={post} status={statusOf(post.id)} onOpenPost={onOpenPost} />
               ))}
           </Stack>
         ))
+      )}
+    </Stack>
+  );
+}
+
+function ScheduledRow({ post, status, onOpenPost }: { post: Post; status: DeliveryStatus | undefined; onOpenPost: (postId: string) => void }) {
+  const [showLog, setShowLog] = useState(false);
+  return (
+    <Stack gap={4}>
+      <UnstyledButton
+        key={post.id}
+        className={classes.row}
+        onClick={() => onOpenPost(post.id)}
+        aria-label={`Open scheduled post: ${PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]} at ${post.scheduledTime}`}
+      >
+        <Group wrap="wrap" gap="md" align="flex-start">
+          <Text fw={700} size="sm" w={48}>
+            {post.scheduledTime}
+          </Text>
+          <Text size="sm" fw={600} w={96}>
+            {PLATFORM_LABELS[post.scheduledPlatform ?? post.platform]}
+          </Text>
+          <Text size="sm" lineClamp={2} miw={160} style={{ flex: 1 }}>
+            {post.content}
+          </Text>
+          {status && <DeliveryBadge status={status} />}
+        </Group>
+      </UnstyledButton>
+      {status && (
+        <Group gap="xs" pl="sm">
+          <Button size="compact-xs" variant="default" onClick={() => setShowLog((shown) => !shown)} aria-expanded={showLog}>
+            {showLog ? 'Hide delivery log' : 'Delivery log'}
+          </Button>
+        </Group>
+      )}
+      {showLog && (
+        <Stack pl="sm">
+          <DeliveryDetails postId={post.id} />
+        </Stack>
       )}
     </Stack>
   );

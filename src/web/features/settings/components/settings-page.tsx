@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
-import { IconBuildingStore, IconLock, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore, IconLock, IconPlugConnected, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { ConnectionsManager } from '../../../components/connections/connections-manager';
 import { PageHeader } from '../../../components/page-header';
 import { AiWriterSettings } from './ai-writer-settings';
 import { DeleteAccount } from './delete-account';
@@ -30,6 +31,14 @@ export function SettingsPage() {
           icon={<IconSparkles size={22} />}
         >
           <AiWriterSettings />
+        </SectionCard>
+        <SectionCard
+          divided
+          title="Connections"
+          description="Where your scheduled posts are published, at their time. Each network goes out through one connection."
+          icon={<IconPlugConnected size={22} />}
+        >
+          <ConnectionsManager />
         </SectionCard>
         <SectionCard divided title="Delete account" description="Remove your account and everything in it." icon={<IconTrash size={22} />} danger>
           <DeleteAccount />

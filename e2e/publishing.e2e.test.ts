@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '@server/testing/test-clock';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startWebhookReceiver, type WebhookReceiver } from '@server/testing/webhook-receiver';
+import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { signUpAndSkip } from './support/users';
+
+const browser = useBrowser();
+
+// The server runs in this process so the test moves its clock: ten o'clock today, UTC.
+const today = new Date().toISOString().slice(0, 10);
+const clock = createTestClock(`${today}T10:00:00Z`);
+let server: TestServer;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now, webRoot: path.resolve('dist/web') });
+});
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+});
+
+/** Screenshots to look at, in /tmp, when SCREENSHOTS=1. */
+async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/publishing-${name}.png`, fullPage: true });
+}
+
+describe('publishing', () => {
+  it('connects a webhook, schedules a post two minutes ahead and shows it published with its delivery log', async () => {
+    const { page, context } = await newPage(browser(), { baseUrl: server.url });
+    await signUpAndSkip(page);
+
+    await page.goto('/settings');
+    const connections = page.getByRole('region', { name: 'Connections' });
+    await expect.poll(() => connections.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
+    await connections.getByLabel('Name').fill('Our n8n');
+    // A bad address is refused by the server, in words, next to the field.
+    await connections.getByLabel('Webhook URL').fill('ftp://example.com/hook');
+    await connections.getByRole('button', { name: 'Add connection' }).click();
+    await expect.poll(() => connections.getByText('The address must start with https://', { exact: false }).isVisible()).toBe(true);
+
+    await connections.getByLabel('Webhook URL').fill(`${receiver.url}/hook`);
+    await connections.getByPlaceholder('Pick networks').click();
+    await page.getByRole('option', { name: 'Facebook' }).click();
+    await page.keyboard.press('Escape');
+    await connections.getByRole('button', { name: 'Add connection' }).click();
+    const secret = connections.getByTestId('signing-secret');
+    await expect.poll(() => secret.isVisible()).toBe(true);
+    receiver.useSecret((await secret.textContent())!.trim());
+    await expect.poll(() => connections.getByRole('listitem', { name: 'Our n8n' }).isVisible()).toBe(true);
+    await connections.getByRole('button', { name: 'Send test' }).click();
+    await expect.poll(() => page.getByText('Test sent. The webhook accepted it (200).').isVisible()).toBe(true);
+    expect(receiver.received.at(-1)).toMatchObject({ signed: true, body: { type: 'connection.test' } });
+    await expectAccessible(page, 'settings with a connection');
+    await shoot(page, 'settings-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'settings-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A post today, scheduled in the editor for two minutes from the server's now.
+    await page.goto('/workspace');
+    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
+    const created = await context.request.post(`${server.url}/api/months/${monthId}/posts`, {
+      headers: { origin: server.url },
+      data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content: 'Open late on Thursdays from now on.', hashtags: ['#dental'] },
+    });
+    expect(created.status()).toBe(201);
+    const postId = (await created.json()).id as string;
+    await page.goto(`/month/${monthId}?tab=calendar&post=${postId}`);
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('checkbox', { name: 'facebook' }).check();
+    await drawer.getByLabel('Time').fill('10:02');
+    await drawer.getByRole('button', { name: 'Schedule Post' }).click();
+    await expect.poll(() => drawer.getByText('Scheduled for Facebook at 10:02.').isVisible()).toBe(true);
+    await expect.poll(() => drawer.getByRole('group', { name: 'Delivery' }).getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    clock.set(`${today}T10:02:00Z`);
+    await server.services.publisher.deliverDue();
+    expect(receiver.posts()).toEqual([expect.objectContaining({ signed: true, body: expect.objectContaining({ data: expect.objectContaining({ postId }) }) })]);
+
+    await page.goto(`/month/${monthId}?tab=scheduled`);
+    const row = page.getByRole('button', { name: /Open scheduled post: Facebook at 10:02/ });
+    await expect.poll(() => row.getByText('Published').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delivery log' }).click();
+    const log = page.getByRole('list', { name: 'Delivery log' });
+    await expect.poll(() => log.getByText('The webhook accepted it (200).', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View the live post' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'scheduled tab with a published post');
+    await shoot(page, 'scheduled-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'scheduled-phone');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('heading', { name: 'Going out next' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No posts are waiting to be published.').isVisible()).toBe(true);
+    await expectAccessible(page, 'dashboard');
+    await shoot(page, 'dashboard-desktop');
+    await page.goto(`/month/${monthId}?tab=calendar`);
+    await expect.poll(() => page.getByRole('button', { name: /Open post: Facebook post on .*, published/ }).isVisible()).toBe(true);
+    await shoot(page, 'calendar-desktop');
+    await context.close();
+  });
+});

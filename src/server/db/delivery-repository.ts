@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
+import { inTransaction, type Db } from './database';
+import type { DeliveriesTable } from './schema';
+
+export type DeliveryRow = DeliveriesTable;
+
+const CANCELLABLE: DeliveryStatus[] = ['scheduled', 'failed', 'unknown', 'missed'];
+const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
+
+export function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    postId: row.postId,
+    platform: row.platform as Delivery['platform'],
+    status: row.status as DeliveryStatus,
+    dueAt: row.dueAt,
+    nextAttemptAt: row.nextAttemptAt,
+    attempts: row.attempts,
+    reason: row.reason,
+    liveUrl: row.liveUrl,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type ScheduleResult = 'saved' | 'busy';
+
+const EXCERPT_LENGTH = 120;
+
+/**
+ * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
+ * many processes changes the row), holding it for a lease; a lease that lapses means the worker died
+ * mid-send, and the delivery becomes 'unknown'. The row's id is the idempotency key of every attempt.
+ */
+export function createDeliveryRepository(db: Db) {
+  const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
+    (
+      await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
+    ).map((row) => ({ at: row.at, outcome: row.outcome as DeliveryAttempt['outcome'], detail: row.detail }));
+
+  const addAttempt = async (trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) => {
+    await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
+  };
+
+  return {
+    findByPost(userId: string, postId: string): Promise<DeliveryRow | undefined> {
+      return db.selectFrom('deliveries').selectAll().where('userId', '=', userId).where('postId', '=', postId).executeTakeFirst();
+    },
+
+    async withLog(row: DeliveryRow): Promise<DeliveryWithLog> {
+      return { ...toDelivery(row), log: await attemptsOf(row.id) };
+    },
+
+    /** The user's deliveries, of one month's posts when `monthId` is given. */
+    async list(userId: string, monthId?: string): Promise<DeliverySummary[]> {
+      let query = db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .selectAll('deliveries')
+        .select(['posts.monthId', 'posts.content'])
+        .where('deliveries.userId', '=', userId);
+      if (monthId) query = query.where('posts.monthId', '=', monthId);
+      const rows = await query.orderBy('deliveries.dueAt').orderBy('deliveries.id').execute();
+      return rows.map((row) => ({ ...toDelivery(row), monthId: row.monthId, excerpt: row.content.slice(0, EXCERPT_LENGTH) }));
+    },
+
+    /**
+     * Schedules (or re-times) the post's delivery. A live one keeps its id; one that had ended starts
+     * over as a new delivery. 'busy' while a worker is sending it.
+     */
+    async schedule(row: Pick<DeliveryRow, 'userId' | 'postId' | 'platform' | 'dueAt'>, now: string): Promise<ScheduleResult> {
+      const existing = await this.findByPost(row.userId, row.postId);
+      if (existing?.status === 'publishing') return 'busy';
+      const fields = { platform: row.platform, dueAt: row.dueAt, nextAttemptAt: row.dueAt, status: 'scheduled', attempts: 0, reason: null, updatedAt: now };
+      if (existing?.status === 'scheduled') {
+        await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', '=', 'scheduled').execute();
+        return 'saved';
+      }
+      if (existing) await db.deleteFrom('deliveries').where('id', '=', existing.id).execute();
+      await db
+        .insertInto('deliveries')
+        .values({
+          ...row,
+          ...fields,
+          id: `msg_${randomUUID().replaceAll('-', '')}`,
+          leaseUntil: null,
+          leaseOwner: null,
+          connectionId: null,
+          liveUrl: null,
+          finishedAt: null,
+          createdAt: now,
+        })
+        .execute();
+      return 'saved';
+    },
+
+    /** The user's deliveries still waiting, with their post's day and time of day (to re-time them in a new zone). */
+    waiting(userId: string): Promise<{ postId: string; date: string; scheduledTime: string | null }[]> {
+      return db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .select(['deliveries.postId', 'posts.date', 'posts.scheduledTime'])
+        .where('deliveries.userId', '=', userId)
+        .where('deliveries.status', '=', 'scheduled')
+        .execute();
+    },
+
+    /** Moves a scheduled delivery to a new instant (its post moved to another day). */
+    async retime(userId: string, postId: string, dueAt: string, now: string): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set({ dueAt, nextAttemptAt: dueAt, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('postId', '=', postId)
+        .where('status', '=', 'scheduled')
+        .execute();
+    },
+
+    /** Cancels what has not gone out; 'busy' while it is being sent. */
+    async cancel(userId: string, postId: string, now: string): Promise<ScheduleResult> {
+      const existing = await this.findByPost(userId, postId);
+      if (!existing || !CANCELLABLE.includes(existing.status as DeliveryStatus)) return existing?.status === 'publishing' ? 'busy' : 'saved';
+      return inTransaction(db, async (trx) => {
+        const result = await trx
+          .updateTable('deliveries')
+          .set({ status: 'cancelled', reason: null, finishedAt: now, updatedAt: now })
+          .where('id', '=', existing.id)
+          .where('status', 'in', CANCELLABLE)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 'busy';
+        return 'saved';
+      });
+    },
+
+    /** Sends a failed, unknown or missed delivery again now, under the same id. */
+    async retry(userId: string, postId: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('deliveries')
+        .set({ status: 'scheduled', nextAttemptAt: now, attempts: 0, reason: null, finishedAt: null, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('postId', '=', postId)
+        .where('status', 'in', RETRYABLE)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The user saw an 'unknown' delivery live on the network: it counts as published. */
+    confirm(userId: string, postId: string, now: string): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const row = await trx.selectFrom('deliveries').selectAll().where('userId', '=', userId).where('postId', '=', postId).executeTakeFirst();
+        if (!row || row.status !== 'unknown') return false;
+        await trx.updateTable('deliveries').set({ status: 'published', reason: null, finishedAt: now, updatedAt: now }).where('id', '=', row.id).execute();
+        await addAttempt(trx, row, now, 'confirmed', 'You confirmed it was published.');
+        return true;
+      });
+    },
+
+    /** How many of the user's deliveries are in each state. */
+    async countByStatus(userId: string): Promise<Partial<Record<DeliveryStatus, number>>> {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+        .where('userId', '=', userId)
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+
+    /** Ids of deliveries due at `now`, oldest first. */
+    async due(now: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select('id')
+        .where('status', '=', 'scheduled')
+        .where('nextAttemptAt', '<=', now)
+        .orderBy('nextAttemptAt')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Takes a due delivery for `owner` until `leaseUntil`; undefined when another worker took it first. */
+    async claim(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | undefined> {
+      const result = await db
+        .updateTable('deliveries')
+        .set((eb) => ({ status: 'publishing', leaseOwner: owner, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
+        .where('id', '=', id)
+        .where('status', '=', 'scheduled')
+        .where('nextAttemptAt', '<=', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Records an attempt's end while `owner` still holds the delivery (a worker whose lease lapsed and
+     * was written off as 'unknown' changes nothing). The attempt joins the log in the same transaction.
+     */
+    finish(
+      row: DeliveryRow,
+      owner: string,
+      change: Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>,
+      attempt: { at: string; outcome: DeliveryAttempt['outcome']; detail: string },
+    ): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const result = await trx
+          .updateTable('deliveries')
+          .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
+          .where('id', '=', row.id)
+          .where('status', '=', 'publishing')
+          .where('leaseOwner', '=', owner)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+        return true;
+      });
+    },
+
+    /** Deliveries whose worker's lease lapsed mid-send: their outcome is unknown. The count marked. */
+    async writeOffLapsed(now: string, reason: string): Promise<number> {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select(['id', 'userId', 'leaseOwner'])
+        .where('status', '=', 'publishing')
+        .where('leaseUntil', '<', now)
+        .execute();
+      let marked = 0;
+      for (const row of rows) {
+        marked += await inTransaction(db, async (trx) => {
+          const result = await trx
+            .updateTable('deliveries')
+            .set({ status: 'unknown', reason, leaseOwner: null, leaseUntil: null, updatedAt: now })
+            .where('id', '=', row.id)
+            .where('status', '=', 'publishing')
+            .where('leaseUntil', '<', now)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return 0;
+          await addAttempt(trx, row, now, 'unknown', reason);
+          return 1;
+        });
+      }
+      return marked;
+    },
+  };
+}
+
+export type DeliveryRepository = ReturnType<typeof createDeliveryRepository>;

@@ -1,0 +1,97 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TINY_PNG } from '../testing/fixtures';
+import { startMastodonServer } from '../testing/mastodon-server';
+import { createTestClock } from '../testing/test-clock';
+import { onboardedClient } from '../testing/test-client';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
+
+const clock = createTestClock('2031-05-20T08:00:00Z');
+let server: TestServer;
+let mastodon: Awaited<ReturnType<typeof startMastodonServer>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
+});
+afterAll(async () => server.close());
+beforeEach(async () => {
+  clock.set('2031-05-20T08:00:00Z');
+  mastodon = await startMastodonServer();
+});
+afterEach(async () => mastodon.close());
+
+async function userWithMastodon(token = mastodon.token) {
+  const client = await onboardedClient(server.url);
+  await client.get('/api/workspace');
+  const created = await client.post('/api/connections', {
+    kind: 'mastodon',
+    name: 'Our Mastodon',
+    instanceUrl: mastodon.url,
+    accessToken: token,
+    networks: ['twitter'],
+  });
+  expect(created.status).toBe(201);
+  expect(created.body.signingSecret).toBeNull();
+  expect(JSON.stringify(await client.get('/api/connections'))).not.toContain(token);
+  return { client, connectionId: created.body.connection.id as string };
+}
+
+describe('Mastodon', () => {
+  it('checks the token with Send test', async () => {
+    const { client, connectionId } = await userWithMastodon();
+    expect((await client.post(`/api/connections/${connectionId}/test`)).body).toEqual({ ok: true, message: 'Connected as @brightsmile.' });
+    const wrong = await userWithMastodon('not-the-token');
+    expect((await wrong.client.post(`/api/connections/${wrong.connectionId}/test`)).body).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('(401)'),
+    });
+  });
+
+  it('posts the status with its image and the delivery id as Idempotency-Key, and links the live post', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '09:00', { content: 'Open late on Thursdays.', hashtags: ['#dental'] }, 'twitter');
+    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
+    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    const delivery = await deliveryOf(client, postId);
+    expect(delivery).toMatchObject({ status: 'published', liveUrl: 'https://mastodon.example/@brightsmile/1' });
+    expect(mastodon.statuses).toEqual([expect.objectContaining({ status: 'Open late on Thursdays.\n\n#dental', idempotencyKey: delivery.id })]);
+    const [mediaId] = mastodon.statuses[0]!.mediaIds;
+    expect(mastodon.media.get(mediaId!)).toMatchObject({ type: 'image/png' });
+  });
+
+  it('sends again under the same Idempotency-Key when the answer is lost, and posts once', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    expect((await deliveryOf(client, postId)).status).toBe('scheduled');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    expect((await deliveryOf(client, postId)).status).toBe('published');
+    expect(mastodon.statuses).toHaveLength(1);
+  });
+
+  it('retries after a 503 and stops at a refused token with the reason', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-11', '09:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v2/media', status: 503 }, { path: '/api/v1/statuses', status: 503 });
+    await tickAt(server, clock, '2031-06-11T09:00:00Z');
+    await tickAt(server, clock, '2031-06-11T09:01:00Z');
+    expect((await deliveryOf(client, postId)).status).toBe('published');
+
+    const refused = await userWithMastodon('revoked');
+    const other = await scheduledPost(refused.client, '2031-06-11', '11:00', {}, 'twitter');
+    await tickAt(server, clock, '2031-06-11T11:00:00Z');
+    expect(await deliveryOf(refused.client, other)).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('Mastodon refused our credentials (401)'),
+    });
+  });
+
+  it('refuses a status longer than 500 characters before sending it', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-12', '09:00', { content: 'x'.repeat(501) }, 'twitter');
+    await tickAt(server, clock, '2031-06-12T09:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: expect.stringContaining("Mastodon's 500 characters") });
+    expect(mastodon.statuses).toHaveLength(0);
+  });
+});

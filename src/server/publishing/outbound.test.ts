@@ -1,0 +1,89 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressRefusal, DEFAULT_OUTBOUND, sendOutbound } from './outbound';
+import { retryAfterMs } from './outcome';
+import { createSecretBox } from './secret-box';
+
+let server: http.Server;
+let port: number;
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    if (request.url === '/big') return response.end('x'.repeat(1024 * 1024));
+    if (request.url === '/redirect') return response.writeHead(308, { location: `http://localhost:${port}/ok` }).end();
+    response.end('fine');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const post = (url: string) => ({ url, method: 'POST' as const, headers: {}, body: '{}' });
+
+describe('outbound requests', () => {
+  it('refuses, at the moment of sending, a DNS name that resolves to a loopback address', async () => {
+    const result = await sendOutbound(post(`http://localhost:${port}/ok`), { ...DEFAULT_OUTBOUND, allowPrivate: false });
+    // http is refused first without the private-address allowance; with https the lookup itself refuses.
+    expect(result).toMatchObject({ kind: 'refused' });
+    const overHttps = await sendOutbound(post(`https://localhost:${port}/ok`), { ...DEFAULT_OUTBOUND, allowPrivate: false });
+    expect(overHttps).toEqual({ kind: 'refused', reason: 'localhost cannot be used: it points to a private or loopback address.' });
+  });
+
+  it('follows a redirect only after checking where it leads', async () => {
+    expect(await sendOutbound(post(`http://127.0.0.1:${port}/redirect`), { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({
+      kind: 'answered',
+      status: 200,
+      body: 'fine',
+    });
+  });
+
+  it('reads at most the size limit of an answer', async () => {
+    const result = await sendOutbound(post(`http://127.0.0.1:${port}/big`), { ...DEFAULT_OUTBOUND, allowPrivate: true, maxBodyBytes: 1000 });
+    expect(result.kind === 'answered' && result.body.length).toBe(1000);
+  });
+
+  it('tells a request that never left from one that left and got no answer', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const freePort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await sendOutbound(post(`http://127.0.0.1:${freePort}/`), { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'not-sent' });
+  });
+
+  it.each([
+    ['127.0.0.1', true, undefined],
+    ['127.0.0.1', false, 'it points to a private or loopback address'],
+    ['10.1.2.3', false, 'it points to a private or loopback address'],
+    ['172.20.0.1', false, 'it points to a private or loopback address'],
+    ['::ffff:10.0.0.1', false, 'it points to a private or loopback address'],
+    ['fd12::1', false, 'it points to a private or loopback address'],
+    ['169.254.169.254', true, 'it points to a link-local or cloud metadata address'],
+    ['fe80::1', true, 'it points to a link-local or cloud metadata address'],
+    ['0.0.0.0', true, 'it points to a link-local or cloud metadata address'],
+    ['203.0.113.10', false, undefined],
+    ['2001:db8::1', false, undefined],
+  ])('judges %s (private allowed: %s)', (address, allowPrivate, refusal) => {
+    expect(addressRefusal(address, allowPrivate)).toBe(refusal);
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = new Date('2031-01-01T10:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Wed, 01 Jan 2031 10:05:00 GMT', now)).toBe(300_000);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+  });
+});
+
+describe('credentials at rest', () => {
+  it('opens what it sealed, and refuses a changed or foreign box', () => {
+    const box = createSecretBox('a'.repeat(40));
+    const sealed = box.seal({ url: 'https://hooks.example.com/x', secret: 'whsec_abc' });
+    expect(sealed).not.toContain('hooks.example.com');
+    expect(box.open(sealed)).toEqual({ url: 'https://hooks.example.com/x', secret: 'whsec_abc' });
+    expect(() => createSecretBox('b'.repeat(40)).open(sealed)).toThrow();
+    const tampered = sealed.slice(0, -2) + (sealed.endsWith('A') ? 'BB' : 'AA');
+    expect(() => box.open(tampered)).toThrow();
+  });
+});

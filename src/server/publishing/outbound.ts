@@ -1,0 +1,215 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net, { BlockList } from 'node:net';
+
+/**
+ * Requests to addresses users give us (webhooks, instances). A URL must be https and, unless
+ * `allowPrivate` (PUBLISH_ALLOW_PRIVATE_URLS, which also allows http), may not reach loopback or
+ * private networks; link-local and cloud metadata addresses are refused always. The check runs on
+ * the addresses the connection really uses (a DNS name is resolved and each answer checked, so a
+ * name pointing at 127.0.0.1 is refused) and again for every redirect.
+ */
+export interface OutboundPolicy {
+  allowPrivate: boolean;
+  /** How long to wait for the connection and for the answer. */
+  timeoutMs: number;
+  /** Answers are read up to this many bytes, the rest dropped. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_OUTBOUND: OutboundPolicy = { allowPrivate: false, timeoutMs: 15_000, maxBodyBytes: 64 * 1024 };
+
+const NEVER = new BlockList();
+for (const [prefix, bits, family] of [
+  ['0.0.0.0', 8, 'ipv4'],
+  ['169.254.0.0', 16, 'ipv4'],
+  ['100.100.100.200', 32, 'ipv4'],
+  ['224.0.0.0', 3, 'ipv4'],
+  ['::', 128, 'ipv6'],
+  ['fe80::', 10, 'ipv6'],
+  ['fd00:ec2::254', 128, 'ipv6'],
+  ['ff00::', 8, 'ipv6'],
+] as const)
+  NEVER.addSubnet(prefix, bits, family);
+
+const PRIVATE = new BlockList();
+for (const [prefix, bits, family] of [
+  ['127.0.0.0', 8, 'ipv4'],
+  ['10.0.0.0', 8, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['198.18.0.0', 15, 'ipv4'],
+  ['::1', 128, 'ipv6'],
+  ['fc00::', 7, 'ipv6'],
+] as const)
+  PRIVATE.addSubnet(prefix, bits, family);
+
+export class OutboundRefused extends Error {}
+
+/** `::ffff:127.0.0.1` is 127.0.0.1. */
+function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
+  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+}
+
+/** Why an address may not be reached, or undefined when it may. */
+export function addressRefusal(raw: string, allowPrivate: boolean): string | undefined {
+  const { address, family } = plainAddress(raw);
+  if (NEVER.check(address, family)) return 'it points to a link-local or cloud metadata address';
+  if (!allowPrivate && PRIVATE.check(address, family)) return 'it points to a private or loopback address';
+  return undefined;
+}
+
+/** Checks a URL's form (https, no credentials in it, a literal address allowed); DNS names are checked on connecting. */
+export function checkUrl(raw: string, policy: Pick<OutboundPolicy, 'allowPrivate'>): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefused('This is not a web address. Enter the full address, starting with https://');
+  }
+  const schemes = policy.allowPrivate ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol)) throw new OutboundRefused('The address must start with https:// so posts travel encrypted.');
+  if (url.username || url.password) throw new OutboundRefused('Put no user name or password in the address; the connection signs its requests instead.');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) {
+    const refusal = addressRefusal(host, policy.allowPrivate);
+    if (refusal) throw new OutboundRefused(`This address cannot be used: ${refusal}.`);
+  }
+  return url;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** dns.lookup that refuses a name resolving to any address we may not reach. */
+function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      for (const { address } of addresses) {
+        const refusal = addressRefusal(address, allowPrivate);
+        if (refusal) return callback(Object.assign(new OutboundRefused(`${hostname} cannot be used: ${refusal}.`), { code: 'EREFUSED_ADDRESS' }), '');
+      }
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+export interface OutboundRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/**
+ * What became of a request. `not-sent`: it never fully left (safe to try again); `no-answer`: it left
+ * and no answer came (the receiver may have acted on it); `refused`: our own rules stopped it.
+ */
+export type OutboundResult =
+  | { kind: 'answered'; status: number; headers: http.IncomingHttpHeaders; body: string }
+  | { kind: 'not-sent'; reason: string }
+  | { kind: 'no-answer'; reason: string }
+  | { kind: 'refused'; reason: string };
+
+const MAX_REDIRECTS = 3;
+
+function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
+  return new Promise((resolve) => {
+    const agent = url.protocol === 'https:' ? https : http;
+    let sent = false;
+    let settled = false;
+    const finish = (result: OutboundResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const outgoing = agent.request(url, {
+      method: request.method,
+      headers: request.headers,
+      lookup: guardedLookup(policy.allowPrivate) as never,
+      agent: false,
+    });
+    const timer = setTimeout(() => {
+      outgoing.destroy();
+      finish(
+        sent
+          ? { kind: 'no-answer', reason: `no answer within ${Math.round(policy.timeoutMs / 1000)} s` }
+          : { kind: 'not-sent', reason: 'timed out connecting' },
+      );
+    }, policy.timeoutMs);
+    outgoing.on('finish', () => (sent = true));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ kind: 'refused', reason: error.message });
+      finish(sent ? { kind: 'no-answer', reason: 'the connection closed before an answer came' } : { kind: 'not-sent', reason: describeNetworkError(error) });
+    });
+    outgoing.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size >= policy.maxBodyBytes) return;
+        chunks.push(chunk.subarray(0, policy.maxBodyBytes - size));
+        size += chunk.length;
+        if (size >= policy.maxBodyBytes) response.destroy();
+      });
+      const done = () =>
+        finish({ kind: 'answered', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.on('end', done);
+      response.on('close', done);
+      response.on('error', done);
+    });
+    outgoing.end(request.body);
+  });
+}
+
+function describeNetworkError(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'the address could not be found (DNS)';
+  if (error.code === 'ECONNREFUSED') return 'the receiver refused the connection';
+  if (error.code?.startsWith('ERR_TLS') || error.code?.includes('CERT')) return 'the receiver’s certificate is not valid';
+  return 'the receiver could not be reached';
+}
+
+/** Sends a request under the policy, following up to three redirects, each checked like the first. */
+export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
+  let target = request.url;
+  for (let hop = 0; ; hop++) {
+    let url: URL;
+    try {
+      url = checkUrl(target, policy);
+    } catch (error) {
+      if (error instanceof OutboundRefused)
+        return { kind: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
+      throw error;
+    }
+    const result = await sendOnce(url, request, policy);
+    const location = result.kind === 'answered' && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
+    if (!location) return result;
+    if (hop >= MAX_REDIRECTS) return { kind: 'refused', reason: 'It redirected more than three times.' };
+    target = new URL(location, url).toString();
+  }
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The connect-time check: the URL's form and, for a DNS name, every address it resolves to now. */
+export async function checkDestination(raw: string, policy: Pick<OutboundPolicy, 'allowPrivate'>): Promise<URL> {
+  const url = checkUrl(raw, policy);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) return url;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch {
+    throw new OutboundRefused(`We could not find ${host} (DNS). Check the address.`);
+  }
+  for (const { address } of addresses) {
+    const refusal = addressRefusal(address, policy.allowPrivate);
+    if (refusal) throw new OutboundRefused(`This address cannot be used: ${refusal}.`);
+  }
+  return url;
+}

@@ -1,0 +1,113 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestClock } from '../testing/test-clock';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
+import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from './publishing-helpers';
+
+const clock = createTestClock('2031-05-20T08:00:00Z');
+let server: TestServer;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
+});
+afterAll(async () => server.close());
+beforeEach(async () => {
+  clock.set('2031-05-20T08:00:00Z');
+  receiver = await startWebhookReceiver();
+});
+afterEach(async () => receiver.close());
+
+describe('changes before the time', () => {
+  it('delivers the text as edited after scheduling', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const postId = await scheduledPost(client, '2031-06-10', '09:00');
+    const post = (await client.get(`/api/posts/${postId}`)).body;
+    expect((await client.patch(`/api/posts/${postId}`, { version: post.version, content: 'Edited: open late on Thursdays.' })).status).toBe(200);
+    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Edited: open late on Thursdays.']);
+  });
+
+  it('sends a scheduled post moved to another day on that day', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const postId = await scheduledPost(client, '2031-06-10', '10:00');
+    const post = (await client.get(`/api/posts/${postId}`)).body;
+    expect((await client.patch(`/api/posts/${postId}`, { version: post.version, date: '2031-06-12T12:00:00Z' })).status).toBe(200);
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-12T10:00:00.000Z');
+    await tickAt(server, clock, '2031-06-12T10:00:00Z');
+    expect(receiver.posts()).toHaveLength(1);
+  });
+
+  it('sends nothing once the post is unscheduled, and shows it cancelled', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const postId = await scheduledPost(client, '2031-06-10', '11:00');
+    expect((await client.delete(`/api/posts/${postId}/schedule`)).body).toMatchObject({ status: 'draft' });
+    await tickAt(server, clock, '2031-06-10T11:00:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    expect((await deliveryOf(client, postId)).status).toBe('cancelled');
+  });
+
+  it('fails with what to do when no connection sends the post’s network', async () => {
+    const client = await userWithWebhook(server, receiver, ['linkedin']);
+    const postId = await scheduledPost(client, '2031-06-10', '12:00');
+    await tickAt(server, clock, '2031-06-10T12:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'failed',
+      reason: 'No connection sends Facebook posts. Add one in Settings → Connections, then retry.',
+    });
+  });
+});
+
+describe('downtime', () => {
+  it('still sends posts less than PUBLISH_LATE_WINDOW late, and marks older ones missed without sending them', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const recent = await scheduledPost(client, '2031-06-15', '09:30', { content: 'Recent' });
+    const old = await scheduledPost(client, '2031-06-15', '08:00', { content: 'Old' });
+    // The server was down from 07:55 to 10:15.
+    await tickAt(server, clock, '2031-06-15T07:55:00Z');
+    await tickAt(server, clock, '2031-06-15T10:15:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Recent']);
+    expect((await deliveryOf(client, recent)).status).toBe('published');
+    const missed = await deliveryOf(client, old);
+    expect(missed).toMatchObject({ status: 'missed', reason: expect.stringContaining('135 minutes late') });
+    expect((await client.post(`/api/posts/${old}/delivery/retry`)).status).toBe(200);
+    await tickAt(server, clock, '2031-06-15T10:16:00Z');
+    expect((await deliveryOf(client, old)).status).toBe('published');
+  });
+});
+
+describe('time zones', () => {
+  it('sends at 09:00 on the user’s wall clock on both sides of a daylight-saving change', async () => {
+    clock.set('2031-03-10T08:00:00Z');
+    const client = await userWithWebhook(server, receiver);
+    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Europe/Berlin' })).status).toBe(200);
+    await client.get('/api/workspace');
+    // Clocks in Berlin go forward on Sunday 30 March 2031: 09:00 is 08:00Z before, 07:00Z after.
+    const before = await scheduledPost(client, '2031-03-29', '09:00', { content: 'Before' });
+    const after = await scheduledPost(client, '2031-03-31', '09:00', { content: 'After' });
+    expect((await deliveryOf(client, before)).dueAt).toBe('2031-03-29T08:00:00.000Z');
+    expect((await deliveryOf(client, after)).dueAt).toBe('2031-03-31T07:00:00.000Z');
+    await tickAt(server, clock, '2031-03-29T07:59:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    await tickAt(server, clock, '2031-03-29T08:00:00Z');
+    await tickAt(server, clock, '2031-03-31T06:59:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Before']);
+    await tickAt(server, clock, '2031-03-31T07:00:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Before', 'After']);
+  });
+
+  it('moves a waiting post to the same wall-clock time when the user changes time zone', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const postId = await scheduledPost(client, '2031-06-20', '09:00', { content: 'Zoned' });
+    expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-20T09:00:00.000Z');
+    expect((await client.put('/api/workspace/time-zone', { timeZone: 'America/New_York' })).status).toBe(200);
+    // 09:00 in New York in June (daylight saving time) is 13:00Z.
+    expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-20T13:00:00.000Z');
+    await tickAt(server, clock, '2031-06-20T09:00:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    await tickAt(server, clock, '2031-06-20T13:00:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Zoned']);
+  });
+});

@@ -1,0 +1,26 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Connection credentials at rest: AES-256-GCM under a key derived (HKDF) from ENCRYPTION_KEY or, without
+ * it, AUTH_SECRET. The stored text is `v1.<iv>.<tag>.<ciphertext>`, base64url each.
+ */
+export function createSecretBox(secret: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'content-planner', 'connection-credentials', 32));
+  return {
+    seal(value: unknown): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    },
+    open<T>(sealed: string): T {
+      const [version, iv, tag, data] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('Unreadable sealed credentials.');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return JSON.parse(Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')) as T;
+    },
+  };
+}
+
+export type SecretBox = ReturnType<typeof createSecretBox>;

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '@shared/domain/options';
+import type { Connection, ConnectionCreate, ConnectionTestResult, ConnectionUpdate, CreatedConnection } from '@shared/schemas/publishing';
+import type { ConnectionRepository, ConnectionRow } from '../db/connection-repository';
+import { AppError, notFound } from '../errors';
+import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
+import type { SecretBox } from '../publishing/secret-box';
+import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
+import { newSigningSecret, sendWebhook, type WebhookCredentials } from '../publishing/webhook';
+
+interface Deps {
+  connections: ConnectionRepository;
+  box: SecretBox;
+  policy: OutboundPolicy;
+  now?: () => Date;
+}
+
+export const CONNECTIONS_PER_USER = 20;
+
+const toConnection = (row: ConnectionRow, networks: Platform[]): Connection => ({
+  id: row.id,
+  kind: row.kind as Connection['kind'],
+  name: row.name,
+  host: row.target,
+  networks,
+  createdAt: row.createdAt,
+});
+
+/** The user's connections: added (URL checked, secret made and shown once), tested, renamed, removed. */
+export function createConnectionService({ connections, box, policy, now = () => new Date() }: Deps) {
+  async function owned(userId: string, id: string): Promise<ConnectionRow> {
+    const row = await connections.find(userId, id);
+    if (!row) throw notFound('Connection');
+    return row;
+  }
+
+  async function answer(userId: string, id: string): Promise<Connection> {
+    const row = (await connections.list(userId)).find((candidate) => candidate.id === id);
+    if (!row) throw notFound('Connection');
+    return toConnection(row, row.networks);
+  }
+
+  return {
+    async list(userId: string): Promise<Connection[]> {
+      return (await connections.list(userId)).map((row) => toConnection(row, row.networks));
+    },
+
+    async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
+      if ((await connections.countFor(userId)) >= CONNECTIONS_PER_USER)
+        throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
+      const field = input.kind === 'webhook' ? 'url' : 'instanceUrl';
+      let url: URL;
+      try {
+        url = await checkDestination(input.kind === 'webhook' ? input.url : input.instanceUrl, policy);
+      } catch (error) {
+        if (error instanceof OutboundRefused) throw new AppError('bad_request', error.message, { [field]: error.message });
+        throw error;
+      }
+      const signingSecret = input.kind === 'webhook' ? newSigningSecret() : null;
+      const credentials: WebhookCredentials | MastodonCredentials =
+        input.kind === 'webhook' ? { url: url.toString(), secret: signingSecret! } : { instanceUrl: url.origin, accessToken: input.accessToken };
+      const at = now().toISOString();
+      const row: ConnectionRow = {
+        id: randomUUID(),
+        userId,
+        kind: input.kind,
+        name: input.name,
+        target: url.host,
+        credentials: box.seal(credentials),
+        createdAt: at,
+        updatedAt: at,
+      };
+      await connections.insert(row);
+      await connections.setNetworks(userId, row.id, input.networks);
+      return { connection: await answer(userId, row.id), signingSecret };
+    },
+
+    async update(userId: string, id: string, input: ConnectionUpdate): Promise<Connection> {
+      await owned(userId, id);
+      if (input.name !== undefined) await connections.rename(userId, id, input.name, now().toISOString());
+      if (input.networks !== undefined) await connections.setNetworks(userId, id, input.networks);
+      return answer(userId, id);
+    },
+
+    async remove(userId: string, id: string): Promise<{ removed: true }> {
+      if (!(await connections.remove(userId, id))) throw notFound('Connection');
+      return { removed: true };
+    },
+
+    /** A webhook gets a signed `connection.test` event, Mastodon a token check; the answer says in words how it went. */
+    async test(userId: string, id: string): Promise<ConnectionTestResult> {
+      const row = await owned(userId, id);
+      const at = now();
+      if (row.kind === 'mastodon') return verifyMastodon(box.open<MastodonCredentials>(row.credentials), policy, at);
+      const outcome = await sendWebhook(
+        box.open<WebhookCredentials>(row.credentials),
+        `test_${randomUUID().replaceAll('-', '')}`,
+        { type: 'connection.test', timestamp: at.toISOString(), data: { connection: row.name, message: 'A test from your content planner.' } },
+        policy,
+        now,
+      );
+      if (outcome.kind === 'published') return { ok: true, message: `Test sent. ${outcome.detail}` };
+      return { ok: false, message: outcome.detail };
+    },
+  };
+}
+
+export type ConnectionService = ReturnType<typeof createConnectionService>;

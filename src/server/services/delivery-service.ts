@@ -1,0 +1,46 @@
+import type { DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
+import type { DeliveryRepository } from '../db/delivery-repository';
+import { AppError, notFound } from '../errors';
+import type { Access } from './access';
+
+interface Deps {
+  deliveries: DeliveryRepository;
+  access: Access;
+  now?: () => Date;
+}
+
+/** What the user sees of deliveries, and the actions on one: retry and confirm. */
+export function createDeliveryService({ deliveries, access, now = () => new Date() }: Deps) {
+  async function find(userId: string, postId: string) {
+    await access.requirePost(userId, postId);
+    const row = await deliveries.findByPost(userId, postId);
+    if (!row) throw notFound('Delivery');
+    return row;
+  }
+
+  return {
+    list: (userId: string, monthId?: string): Promise<DeliverySummary[]> => deliveries.list(userId, monthId),
+
+    async get(userId: string, postId: string): Promise<DeliveryWithLog> {
+      return deliveries.withLog(await find(userId, postId));
+    },
+
+    /** Sends a failed, unknown or missed post again now, with the same idempotency key. */
+    async retry(userId: string, postId: string): Promise<DeliveryWithLog> {
+      await find(userId, postId);
+      if (!(await deliveries.retry(userId, postId, now().toISOString())))
+        throw new AppError('conflict', 'Only a failed, unknown or missed post can be retried. Reload to see where it stands.');
+      return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
+    },
+
+    /** The user checked the network: an 'unknown' post is live. */
+    async confirm(userId: string, postId: string): Promise<DeliveryWithLog> {
+      await find(userId, postId);
+      if (!(await deliveries.confirm(userId, postId, now().toISOString())))
+        throw new AppError('conflict', 'Only a post whose outcome is unknown can be confirmed. Reload to see where it stands.');
+      return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
+    },
+  };
+}
+
+export type DeliveryService = ReturnType<typeof createDeliveryService>;

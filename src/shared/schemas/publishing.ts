@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../domain/options';
+import { monthIdParamSchema } from './month';
+
+/** Where posts can be sent. */
+export const CONNECTION_KINDS = ['webhook', 'mastodon'] as const;
+export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+
+export const CONNECTION_NAME_MAX = 80;
+const connectionName = z.string().trim().min(1, 'Give the connection a name.').max(CONNECTION_NAME_MAX);
+const networks = z.array(z.enum(PLATFORMS)).max(PLATFORMS.length);
+
+export const connectionCreateSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('webhook'),
+    name: connectionName,
+    url: z.string().trim().max(2000).url('Enter the full webhook address, starting with https://'),
+    /** The networks whose posts go out through this connection (each network routes to one). */
+    networks: networks.default([]),
+  }),
+  z.strictObject({
+    kind: z.literal('mastodon'),
+    name: connectionName,
+    instanceUrl: z.string().trim().max(500).url('Enter your instance address, such as https://mastodon.social'),
+    accessToken: z.string().trim().min(1, 'Paste the access token from your instance (Preferences → Development).').max(500),
+    networks: networks.default([]),
+  }),
+]);
+export type ConnectionCreate = z.infer<typeof connectionCreateSchema>;
+
+export const connectionUpdateSchema = z
+  .strictObject({ name: connectionName.optional(), networks: networks.optional() })
+  .refine((update) => Object.keys(update).length > 0, 'Send a name or networks to change.');
+export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
+
+export const connectionIdParamSchema = z.object({ connectionId: z.string().min(1).max(64) });
+
+/** A connection as its owner sees it: never its address's path, token or secret. */
+export interface Connection {
+  id: string;
+  kind: ConnectionKind;
+  name: string;
+  /** The host it sends to. */
+  host: string;
+  networks: (typeof PLATFORMS)[number][];
+  createdAt: string;
+}
+
+/** Answer to adding a connection: a webhook's signing secret, shown this once (null for other kinds). */
+export interface CreatedConnection {
+  connection: Connection;
+  signingSecret: string | null;
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  message: string;
+}
+
+/** A delivery's states; a post without one is a draft. */
+export const DELIVERY_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'unknown', 'missed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface DeliveryAttempt {
+  at: string;
+  outcome: 'published' | 'retry' | 'failed' | 'unknown' | 'missed' | 'confirmed';
+  detail: string;
+}
+
+export interface Delivery {
+  id: string;
+  postId: string;
+  platform: (typeof PLATFORMS)[number];
+  status: DeliveryStatus;
+  /** The instant it is due (the user's wall-clock time, converted when scheduled). */
+  dueAt: string;
+  nextAttemptAt: string;
+  attempts: number;
+  reason: string | null;
+  liveUrl: string | null;
+  updatedAt: string;
+}
+
+/** A delivery in a list: with its post's month and the start of its text. */
+export interface DeliverySummary extends Delivery {
+  monthId: string;
+  excerpt: string;
+}
+
+export interface DeliveryWithLog extends Delivery {
+  log: DeliveryAttempt[];
+}
+
+export const deliveryListQuerySchema = z.object({ monthId: monthIdParamSchema.shape.id.optional() });
