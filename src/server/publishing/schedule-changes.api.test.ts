@@ -49,6 +49,21 @@ describe('changes before the time', () => {
     expect((await deliveryOf(client, postId)).status).toBe('cancelled');
   });
 
+  it('sends nothing for a deleted post, and sends it at its time again after an undo', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const deleted = await scheduledPost(client, '2031-06-11', '10:00');
+    const undone = await scheduledPost(client, '2031-06-12', '10:00');
+    for (const postId of [deleted, undone]) {
+      const { version } = (await client.get(`/api/posts/${postId}`)).body;
+      expect((await client.request('DELETE', `/api/posts/${postId}`, { version })).status).toBe(200);
+    }
+    expect((await client.post(`/api/posts/${undone}/restore`, {})).status).toBe(200);
+    await tickAt(server, clock, '2031-06-11T10:00:00Z');
+    await tickAt(server, clock, '2031-06-12T10:00:00Z');
+    expect(receiver.posts().map((delivery) => delivery.body.data.postId)).toEqual([undone]);
+    expect((await deliveryOf(client, undone)).status).toBe('published');
+  });
+
   it('fails with what to do when no connection sends the post’s network', async () => {
     const client = await userWithWebhook(server, receiver, ['linkedin']);
     const postId = await scheduledPost(client, '2031-06-10', '12:00');
