@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLocalNotifier, createPostgresNotifier } from '../db/notifications';
+import { createS3MediaStore } from '../storage/s3-media-store';
 import { createLogger } from '../logger';
 import { createWriter } from '../ai/create-writer';
 import type { WriterOptions } from '../ai/writer';
@@ -71,8 +72,11 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   await migrateToLatest(database.db);
   // On PostgreSQL progress events travel by LISTEN/NOTIFY, as between instances.
   const notifier = config.database.kind === 'postgres' ? await createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
+  // MEDIA_STORE=s3 in `env` puts media in that bucket, as main.ts does.
+  const mediaStore = config.media.kind === 's3' ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming')) : undefined;
   const services = createServices(database, {
     notifier,
+    mediaStore,
     writer: createWriter(config.ai, writerOptions),
     log,
     mediaDir: path.join(config.dataDir, 'media'),
