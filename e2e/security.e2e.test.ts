@@ -102,7 +102,10 @@ describe('stored script payloads render as text', () => {
 
     await page.goto('/dashboard');
     await expect.poll(() => page.getByText(`Your content at a glance for ${PAYLOAD}.`, { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('link').getByText(PAYLOAD, { exact: true }).isVisible()).toBe(true);
+    // Today's post and the scheduled one under 'Going out next', each as text.
+    const shown = page.getByRole('link').getByText(PAYLOAD, { exact: true });
+    await expect.poll(() => shown.count()).toBe(2);
+    for (const item of await shown.all()) expect(await item.isVisible()).toBe(true);
     await expectNoInjectedElements(page, 'the dashboard');
 
     await page.goto('/settings');
