@@ -1,26 +1,16 @@
 import { APICallError } from 'ai';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@shared/domain/options';
 import { writtenPostSchema } from '@shared/schemas/post';
 import { fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '../testing/ai-fixtures';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
+import { useFakeOpenAI } from '../testing/use-fake-openai';
 import { MAX_RETRY_AFTER_MS, retryDelay } from './call-model';
 import { WriterError } from './errors';
 import type { Writer, WriterOptions } from './writer';
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
-  fake.script({ always: 'ok', delayMs: 0, tokensPerSecond: 0 });
-});
+const fake = useFakeOpenAI({ always: 'ok', delayMs: 0, tokensPerSecond: 0 });
 
-const writer = (options: WriterOptions = {}): Writer => fakeAiWriter(fake.url, options);
+const writer = (options: WriterOptions = {}): Writer => fakeAiWriter(fake().url, options);
 
 describe('AI writer: single posts', () => {
   it('rewrites a post by instruction', async () => {
@@ -33,7 +23,7 @@ describe('AI writer: single posts', () => {
     });
     expect(text).not.toBe('Book your check-up today.');
     expect(text).toContain('Book your check-up today.');
-    const request = fake.requests[0]!;
+    const request = fake().requests[0]!;
     expect(request.task).toBe('rewrite');
     expect(request.body.response_format).toBeUndefined();
     expect(request.prompt).toContain('Make it shorter');
@@ -41,10 +31,10 @@ describe('AI writer: single posts', () => {
   });
 
   it('fails a rewrite with invalid_reply when the answer stays empty', async () => {
-    fake.script({ always: 'invalid-post' });
+    fake().script({ always: 'invalid-post' });
     const error = await writerError(writer().rewritePost({ profile, content: 'Hello.', platform: 'facebook', instructions: 'More formal' }));
     expect(error.reason).toBe('invalid_reply');
-    expect(fake.requests).toHaveLength(2);
+    expect(fake().requests).toHaveLength(2);
   });
 
   it('writes a single post for a day at noon UTC', async () => {
@@ -53,8 +43,8 @@ describe('AI writer: single posts', () => {
     expect(post.date).toBe('2026-12-25T12:00:00Z');
     expect(PLATFORMS).toContain(post.platform);
     expect(['image', 'carousel']).toContain(post.type);
-    expect(fake.requests[0]!.prompt).toContain('Our opening hours over Christmas');
-    expect(fake.requests[0]!.prompt).toContain('Christmas Day');
+    expect(fake().requests[0]!.prompt).toContain('Our opening hours over Christmas');
+    expect(fake().requests[0]!.prompt).toContain('Christmas Day');
   });
 
   it('keeps the platform and type asked for, without a strategy', async () => {
@@ -63,11 +53,11 @@ describe('AI writer: single posts', () => {
   });
 
   it('retries an invalid single post once, then fails with invalid_reply', async () => {
-    fake.script({ always: 'invalid-post' });
+    fake().script({ always: 'invalid-post' });
     const error = await writerError(writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03', prompt: 'x' }));
     expect(error.reason).toBe('invalid_reply');
-    expect(fake.requests).toHaveLength(2);
-    fake.script({ always: 'ok', next: ['invalid-post'] });
+    expect(fake().requests).toHaveLength(2);
+    fake().script({ always: 'ok', next: ['invalid-post'] });
     const post = await writer().writeSinglePost({ profile, strategy: null, date: '2026-12-03', prompt: 'x' });
     expect(post.platform).toBe('facebook');
   });
@@ -75,7 +65,7 @@ describe('AI writer: single posts', () => {
 
 describe('fake OpenAI server', () => {
   it('answers non-streaming requests with usage', async () => {
-    const response = await fetch(`${fake.url}/chat/completions`, {
+    const response = await fetch(`${fake().url}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'Hello' }] }),
