@@ -1,8 +1,12 @@
 import { isDateInMonth } from '@shared/domain/months';
 import { planSlots } from '@shared/domain/slot-planner';
 import { generationJobSchema, type GenerationJob, type StartGeneration } from '@shared/schemas/generation';
+import type { PostSlot } from '@shared/domain/slot-planner';
+import type { Strategy } from '@shared/schemas/strategy';
 import type { Writer } from '../ai/writer';
 import { isUniqueViolation, newJobRow, toJob, unwrittenSlotsOf, type JobRepository, type JobRow } from '../db/job-repository';
+import type { MonthRow } from '../db/month-repository';
+import type { Repositories } from '../db/repositories';
 import { AppError, notFound } from '../errors';
 import type { GenerationRunner } from '../jobs/generation-runner';
 import type { Access } from './access';
@@ -42,16 +46,50 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
     return (await runner.snapshot(row.id))!;
   }
 
+  /**
+   * In the transaction that checks the month: `plan` says what to write, the job is inserted (a second
+   * start waits here for the first one's transaction, then is refused) and its AI request counted, so
+   * a start refused (archived, running, confirm first) costs nothing. Then the job is queued: whichever
+   * instance takes it reads everything from its row.
+   */
+  async function startJob(
+    userId: string,
+    monthId: string,
+    plan: (repositories: Repositories, month: MonthRow) => Promise<{ slots: PostSlot[]; strategy: Strategy; replaceExisting: boolean }>,
+    afterInsert: (repositories: Repositories, at: string) => Promise<void> = async () => undefined,
+  ): Promise<GenerationJob> {
+    let row: JobRow;
+    try {
+      row = await access.writeInMonth(userId, monthId, async (repositories, month) => {
+        const { slots, strategy, replaceExisting } = await plan(repositories, month);
+        const startedAt = now();
+        const at = startedAt.toISOString();
+        const planned = { userId, monthId: month.id, planned: slots.length, replaceExisting, writer: writer.label, strategy, slots };
+        const row = newJobRow({ ...planned, leaseUntil: runner.leaseEnd(startedAt) }, at);
+        await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
+        await afterInsert(repositories, at);
+        await usage.consumeAiRequest(userId, repositories.usage);
+        return row;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
+      throw error;
+    }
+    await runner.enqueue(row.id);
+    return toJob(row, []);
+  }
+
   return {
     /**
      * Plans the slots, then in one transaction checks the month, inserts the job and saves the strategy:
      * a start refused (another job running, posts to replace, an archived month) leaves the saved
      * strategy as it was. Answers before any post is written.
      */
-    async start(userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> {
-      let row: JobRow;
-      try {
-        row = await access.writeInMonth(userId, monthId, async (repositories, month) => {
+    start: (userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> =>
+      startJob(
+        userId,
+        monthId,
+        async (_repositories, month) => {
           const ref = { year: month.year, month: month.month };
           const outside = strategy.selectedHolidays.find((holiday) => !isDateInMonth(holiday.date, ref));
           if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
@@ -63,27 +101,10 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
           }
           const slots = planSlots({ ...ref, strategy });
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
-          const startedAt = now();
-          const at = startedAt.toISOString();
-          const row = newJobRow(
-            { userId, monthId, planned: slots.length, replaceExisting, writer: writer.label, leaseUntil: runner.leaseEnd(startedAt), strategy, slots },
-            at,
-          );
-          // The job first: a second start waits here for the first one's transaction, then is refused.
-          await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
-          await repositories.months.saveStrategy(userId, monthId, strategy, at);
-          // Counted with the accepted job: a start refused (archived, running, confirm first) costs nothing.
-          await usage.consumeAiRequest(userId, repositories.usage);
-          return row;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
-        throw error;
-      }
-      // Queued once the job is stored: whichever instance takes it reads everything from its row.
-      await runner.enqueue(row.id);
-      return toJob(row, []);
-    },
+          return { slots, strategy, replaceExisting };
+        },
+        (repositories, at) => repositories.months.saveStrategy(userId, monthId, strategy, at),
+      ),
 
     /**
      * Writes again just the slots a finished job could not write, as a new job that adds posts (the
@@ -95,35 +116,10 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
       const slots = unwrittenSlotsOf(previous);
       if (previous.status !== 'succeeded' || slots.length === 0)
         throw new AppError('conflict', 'Every post of this generation was written: nothing to try again.');
-      let row: JobRow;
-      try {
-        row = await access.writeInMonth(userId, previous.monthId, async (repositories, month) => {
-          if (!month.strategy) throw new AppError('conflict', 'This month has no saved strategy. Generate the month again.');
-          const startedAt = now();
-          const at = startedAt.toISOString();
-          const row = newJobRow(
-            {
-              userId,
-              monthId: month.id,
-              planned: slots.length,
-              replaceExisting: false,
-              writer: writer.label,
-              leaseUntil: runner.leaseEnd(startedAt),
-              strategy: month.strategy,
-              slots,
-            },
-            at,
-          );
-          await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
-          await usage.consumeAiRequest(userId, repositories.usage);
-          return row;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
-        throw error;
-      }
-      await runner.enqueue(row.id);
-      return toJob(row, []);
+      return startJob(userId, previous.monthId, async (_repositories, month) => {
+        if (!month.strategy) throw new AppError('conflict', 'This month has no saved strategy. Generate the month again.');
+        return { slots, strategy: month.strategy, replaceExisting: false };
+      });
     },
 
     /** The month's latest job (running or finished), so a reloaded page can re-attach to it. */
