@@ -8,7 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server'
 import { startServerProcess } from '../testing/server-process';
 import { multipartBody, startSlowUpload } from '../testing/slow-upload';
 import { startTcpProxy } from '../testing/tcp-proxy';
-import { onboardedClient, TestClient } from '../testing/test-client';
+import { onboardedClient } from '../testing/test-client';
 import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database';
 import { TINY_PNG } from '../testing/fixtures';
 
@@ -58,9 +58,7 @@ describe('faults', { timeout: 120_000 }, () => {
 
     const second = await startServerProcess(env, {});
     try {
-      const again = Object.assign(new TestClient(second.url), {});
-      Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
-      (again as unknown as { baseUrl: string }).baseUrl = second.url;
+      const again = client.copyFor(second.url);
       const after = (await again.get(`/api/generation-jobs/${job.id}`)).body.job;
       expect(after.status).toBe('failed');
       expect(after.error).toMatch(/restarted/);
@@ -133,8 +131,7 @@ describe('faults', { timeout: 120_000 }, () => {
     expect(server.output()).toContain('server.stopping');
     const next = await startServerProcess(env);
     try {
-      (client as unknown as { baseUrl: string }).baseUrl = next.url;
-      const after = (await client.get(`/api/generation-jobs/${job.id}`)).body.job;
+      const after = (await client.copyFor(next.url).get(`/api/generation-jobs/${job.id}`)).body.job;
       expect(after).toMatchObject({ status: 'failed', error: expect.stringMatching(/stopped/) });
       expect(next.output()).not.toContain('generation.recovered');
     } finally {
@@ -157,8 +154,7 @@ describe('faults', { timeout: 120_000 }, () => {
     ai.script({ always: 'ok' });
     const second = await startServerProcess(env);
     try {
-      const again = new TestClient(second.url);
-      Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
+      const again = client.copyFor(second.url);
       const finished = await waitFor(
         () => again.get(`/api/generation-jobs/${job.id}`).then((r) => r.body.job),
         (value) => value.status !== 'running',
@@ -191,8 +187,7 @@ describe('faults', { timeout: 120_000 }, () => {
       expect(server.output()).toContain('generation.handed-back');
       const next = await startServerProcess(env);
       try {
-        const again = new TestClient(next.url);
-        Object.assign(again, { cookies: (client as unknown as { cookies: Map<string, string> }).cookies });
+        const again = client.copyFor(next.url);
         const finished = await waitFor(
           () => again.get(`/api/generation-jobs/${job.id}`).then((r) => r.body.job),
           (value) => value.status !== 'running',

@@ -56,6 +56,13 @@ export class TestClient {
     return other;
   }
 
+  /** Another browser holding a copy of this one's cookies as they are now (a replayed session, or a server restarted on a new port). */
+  copyFor(baseUrl: string): TestClient {
+    const twin = new TestClient(baseUrl, this.send);
+    twin.cookies = new Map(this.cookies);
+    return twin;
+  }
+
   /** Sends as the browser would (same origin, this client's cookies) and keeps the cookies set in the answer. */
   private async exchange(input: Parameters<Send>[0], init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
