@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startBuiltServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' });
 });
 afterAll(async () => {
-  ai?.script({ paused: false });
+  ai?.script({ hold: false });
   await server?.stop();
   await ai?.close();
 });
@@ -193,7 +193,7 @@ describe('Generate tab', () => {
       const overlay = page.getByRole('dialog', { name: `Generating content for ${label}` });
       await expect.poll(() => overlay.isVisible()).toBe(true);
       await expect.poll(() => shownWritten(overlay, expected.length)).toBeGreaterThan(0);
-      ai.script({ paused: true });
+      ai.script({ hold: ['month'] });
       await expect.poll(async () => (await shownWritten(overlay, expected.length)) === (await latestJob(page)).written).toBe(true);
       const midway = await shownWritten(overlay, expected.length);
       expect(midway).toBeLessThan(expected.length);
@@ -216,7 +216,7 @@ describe('Generate tab', () => {
       });
       expect(edit.status()).toBe(200);
 
-      ai.script({ paused: false });
+      ai.script({ hold: false });
       await page.waitForURL(/[?&]tab=calendar/);
       await expect.poll(() => page.getByText('Kept 1 post you added or changed while this month was being written.').isVisible()).toBe(true);
       await expectCalendarMatches(page, [...expected, { date: freeDay, platform: old.platform as (typeof expected)[number]['platform'] }]);
@@ -280,7 +280,7 @@ describe('Generate tab', () => {
 
       // A reload while a job runs re-attaches to that same job: the model is held, so it surely still runs.
       await page.goto(`/month/${id}?tab=generate`);
-      ai.script({ paused: true });
+      ai.script({ hold: ['month'] });
       await page.getByRole('button', { name: 'Generate Content' }).click();
       await page
         .getByRole('dialog', { name: `Replace ${posts(generated.length)}?` })
@@ -295,7 +295,7 @@ describe('Generate tab', () => {
       await expect.poll(() => overlay.getByText(`0 of ${generated.length} posts written`).isVisible()).toBe(true);
       // The model goes on: the re-attached overlay follows the posts as they come, then opens the calendar.
       await watchGeneration(page);
-      ai.script({ paused: false });
+      ai.script({ hold: false });
       await page.waitForURL(/[?&]tab=calendar/);
       const counts = writtenCounts((await seenDuringGeneration(page)).overlay, generated.length);
       expect(

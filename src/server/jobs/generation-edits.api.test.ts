@@ -49,7 +49,7 @@ describe('regenerating a month while the user changes it in another tab', () => 
     ).toBe(200);
 
     // The model holds its reply: everything below happens while the job runs.
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const started = await client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY, replaceExisting: true });
     expect(started.status).toBe(202);
     const jobId: string = started.body.job.id;
@@ -73,7 +73,7 @@ describe('regenerating a month while the user changes it in another tab', () => 
     });
     ok(added.status);
 
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     const job = await waitForJob(client, jobId);
     const planned = planSlots({ ...target, strategy: STRATEGY }).length;
     const kept = [edited, rewritten!, restored!, scheduled!, withMedia!, moved!];

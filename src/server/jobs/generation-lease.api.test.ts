@@ -76,12 +76,12 @@ describe('a running job holds its month only while its lease lasts', () => {
   it('a job that outlived its lease cannot save over the job that took its month', async () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const old = (await start(client)).body.job;
     clock.advance(LEASE_MS + 1000);
     const next = await start(client);
     expect(next.status).toBe(202);
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     expect(await waitForJob(client, next.body.job.id)).toMatchObject({ status: 'succeeded' });
     await waitUntil(() => server.services.runner.runningCount() === 0);
     expect((await client.get(`/api/generation-jobs/${old.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
@@ -92,12 +92,12 @@ describe('a running job holds its month only while its lease lasts', () => {
   it('a job that outlived its lease saves nothing, even when no other job took its month', async () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const { job } = (await start(client)).body;
     clock.advance(LEASE_MS + 1000);
     // Clients were already told it failed: a late result must not turn it into a success.
     expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('failed');
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     await waitUntil(() => server.services.runner.runningCount() === 0);
     expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
     expect((await client.get(`/api/months/${targetId}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
@@ -108,11 +108,11 @@ describe('a running job holds its month only while its lease lasts', () => {
     // The last minute of a month in the user's zone: the current month is still writable.
     clock.set('2031-01-31T23:59:30Z');
     await client.get('/api/workspace');
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const started = await client.post('/api/months/2031-1/generation', { strategy: STRATEGY });
     expect(started.status).toBe(202);
     clock.advance(40_000); // 00:00:10 on 1 February: January is archived, and the lease still holds.
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     const job = await waitForJob(client, started.body.job.id);
     expect(job).toMatchObject({ status: 'failed', error: MONTH_ARCHIVED_REASON, kept: 0 });
     expect((await client.get('/api/months/2031-1')).body).toMatchObject({ archived: true, contentGenerated: false, posts: [] });
@@ -136,7 +136,7 @@ describe('the heartbeat renews the lease while the runner works', () => {
   it('keeps a long job alive past its first lease', async () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const { job } = (await start(client)).body;
     for (let step = 0; step < 3; step++) {
       clock.advance(LEASE_MS * 0.6);
@@ -147,19 +147,19 @@ describe('the heartbeat renews the lease while the runner works', () => {
     // 108 s after the start, 48 s past the first lease: still the month's job.
     expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('running');
     expect((await start(client)).status).toBe(409);
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     expect(await waitForJob(client, job.id)).toMatchObject({ status: 'succeeded' });
   });
 
   it('stops the writer of a job whose lease lapsed before a heartbeat could renew it', async () => {
     const client = await onboardedClient(server.url);
     await client.get('/api/workspace');
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const { job } = (await start(client)).body;
     clock.advance(LEASE_MS + 1000);
     // The model is still holding its reply: the runner stops on its own, it does not wait for it.
     await waitUntil(() => server.services.runner.runningCount() === 0);
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
     expect((await client.get(`/api/months/${targetId}`)).body.posts).toEqual([]);
   });

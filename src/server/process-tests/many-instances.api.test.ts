@@ -159,7 +159,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
   it('does not fail a job running on one instance when the other restarts', async () => {
     const client = await onboardedClient(proxy.url);
     await client.get('/api/workspace');
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
     expect(job.status).toBe('running');
     await waitFor(
@@ -176,7 +176,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     await startInstance(other);
     expect(instances[other]!.output()).not.toContain('generation.recovered');
     expect((await client.at(instances[other]!.url).get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('running');
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     const finished = await waitFor(
       () => client.get(`/api/generation-jobs/${job.id}`).then((response) => response.body.job),
       (value) => value.status !== 'running',

@@ -93,13 +93,11 @@ describe('a month that ends while a write is under way', () => {
   it('still answers a rewrite after an edit in another tab with 409 stale_version, keeping the edit', async () => {
     const { client, post } = await userWithPost();
     const seen = ai.requests.length;
-    let answerNow!: () => void;
-    ai.script({ gate: new Promise<void>((resolve) => (answerNow = resolve)) });
+    ai.script({ hold: true });
     const rewrite = client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
     while (ai.requests.length === seen) await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'Edited in another tab.' })).status).toBe(200);
-    answerNow();
-    ai.script({ gate: null });
+    ai.script({ hold: false });
     const answer = await rewrite;
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('stale_version');

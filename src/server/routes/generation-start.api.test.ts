@@ -29,12 +29,8 @@ afterAll(() => stopServerWithFakeModel({ ai, server }));
 
 /** Keeps the first job running (the model does not answer) until the returned function is called. */
 function holdTheModel(): () => void {
-  let release!: () => void;
-  ai.script({ gate: new Promise<void>((resolve) => (release = resolve)) });
-  return () => {
-    release();
-    ai.script({ gate: null });
-  };
+  ai.script({ hold: true });
+  return () => ai.script({ hold: false });
 }
 
 async function waitForJob(client: TestClient, jobId: string) {

@@ -17,16 +17,16 @@ function useServerWithHeldModel(timing: TestServerTiming) {
     held.server = await startTestServer({ AI_BASE_URL: held.ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, retryDelayMs: 10 }, timing);
   });
   afterAll(async () => {
-    held.ai?.script({ paused: false });
+    held.ai?.script({ hold: false });
     await held.server?.close();
     await held.ai?.close();
   });
   return {
     server: () => held.server!,
-    release: () => held.ai!.script({ paused: false }),
+    release: () => held.ai!.script({ hold: false }),
     async startHeldJob(client: TestClient): Promise<string> {
       await client.get('/api/workspace');
-      held.ai!.script({ paused: true });
+      held.ai!.script({ hold: ['month'] });
       const started = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
       expect(started.status).toBe(202);
       return started.body.job.id;

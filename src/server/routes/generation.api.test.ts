@@ -196,7 +196,7 @@ describe('progress while the model writes', () => {
     server = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 30_000, maxRetries: 0, retryDelayMs: 10 });
   });
   afterAll(async () => {
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     await server.close();
     await ai.close();
   });
@@ -204,11 +204,11 @@ describe('progress while the model writes', () => {
   /** Starts a job with the model held, and opens its progress stream while the job surely runs. */
   async function startFollowed() {
     const client = await onboardedClient(server.url);
-    ai.script({ paused: true });
+    ai.script({ hold: ['month'] });
     const { body } = await startJob(client);
     const stream = await openEventStream(client, `/api/generation-jobs/${body.job.id}/events`);
     expect(stream.contentType).toMatch(/text\/event-stream/);
-    ai.script({ paused: false });
+    ai.script({ hold: false });
     return { client, stream };
   }
 

@@ -16,7 +16,7 @@ export async function startServerWithFakeModel(writerOptions: WriterOptions = {}
 
 /** Lets any held reply go (so no job waits on it), then closes the server and the fake model. */
 export async function stopServerWithFakeModel({ ai, server }: ServerWithFakeModel): Promise<void> {
-  ai.script({ paused: false, gate: null });
+  ai.script({ hold: false });
   await server.close();
   await ai.close();
 }

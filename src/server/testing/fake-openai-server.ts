@@ -54,8 +54,6 @@ export interface FakeBehaviour {
   always?: FakeFault;
   /** Wait before answering, in ms. */
   delayMs?: number;
-  /** Answers wait until this promise settles (null: no longer wait), for a test acting while the model "writes". */
-  gate?: Promise<unknown> | null;
   /** Speed of the answer in tokens (about 4 characters) per second, per request; 0 = as fast as possible. */
   tokensPerSecond?: number;
   /**
@@ -64,14 +62,14 @@ export interface FakeBehaviour {
    */
   postChars?: number;
   /**
-   * While true, month replies stand still (before their first token, or mid-stream) until it is set
-   * false again, so a test can act "while the month is being written" without racing a timer.
-   * Rewrite and single-post replies are not held.
+   * While set, replies stand still (before their first token, or mid-stream) until it is set false
+   * again, so a test can act "while the model writes" without racing a timer: `true` holds every
+   * reply, a list of tasks (e.g. `['month']`) only those.
    */
-  paused?: boolean;
+  hold?: boolean | FakeTask[];
 }
 
-export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next' | 'gate'> {
+export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next'> {
   model?: string;
 }
 
@@ -230,8 +228,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let delayMs = options.delayMs ?? 0;
   let tokensPerSecond = options.tokensPerSecond ?? 0;
   let postChars = options.postChars ?? 0;
-  let gate: Promise<unknown> | null = null;
-  let paused = options.paused ?? false;
+  let hold = options.hold ?? false;
+  const held = (task: FakeTask) => hold === true || (Array.isArray(hold) && hold.includes(task));
   const open = new Set<ServerResponse>();
   let closed = false;
 
@@ -280,7 +278,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     if (fault === 'hang') return; // answered by close()
     if (delayMs > 0) await wait(delayMs);
-    if (gate) await gate.catch(() => undefined);
+    while (held(task) && !res.destroyed) await wait(20);
     if (res.destroyed) return;
     if (fault === 'status-500') return sendJson(res, 500, { error: { message: 'The fake server had an internal error.', type: 'server_error' } });
     if (fault === 'no-structured-output' && body.response_format) {
@@ -302,7 +300,6 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const base = { id: `chatcmpl-${requests.length}`, created: Math.floor(Date.now() / 1000), model };
 
     if (!body.stream) {
-      while (paused && task === 'month' && !res.destroyed) await wait(20);
       if (tokensPerSecond > 0) await wait((pieces.length / tokensPerSecond) * 1000);
       if (res.destroyed) return;
       return sendJson(res, 200, {
@@ -333,7 +330,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     while (sent < pieces.length) {
       if (res.destroyed) return;
       if (sent >= cutAt) return void res.destroy();
-      if (paused && task === 'month') {
+      if (held(task)) {
         await wait(20);
         // Pacing restarts after a pause, as if the model had only now gone on.
         started = Date.now() - (sent / Math.max(tokensPerSecond, 1)) * 1000;
@@ -361,8 +358,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (behaviour.delayMs !== undefined) delayMs = behaviour.delayMs;
       if (behaviour.tokensPerSecond !== undefined) tokensPerSecond = behaviour.tokensPerSecond;
       if (behaviour.postChars !== undefined) postChars = behaviour.postChars;
-      if (behaviour.gate !== undefined) gate = behaviour.gate;
-      if (behaviour.paused !== undefined) paused = behaviour.paused;
+      if (behaviour.hold !== undefined) hold = behaviour.hold;
     },
     async close() {
       if (closed) return;
