@@ -300,7 +300,14 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
      * `updatedAt`, so a post added or changed at or after `since` is kept with its history.
      */
     async deleteUntouchedSince(userId: string, monthId: string, since: string): Promise<number> {
-      await db.deleteFrom('posts').where('userId', '=', userId).where('monthId', '=', monthId).where('updatedAt', '<', since).execute();
+      await db
+        .deleteFrom('posts')
+        .where('userId', '=', userId)
+        .where('monthId', '=', monthId)
+        .where('updatedAt', '<', since)
+        // A post being published this moment stays: its delivery's outcome is still to be recorded.
+        .where('id', 'not in', db.selectFrom('deliveries').select('postId').where('userId', '=', userId).where('status', '=', 'publishing'))
+        .execute();
       const left = await db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll().as('count'))

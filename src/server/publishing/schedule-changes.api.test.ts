@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
+import { createFactories } from '../testing/factories';
+import { waitForJob } from '../testing/generation-helpers';
 import { createTestClock } from '../testing/test-clock';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
@@ -62,6 +65,21 @@ describe('changes before the time', () => {
     await tickAt(server, clock, '2031-06-12T10:00:00Z');
     expect(receiver.posts().map((delivery) => delivery.body.data.postId)).toEqual([undone]);
     expect((await deliveryOf(client, undone)).status).toBe('published');
+  });
+
+  it('keeps a post whose delivery is being sent when its month is generated again, and replaces the others', async () => {
+    const client = await userWithWebhook(server, receiver);
+    const sending = await scheduledPost(client, '2031-06-10', '09:00');
+    const waiting = await scheduledPost(client, '2031-06-11', '09:00');
+    await createFactories(server.database.db).claimDelivery(sending, '2031-06-10T09:02:00Z');
+    clock.set('2031-05-20T08:05:00Z'); // both posts were last touched before the new job starts
+    const started = await client.post('/api/months/2031-6/generation', { strategy: DEFAULT_STRATEGY, replaceExisting: true });
+    expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
+    expect(await waitForJob(client, started.body.job.id)).toMatchObject({ status: 'succeeded', kept: 1 });
+    const ids = (await client.get('/api/months/2031-6')).body.posts.map((post: { id: string }) => post.id);
+    expect(ids).toContain(sending);
+    expect(ids).not.toContain(waiting);
+    expect((await deliveryOf(client, sending)).status).toBe('publishing');
   });
 
   it('fails with what to do when no connection sends the post’s network', async () => {
