@@ -19,21 +19,12 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { BUILT_SERVER, startServerProcess } from '@server/testing/server-process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { commandLine, flags, kb, machine, median, ms, pass, ROOT, table, writeSection } from './lib/report';
 import { userWithMonth } from './lib/seed';
 
 const options = flags({ build: true, lighthouseRuns: 3, drawerRuns: 20, write: true });
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const WEB = path.join(ROOT, 'dist/web');
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +126,7 @@ async function fileWritten(file: string, gaveUp: () => boolean): Promise<string>
   for (;;) {
     const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (text.includes('\n')) return text;
-    if (gaveUp()) throw new Error(`Chromium at ${CHROMIUM} did not start`);
+    if (gaveUp()) throw new Error(`Chromium at ${CHROMIUM_PATH} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -146,7 +137,7 @@ async function fileWritten(file: string, gaveUp: () => boolean): Promise<string>
  */
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'planner-bench-chromium-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
   const written = await fileWritten(path.join(profile, 'DevToolsActivePort'), () => child.exitCode !== null || Date.now() > deadline);
@@ -226,7 +217,7 @@ interface DrawerTiming {
 }
 
 async function drawerTimings(url: string, cookie: string, monthId: string): Promise<DrawerTiming> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless') });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const host = new URL(url).hostname;
@@ -259,7 +250,7 @@ async function drawerTimings(url: string, cookie: string, monthId: string): Prom
 
 async function main() {
   const command = commandLine('bench:web');
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   if (options.build) {
     console.log('building (npm run build)...');
     const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
