@@ -10,6 +10,11 @@ const browser = useBrowser();
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const day = (ref: { year: number; month: number }, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
 const cell = (page: Page, date: string) => page.locator(`[data-date="${date}"]`);
+/** How many posts the calendar shows on a day. */
+const postsOn = (page: Page, date: string) =>
+  cell(page, date)
+    .getByRole('button', { name: /^Open post/ })
+    .count();
 
 async function openCalendar(page: Page, id = monthId(target), query = '') {
   await page.goto(`/month/${id}?tab=calendar${query}`);
@@ -87,13 +92,7 @@ describe('calendar', () => {
     await screenshot(page, 'calendar-many');
 
     await page.goto(`/month/${monthId(target)}?tab=calendar`);
-    await expect
-      .poll(() =>
-        cell(page, day(target, 15))
-          .getByRole('button', { name: /^Open post/ })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => postsOn(page, day(target, 15))).toBe(1);
     await cell(page, day(target, 15)).click({ position: { x: 60, y: 80 } });
     await page.waitForURL(/post=/);
     await context.close();
@@ -106,26 +105,10 @@ describe('calendar', () => {
     await openCalendar(page);
     const pill = cell(page, day(target, 3)).getByRole('button', { name: /^Open post/ });
     await pill.dragTo(cell(page, day(target, 17)));
-    await expect
-      .poll(() =>
-        cell(page, day(target, 17))
-          .getByRole('button', { name: /^Open post/ })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => postsOn(page, day(target, 17))).toBe(1);
     await page.reload();
-    await expect
-      .poll(() =>
-        cell(page, day(target, 17))
-          .getByRole('button', { name: /^Open post/ })
-          .count(),
-      )
-      .toBe(1);
-    await expect(
-      cell(page, day(target, 3))
-        .getByRole('button', { name: /^Open post/ })
-        .count(),
-    ).resolves.toBe(0);
+    await expect.poll(() => postsOn(page, day(target, 17))).toBe(1);
+    await expect(postsOn(page, day(target, 3))).resolves.toBe(0);
     await context.close();
   });
 
@@ -174,18 +157,8 @@ describe('calendar', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'Could not move the post' });
     await expect.poll(() => toast.isVisible()).toBe(true);
     await expect(toast.textContent()).resolves.toContain('This month is archived; its posts cannot change.');
-    await expect
-      .poll(() =>
-        cell(page, day(target, 3))
-          .getByRole('button', { name: /^Open post/ })
-          .count(),
-      )
-      .toBe(1);
-    await expect(
-      cell(page, day(target, 17))
-        .getByRole('button', { name: /^Open post/ })
-        .count(),
-    ).resolves.toBe(0);
+    await expect.poll(() => postsOn(page, day(target, 3))).toBe(1);
+    await expect(postsOn(page, day(target, 17))).resolves.toBe(0);
     await context.close();
   });
 
