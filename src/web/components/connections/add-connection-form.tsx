@@ -2,18 +2,21 @@ import { Alert, Button, Code, CopyButton, Group, MultiSelect, PasswordInput, Seg
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
+import { BLUESKY_DEFAULT_SERVICE, type ConnectionCreate, type ConnectionKind } from '@shared/schemas/publishing';
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useAddConnection } from '../../lib/queries/connections';
 
 export const NETWORK_OPTIONS = PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }));
 
-/** Adds a webhook connection; its signing secret is shown here once, to copy into the receiver. */
+/** Adds a connection (webhook, Mastodon or Bluesky); a webhook's signing secret is shown here once, to copy into the receiver. */
 export function AddConnectionForm() {
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<'webhook' | 'mastodon'>('webhook');
+  const [kind, setKind] = useState<ConnectionKind>('webhook');
   const [url, setUrl] = useState('');
   const [accessToken, setAccessToken] = useState('');
+  const [handle, setHandle] = useState('');
+  const [serviceUrl, setServiceUrl] = useState(BLUESKY_DEFAULT_SERVICE);
   const [networks, setNetworks] = useState<Platform[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
@@ -22,11 +25,19 @@ export function AddConnectionForm() {
   const submit = async () => {
     setFieldErrors({});
     try {
-      const created = await add.mutateAsync(kind === 'webhook' ? { kind, name, url, networks } : { kind, name, instanceUrl: url, accessToken, networks });
+      const input: ConnectionCreate =
+        kind === 'webhook'
+          ? { kind, name, url, networks }
+          : kind === 'mastodon'
+            ? { kind, name, instanceUrl: url, accessToken, networks }
+            : { kind, name, handle, appPassword: accessToken, serviceUrl, networks };
+      const created = await add.mutateAsync(input);
       if (created.signingSecret) setSecret({ name: created.connection.name, value: created.signingSecret });
       setName('');
       setUrl('');
       setAccessToken('');
+      setHandle('');
+      setServiceUrl(BLUESKY_DEFAULT_SERVICE);
       setNetworks([]);
       if (!created.signingSecret) notify({ tone: 'success', message: `${created.connection.name} was added. Use Send test to check it.` });
     } catch (error) {
@@ -65,12 +76,13 @@ export function AddConnectionForm() {
           <SegmentedControl
             aria-label="Kind of connection"
             value={kind}
-            onChange={(value) => setKind(value as 'webhook' | 'mastodon')}
+            onChange={(value) => setKind(value as ConnectionKind)}
             data={[
               { value: 'webhook', label: 'Webhook' },
               { value: 'mastodon', label: 'Mastodon' },
+              { value: 'bluesky', label: 'Bluesky' },
             ]}
-            maw={280}
+            maw={360}
           />
           <TextInput
             label="Name"
@@ -81,7 +93,7 @@ export function AddConnectionForm() {
             onChange={(e) => setName(e.currentTarget.value)}
             error={fieldErrors.name}
           />
-          {kind === 'webhook' ? (
+          {kind === 'webhook' && (
             <TextInput
               label="Webhook URL"
               description="Where posts are sent, signed, at their time. It must start with https://."
@@ -91,7 +103,8 @@ export function AddConnectionForm() {
               onChange={(e) => setUrl(e.currentTarget.value)}
               error={fieldErrors.url}
             />
-          ) : (
+          )}
+          {kind === 'mastodon' && (
             <>
               <TextInput
                 label="Instance URL"
@@ -111,6 +124,17 @@ export function AddConnectionForm() {
               />
             </>
           )}
+          {kind === 'bluesky' && (
+            <BlueskyFields
+              handle={handle}
+              setHandle={setHandle}
+              password={accessToken}
+              setPassword={setAccessToken}
+              serviceUrl={serviceUrl}
+              setServiceUrl={setServiceUrl}
+              fieldErrors={fieldErrors}
+            />
+          )}
           <MultiSelect
             label="Networks"
             description="Posts for these networks go out through this connection."
@@ -127,5 +151,49 @@ export function AddConnectionForm() {
         </Stack>
       </div>
     </Stack>
+  );
+}
+
+interface BlueskyFieldsProps {
+  handle: string;
+  setHandle: (value: string) => void;
+  password: string;
+  setPassword: (value: string) => void;
+  serviceUrl: string;
+  setServiceUrl: (value: string) => void;
+  fieldErrors: Record<string, string>;
+}
+
+/** Handle, app password (never the account's own password) and the service, bsky.social unless the account lives elsewhere. */
+function BlueskyFields({ handle, setHandle, password, setPassword, serviceUrl, setServiceUrl, fieldErrors }: BlueskyFieldsProps) {
+  return (
+    <>
+      <TextInput
+        label="Handle"
+        placeholder="name.bsky.social"
+        required
+        autoComplete="off"
+        value={handle}
+        onChange={(e) => setHandle(e.currentTarget.value)}
+        error={fieldErrors.handle}
+      />
+      <PasswordInput
+        label="App password"
+        description="Make one in Bluesky: Settings → Privacy and security → App passwords. Not your account's password."
+        required
+        autoComplete="off"
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={fieldErrors.appPassword}
+      />
+      <TextInput
+        label="Service address"
+        description="Leave it as it is unless your account is on another server."
+        required
+        value={serviceUrl}
+        onChange={(e) => setServiceUrl(e.currentTarget.value)}
+        error={fieldErrors.serviceUrl}
+      />
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { notify } from '../../lib/notify';
 import { useRemoveConnection, useTestConnection, useUpdateConnection } from '../../lib/queries/connections';
 import { NETWORK_OPTIONS } from './add-connection-form';
 
+const KIND_LABELS = { webhook: 'Webhook to', mastodon: 'Mastodon at', bluesky: 'Bluesky at' } as const;
+
 /** One connection: its name, host and networks; Send test, Rename and Remove. */
 export function ConnectionRow({ connection }: { connection: Connection }) {
   const update = useUpdateConnection();
@@ -56,7 +58,7 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
             <div>
               <Text fw={600}>{connection.name}</Text>
               <Text size="xs" c="dimmed">
-                {connection.kind === 'mastodon' ? 'Mastodon at' : 'Webhook to'} {connection.host}
+                {KIND_LABELS[connection.kind]} {connection.host}
               </Text>
             </div>
           </Group>
