@@ -50,7 +50,12 @@ async function userWithBluesky(fields: { handle?: string; appPassword?: string; 
   return { client, connectionId: created.body.connection.id as string, get };
 }
 
-const post = (rkey: string) => pds.agent().com.atproto.repo.getRecord({ repo: account.did, collection: 'app.bsky.feed.post', rkey });
+/** The record as the PDS stores it, in its JSON form (blobs as `{ $type: 'blob', ref: { $link }, … }`). */
+async function recordOf(rkey: string): Promise<Record<string, any>> {
+  const response = await fetch(`${pds.url}/xrpc/com.atproto.repo.getRecord?repo=${account.did}&collection=app.bsky.feed.post&rkey=${rkey}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { value: Record<string, any> }).value;
+}
 const postsOf = async (did = account.did) => (await pds.agent().com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.post' })).data.records;
 const rkeyOf = (liveUrl: string) => liveUrl.split('/').pop()!;
 
@@ -96,8 +101,7 @@ describe('Bluesky, against a real PDS', () => {
       'com.atproto.repo.createRecord',
     ]);
 
-    const { data } = await post(rkeyOf(delivery.liveUrl));
-    const record = data.value as Record<string, any>;
+    const record = await recordOf(rkeyOf(delivery.liveUrl));
     const text = `${content}\n\n#dental`;
     expect(record.text).toBe(text);
     const link = 'https://brightsmile.example/offer';
@@ -194,7 +198,7 @@ describe('Bluesky, against a real PDS', () => {
         name: 'Local PDS',
         handle: account.handle,
         appPassword: account.appPassword,
-        serviceUrl: pds.url,
+        serviceUrl: pds.url.replace('http:', 'https:'),
       });
       expect(refused.status).toBe(400);
       expect(refused.body.error.fields).toEqual({ serviceUrl: expect.stringContaining('private or loopback') });
