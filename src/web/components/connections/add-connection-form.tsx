@@ -7,6 +7,8 @@ import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useAddConnection } from '../../lib/queries/connections';
 
+const NAME_PLACEHOLDERS = { webhook: 'Our n8n', mastodon: 'Our Mastodon', bluesky: 'Our Bluesky' } as const;
+
 export const NETWORK_OPTIONS = PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }));
 
 /** Adds a connection (webhook, Mastodon or Bluesky); a webhook's signing secret is shown here once, to copy into the receiver. */
@@ -86,7 +88,7 @@ export function AddConnectionForm() {
           />
           <TextInput
             label="Name"
-            placeholder="Our n8n"
+            placeholder={NAME_PLACEHOLDERS[kind]}
             required
             maxLength={80}
             value={name}
