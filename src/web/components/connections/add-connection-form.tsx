@@ -1,11 +1,17 @@
 import { Alert, Button, Code, CopyButton, Group, MultiSelect, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
 import { BLUESKY_DEFAULT_SERVICE, type ConnectionCreate, type ConnectionKind } from '@shared/schemas/publishing';
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useAddConnection } from '../../lib/queries/connections';
+
+type Bind = (
+  value: string,
+  set: (value: string) => void,
+  field: string,
+) => { required: true; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error: string | undefined };
 
 const NAME_PLACEHOLDERS = { webhook: 'Our n8n', mastodon: 'Our Mastodon', bluesky: 'Our Bluesky' } as const;
 
@@ -23,6 +29,13 @@ export function AddConnectionForm() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const add = useAddConnection();
+  /** A required text field's value, change handler and the server's message for it. */
+  const bind: Bind = (value, set, field) => ({
+    required: true,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.currentTarget.value),
+    error: fieldErrors[field],
+  });
 
   const submit = async () => {
     setFieldErrors({});
@@ -86,56 +99,40 @@ export function AddConnectionForm() {
             ]}
             maw={360}
           />
-          <TextInput
-            label="Name"
-            placeholder={NAME_PLACEHOLDERS[kind]}
-            required
-            maxLength={80}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={fieldErrors.name}
-          />
+          <TextInput label="Name" placeholder={NAME_PLACEHOLDERS[kind]} maxLength={80} {...bind(name, setName, 'name')} />
           {kind === 'webhook' && (
             <TextInput
               label="Webhook URL"
               description="Where posts are sent, signed, at their time. It must start with https://."
               placeholder="https://hooks.example.com/…"
-              required
-              value={url}
-              onChange={(e) => setUrl(e.currentTarget.value)}
-              error={fieldErrors.url}
+              {...bind(url, setUrl, 'url')}
             />
           )}
           {kind === 'mastodon' && (
             <>
-              <TextInput
-                label="Instance URL"
-                placeholder="https://mastodon.social"
-                required
-                value={url}
-                onChange={(e) => setUrl(e.currentTarget.value)}
-                error={fieldErrors.instanceUrl}
-              />
+              <TextInput label="Instance URL" placeholder="https://mastodon.social" {...bind(url, setUrl, 'instanceUrl')} />
               <PasswordInput
                 label="Access token"
                 description="On your instance: Preferences → Development → New application, with the write:statuses and write:media scopes."
-                required
-                value={accessToken}
-                onChange={(e) => setAccessToken(e.currentTarget.value)}
-                error={fieldErrors.accessToken}
+                {...bind(accessToken, setAccessToken, 'accessToken')}
               />
             </>
           )}
           {kind === 'bluesky' && (
-            <BlueskyFields
-              handle={handle}
-              setHandle={setHandle}
-              password={accessToken}
-              setPassword={setAccessToken}
-              serviceUrl={serviceUrl}
-              setServiceUrl={setServiceUrl}
-              fieldErrors={fieldErrors}
-            />
+            <>
+              <TextInput label="Handle" placeholder="name.bsky.social" autoComplete="off" {...bind(handle, setHandle, 'handle')} />
+              <PasswordInput
+                label="App password"
+                description="Make one in Bluesky: Settings → Privacy and security → App passwords. Not your account's password."
+                autoComplete="off"
+                {...bind(accessToken, setAccessToken, 'appPassword')}
+              />
+              <TextInput
+                label="Service address"
+                description="Leave it as it is unless your account is on another server."
+                {...bind(serviceUrl, setServiceUrl, 'serviceUrl')}
+              />
+            </>
           )}
           <MultiSelect
             label="Networks"
@@ -153,49 +150,5 @@ export function AddConnectionForm() {
         </Stack>
       </div>
     </Stack>
-  );
-}
-
-interface BlueskyFieldsProps {
-  handle: string;
-  setHandle: (value: string) => void;
-  password: string;
-  setPassword: (value: string) => void;
-  serviceUrl: string;
-  setServiceUrl: (value: string) => void;
-  fieldErrors: Record<string, string>;
-}
-
-/** Handle, app password (never the account's own password) and the service, bsky.social unless the account lives elsewhere. */
-function BlueskyFields({ handle, setHandle, password, setPassword, serviceUrl, setServiceUrl, fieldErrors }: BlueskyFieldsProps) {
-  return (
-    <>
-      <TextInput
-        label="Handle"
-        placeholder="name.bsky.social"
-        required
-        autoComplete="off"
-        value={handle}
-        onChange={(e) => setHandle(e.currentTarget.value)}
-        error={fieldErrors.handle}
-      />
-      <PasswordInput
-        label="App password"
-        description="Make one in Bluesky: Settings → Privacy and security → App passwords. Not your account's password."
-        required
-        autoComplete="off"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
-        error={fieldErrors.appPassword}
-      />
-      <TextInput
-        label="Service address"
-        description="Leave it as it is unless your account is on another server."
-        required
-        value={serviceUrl}
-        onChange={(e) => setServiceUrl(e.currentTarget.value)}
-        error={fieldErrors.serviceUrl}
-      />
-    </>
   );
 }
