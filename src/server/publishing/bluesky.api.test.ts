@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '../testing/bluesky-pds';
 import { TINY_PNG } from '../testing/fixtures';
+import { MEDIA_SAMPLES } from '../testing/media-samples';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -155,6 +156,26 @@ describe('Bluesky, against a real PDS', () => {
     });
     expect(pds.calls.slice(before)).toEqual([]);
     expect(await postsOf(other.did)).toHaveLength(1);
+  });
+
+  it('sends the first four images in their order, leaves a video out, and says so in the log', async () => {
+    const other = await pds.createAccount('gallery');
+    const { client } = await userWithBluesky({ handle: other.handle, appPassword: other.appPassword });
+    const postId = await scheduledPost(client, '2031-06-11', '12:00', { content: 'Our new waiting room.' }, 'twitter');
+    const sample = (label: string) => MEDIA_SAMPLES.find((candidate) => candidate.label === label)!;
+    const files = ['JPG', 'MP4', 'PNG', 'GIF', 'WebP', 'JPG'].map(sample);
+    for (const file of files) expect((await client.upload(`/api/posts/${postId}/media`, file.bytes, file.name, file.type)).status).toBe(201);
+    await tickAt(server, clock, '2031-06-11T12:00:00Z');
+    const delivery = (await client.get(`/api/posts/${postId}/delivery`)).body;
+    expect(delivery).toMatchObject({ status: 'published' });
+    expect(delivery.log.at(-1).detail).toBe(
+      "Bluesky accepted it. A video was left out: posts to Bluesky carry images only. Only the first 4 images went out, Bluesky's most.",
+    );
+    const [record] = await postsOf(other.did);
+    const images = (record!.value as { embed: { images: { image: { mimeType: string; size: number } }[] } }).embed.images;
+    expect(images.map(({ image }) => [image.mimeType, image.size])).toEqual(
+      ['JPG', 'PNG', 'GIF', 'WebP'].map((label) => [sample(label).type, sample(label).bytes.length]),
+    );
   });
 
   it('fails a wrong app password permanently, in words', async () => {

@@ -103,8 +103,9 @@ export async function sendBluesky(
   const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
   if (images.some((file) => file.bytes.length > BLUESKY_IMAGE_MAX_BYTES))
     return { kind: 'failed', detail: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.' };
+  const videos = post.media.length - allImages.length;
   const notes = [
-    post.media.length > allImages.length ? `${post.media.length - allImages.length} video(s) left out: posts to Bluesky carry images only.` : '',
+    videos === 0 ? '' : `${videos === 1 ? 'A video was' : `${videos} videos were`} left out: posts to Bluesky carry images only.`,
     allImages.length > images.length ? `Only the first ${BLUESKY_IMAGES_MAX} images went out, Bluesky's most.` : '',
   ].filter(Boolean);
   const rkey = recordKeyFor(delivery);
