@@ -6,6 +6,8 @@ import type { DeliveryRepository, DeliveryRow } from '../db/delivery-repository'
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
+import { createBlueskySessions, type BlueskyCredentials } from './bluesky-agent';
+import { sendBluesky } from './bluesky';
 import { sendMastodon, type MastodonCredentials, type MediaFile } from './mastodon';
 import type { MediaFile as StoredFile } from '../services/media-service';
 import type { MediaLinks } from './media-links';
@@ -66,6 +68,7 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const concurrency = options.concurrency ?? 25;
+  const bluesky = createBlueskySessions(options.policy);
 
   function payloadFor(row: DeliveryRow, post: Post, at: Date): PublishPayload {
     const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
@@ -107,6 +110,12 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
     if (connection.kind === 'mastodon') {
       const media = await mediaFilesOf(row.userId, post);
       const outcome = await sendMastodon(box.open<MastodonCredentials>(connection.credentials), row.id, { text: fullText(post), media }, options.policy, now);
+      return { outcome, connectionId: connection.id };
+    }
+    if (connection.kind === 'bluesky') {
+      const media = await mediaFilesOf(row.userId, post);
+      const content = { text: fullText(post), media, alt: post.mediaPrompt.slice(0, 1000) };
+      const outcome = await sendBluesky(bluesky, box.open<BlueskyCredentials>(connection.credentials), row, content, now);
       return { outcome, connectionId: connection.id };
     }
     const payload = payloadFor(row, post, at);

@@ -5,6 +5,8 @@ import type { ConnectionRepository, ConnectionRow } from '../db/connection-repos
 import { AppError, notFound } from '../errors';
 import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
 import type { SecretBox } from '../publishing/secret-box';
+import { createBlueskySessions, type BlueskyCredentials } from '../publishing/bluesky-agent';
+import { verifyBluesky } from '../publishing/bluesky';
 import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
 import { newSigningSecret, sendWebhook, type WebhookCredentials } from '../publishing/webhook';
 
@@ -26,8 +28,17 @@ const toConnection = (row: ConnectionRow, networks: Platform[]): Connection => (
   createdAt: row.createdAt,
 });
 
+/** The address a new connection sends to, and the field that holds it. */
+function destinationOf(input: ConnectionCreate): [field: string, address: string] {
+  if (input.kind === 'webhook') return ['url', input.url];
+  if (input.kind === 'mastodon') return ['instanceUrl', input.instanceUrl];
+  return ['serviceUrl', input.serviceUrl];
+}
+
 /** The user's connections: added (URL checked, secret made and shown once), tested, renamed, removed. */
 export function createConnectionService({ connections, box, policy, now = () => new Date() }: Deps) {
+  const bluesky = createBlueskySessions(policy);
+
   async function owned(userId: string, id: string): Promise<ConnectionRow> {
     const row = await connections.find(userId, id);
     if (!row) throw notFound('Connection');
@@ -48,17 +59,21 @@ export function createConnectionService({ connections, box, policy, now = () => 
     async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
       if ((await connections.countFor(userId)) >= CONNECTIONS_PER_USER)
         throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
-      const field = input.kind === 'webhook' ? 'url' : 'instanceUrl';
+      const [field, address] = destinationOf(input);
       let url: URL;
       try {
-        url = await checkDestination(input.kind === 'webhook' ? input.url : input.instanceUrl, policy);
+        url = await checkDestination(address, policy);
       } catch (error) {
         if (error instanceof OutboundRefused) throw new AppError('bad_request', error.message, { [field]: error.message });
         throw error;
       }
       const signingSecret = input.kind === 'webhook' ? newSigningSecret() : null;
-      const credentials: WebhookCredentials | MastodonCredentials =
-        input.kind === 'webhook' ? { url: url.toString(), secret: signingSecret! } : { instanceUrl: url.origin, accessToken: input.accessToken };
+      const credentials: WebhookCredentials | MastodonCredentials | BlueskyCredentials =
+        input.kind === 'webhook'
+          ? { url: url.toString(), secret: signingSecret! }
+          : input.kind === 'mastodon'
+            ? { instanceUrl: url.origin, accessToken: input.accessToken }
+            : { handle: input.handle, appPassword: input.appPassword, serviceUrl: url.origin };
       const at = now().toISOString();
       const row: ConnectionRow = {
         id: randomUUID(),
@@ -87,11 +102,12 @@ export function createConnectionService({ connections, box, policy, now = () => 
       return { removed: true };
     },
 
-    /** A webhook gets a signed `connection.test` event, Mastodon a token check; the answer says in words how it went. */
+    /** A webhook gets a signed `connection.test` event, Mastodon a token check, Bluesky a sign-in; the answer says in words how it went. */
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
       const at = now();
       if (row.kind === 'mastodon') return verifyMastodon(box.open<MastodonCredentials>(row.credentials), policy, at);
+      if (row.kind === 'bluesky') return verifyBluesky(bluesky, box.open<BlueskyCredentials>(row.credentials), policy, at);
       const outcome = await sendWebhook(
         box.open<WebhookCredentials>(row.credentials),
         `test_${randomUUID().replaceAll('-', '')}`,

@@ -3,10 +3,13 @@ import { PLATFORMS } from '../domain/options';
 import { monthIdParamSchema } from './month';
 
 /** Where posts can be sent. */
-export const CONNECTION_KINDS = ['webhook', 'mastodon'] as const;
+export const CONNECTION_KINDS = ['webhook', 'mastodon', 'bluesky'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 
 export const CONNECTION_NAME_MAX = 80;
+export const BLUESKY_DEFAULT_SERVICE = 'https://bsky.social';
+/** A handle is a domain name: labels of letters, digits and hyphens, joined by dots. */
+const BLUESKY_HANDLE = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const connectionName = z.string().trim().min(1, 'Give the connection a name.').max(CONNECTION_NAME_MAX);
 const networks = z.array(z.enum(PLATFORMS)).max(PLATFORMS.length);
 
@@ -23,6 +26,19 @@ export const connectionCreateSchema = z.discriminatedUnion('kind', [
     name: connectionName,
     instanceUrl: z.string().trim().max(500).url('Enter your instance address, such as https://mastodon.social'),
     accessToken: z.string().trim().min(1, 'Paste the access token from your instance (Preferences → Development).').max(500),
+    networks: networks.default([]),
+  }),
+  z.strictObject({
+    kind: z.literal('bluesky'),
+    name: connectionName,
+    handle: z
+      .string()
+      .trim()
+      .max(254)
+      .transform((handle) => handle.replace(/^@/, '').toLowerCase())
+      .pipe(z.string().regex(BLUESKY_HANDLE, 'Enter your handle, such as name.bsky.social.')),
+    appPassword: z.string().trim().min(1, 'Paste an app password (Bluesky Settings → Privacy and security → App passwords).').max(200),
+    serviceUrl: z.string().trim().max(500).url('Enter the service address, such as https://bsky.social').default(BLUESKY_DEFAULT_SERVICE),
     networks: networks.default([]),
   }),
 ]);

@@ -1,32 +1,58 @@
 import { Alert, Button, Code, CopyButton, Group, MultiSelect, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
+import { BLUESKY_DEFAULT_SERVICE, type ConnectionCreate, type ConnectionKind } from '@shared/schemas/publishing';
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useAddConnection } from '../../lib/queries/connections';
 
+type Bind = (
+  value: string,
+  set: (value: string) => void,
+  field: string,
+) => { required: true; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void; error: string | undefined };
+
+const NAME_PLACEHOLDERS = { webhook: 'Our n8n', mastodon: 'Our Mastodon', bluesky: 'Our Bluesky' } as const;
+
 export const NETWORK_OPTIONS = PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_LABELS[platform] }));
 
-/** Adds a webhook connection; its signing secret is shown here once, to copy into the receiver. */
+/** Adds a connection (webhook, Mastodon or Bluesky); a webhook's signing secret is shown here once, to copy into the receiver. */
 export function AddConnectionForm() {
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<'webhook' | 'mastodon'>('webhook');
+  const [kind, setKind] = useState<ConnectionKind>('webhook');
   const [url, setUrl] = useState('');
   const [accessToken, setAccessToken] = useState('');
+  const [handle, setHandle] = useState('');
+  const [serviceUrl, setServiceUrl] = useState(BLUESKY_DEFAULT_SERVICE);
   const [networks, setNetworks] = useState<Platform[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const add = useAddConnection();
+  /** A required text field's value, change handler and the server's message for it. */
+  const bind: Bind = (value, set, field) => ({
+    required: true,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.currentTarget.value),
+    error: fieldErrors[field],
+  });
 
   const submit = async () => {
     setFieldErrors({});
     try {
-      const created = await add.mutateAsync(kind === 'webhook' ? { kind, name, url, networks } : { kind, name, instanceUrl: url, accessToken, networks });
+      const input: ConnectionCreate =
+        kind === 'webhook'
+          ? { kind, name, url, networks }
+          : kind === 'mastodon'
+            ? { kind, name, instanceUrl: url, accessToken, networks }
+            : { kind, name, handle, appPassword: accessToken, serviceUrl, networks };
+      const created = await add.mutateAsync(input);
       if (created.signingSecret) setSecret({ name: created.connection.name, value: created.signingSecret });
       setName('');
       setUrl('');
       setAccessToken('');
+      setHandle('');
+      setServiceUrl(BLUESKY_DEFAULT_SERVICE);
       setNetworks([]);
       if (!created.signingSecret) notify({ tone: 'success', message: `${created.connection.name} was added. Use Send test to check it.` });
     } catch (error) {
@@ -65,49 +91,46 @@ export function AddConnectionForm() {
           <SegmentedControl
             aria-label="Kind of connection"
             value={kind}
-            onChange={(value) => setKind(value as 'webhook' | 'mastodon')}
+            onChange={(value) => setKind(value as ConnectionKind)}
             data={[
               { value: 'webhook', label: 'Webhook' },
               { value: 'mastodon', label: 'Mastodon' },
+              { value: 'bluesky', label: 'Bluesky' },
             ]}
-            maw={280}
+            maw={360}
           />
-          <TextInput
-            label="Name"
-            placeholder="Our n8n"
-            required
-            maxLength={80}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={fieldErrors.name}
-          />
-          {kind === 'webhook' ? (
+          <TextInput label="Name" placeholder={NAME_PLACEHOLDERS[kind]} maxLength={80} {...bind(name, setName, 'name')} />
+          {kind === 'webhook' && (
             <TextInput
               label="Webhook URL"
               description="Where posts are sent, signed, at their time. It must start with https://."
               placeholder="https://hooks.example.com/…"
-              required
-              value={url}
-              onChange={(e) => setUrl(e.currentTarget.value)}
-              error={fieldErrors.url}
+              {...bind(url, setUrl, 'url')}
             />
-          ) : (
+          )}
+          {kind === 'mastodon' && (
             <>
-              <TextInput
-                label="Instance URL"
-                placeholder="https://mastodon.social"
-                required
-                value={url}
-                onChange={(e) => setUrl(e.currentTarget.value)}
-                error={fieldErrors.instanceUrl}
-              />
+              <TextInput label="Instance URL" placeholder="https://mastodon.social" {...bind(url, setUrl, 'instanceUrl')} />
               <PasswordInput
                 label="Access token"
                 description="On your instance: Preferences → Development → New application, with the write:statuses and write:media scopes."
-                required
-                value={accessToken}
-                onChange={(e) => setAccessToken(e.currentTarget.value)}
-                error={fieldErrors.accessToken}
+                {...bind(accessToken, setAccessToken, 'accessToken')}
+              />
+            </>
+          )}
+          {kind === 'bluesky' && (
+            <>
+              <TextInput label="Handle" placeholder="name.bsky.social" autoComplete="off" {...bind(handle, setHandle, 'handle')} />
+              <PasswordInput
+                label="App password"
+                description="Make one in Bluesky: Settings → Privacy and security → App passwords. Not your account's password."
+                autoComplete="off"
+                {...bind(accessToken, setAccessToken, 'appPassword')}
+              />
+              <TextInput
+                label="Service address"
+                description="Leave it as it is unless your account is on another server."
+                {...bind(serviceUrl, setServiceUrl, 'serviceUrl')}
               />
             </>
           )}

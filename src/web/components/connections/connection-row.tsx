@@ -1,5 +1,5 @@
 import { Button, Group, Modal, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconWebhook } from '@tabler/icons-react';
+import { IconBrandBluesky, IconBrandMastodon, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Platform } from '@shared/domain/options';
 import type { Connection } from '@shared/schemas/publishing';
@@ -7,6 +7,9 @@ import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useRemoveConnection, useTestConnection, useUpdateConnection } from '../../lib/queries/connections';
 import { NETWORK_OPTIONS } from './add-connection-form';
+
+const KIND_LABELS = { webhook: 'Webhook to', mastodon: 'Mastodon at', bluesky: 'Bluesky at' } as const;
+const KIND_ICONS = { webhook: IconWebhook, mastodon: IconBrandMastodon, bluesky: IconBrandBluesky } as const;
 
 /** One connection: its name, host and networks; Send test, Rename and Remove. */
 export function ConnectionRow({ connection }: { connection: Connection }) {
@@ -16,6 +19,7 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [name, setName] = useState(connection.name);
+  const KindIcon = KIND_ICONS[connection.kind];
 
   const change = async (json: { name?: string; networks?: Platform[] }, done: string) => {
     try {
@@ -52,11 +56,11 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
-            <IconWebhook size={20} aria-hidden="true" />
+            <KindIcon size={20} aria-hidden="true" />
             <div>
               <Text fw={600}>{connection.name}</Text>
               <Text size="xs" c="dimmed">
-                {connection.kind === 'mastodon' ? 'Mastodon at' : 'Webhook to'} {connection.host}
+                {KIND_LABELS[connection.kind]} {connection.host}
               </Text>
             </div>
           </Group>

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { AtpAgent, RichText, XRPCError } from '@atproto/api';
+import { checkedFetch, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
+import type { MediaFile } from './mastodon';
+import type { OutboundPolicy } from './outbound';
+import type { AttemptOutcome } from './outcome';
+
+/** Bluesky's limits: text in graphemes, images per post and bytes per image (app.bsky.embed.images). */
+export const BLUESKY_TEXT_MAX = 300;
+export const BLUESKY_IMAGES_MAX = 4;
+export const BLUESKY_IMAGE_MAX_BYTES = 1_000_000;
+const POST = 'app.bsky.feed.post';
+const TID_CHARS = '234567abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The post's record key: a valid TID made from the delivery, the same on every attempt of it. Its time
+ * part is the instant the delivery was made (plus up to 999 µs from the id's hash), its clock id comes
+ * from the id's hash, so a retry after a lost answer finds the post it made instead of making a second.
+ */
+export function recordKeyFor(delivery: { id: string; createdAt: string }): string {
+  const hash = createHash('sha256').update(delivery.id).digest();
+  const micros = BigInt(Date.parse(delivery.createdAt)) * 1000n + BigInt(hash.readUInt16BE(0) % 1000);
+  let value = (micros << 10n) | BigInt(hash.readUInt16BE(2) & 0x3ff);
+  let key = '';
+  for (let i = 0; i < 13; i++) {
+    key = TID_CHARS[Number(value & 31n)]! + key;
+    value >>= 5n;
+  }
+  return key;
+}
+
+export const liveLinkOf = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
+
+/** Whether the service knows the handle: false when it says it cannot resolve it, undefined when it cannot say. */
+async function handleKnown(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<boolean | undefined> {
+  try {
+    await new AtpAgent({ service: credentials.serviceUrl, fetch: checkedFetch(policy) }).com.atproto.identity.resolveHandle({ handle: credentials.handle });
+    return true;
+  } catch (error) {
+    return error instanceof XRPCError && error.status === 400 ? false : undefined;
+  }
+}
+
+/** 'Send test': signs in with the app password; "Connected as @handle." or what went wrong, in words. */
+export async function verifyBluesky(sessions: BlueskySessions, credentials: BlueskyCredentials, policy: OutboundPolicy, now: Date) {
+  try {
+    const agent = await sessions.login(credentials);
+    return { ok: true, message: `Connected as @${agent.session?.handle ?? credentials.handle}.` };
+  } catch (error) {
+    if (error instanceof XRPCError && error.status === 401 && error.error !== 'AuthFactorTokenRequired' && (await handleKnown(credentials, policy)) === false)
+      return {
+        ok: false,
+        message: `Bluesky does not know the handle @${credentials.handle}. Check it (such as name.bsky.social), then add the connection again.`,
+      };
+    const failure = outboundFailureOf(error);
+    if (failure?.result.kind === 'not-sent')
+      return {
+        ok: false,
+        message: `Could not reach ${new URL(credentials.serviceUrl).host}: ${failure.result.reason}. Check the service address, then send a test again.`,
+      };
+    const outcome = outcomeOfError(error, credentials, false, now);
+    return { ok: false, message: outcome.kind === 'retry' ? `${outcome.detail} Try again in a few minutes.` : outcome.detail };
+  }
+}
+
+export interface BlueskyPost {
+  text: string;
+  media: MediaFile[];
+  /** Alt text for its images. */
+  alt: string;
+}
+
+/** Facets for links and hashtags, found offline; mentions stay plain text (naming them would need a lookup per handle). */
+function richTextOf(text: string): RichText {
+  const rich = new RichText({ text });
+  rich.detectFacetsWithoutResolution();
+  rich.facets = rich.facets
+    ?.map((facet) => ({ ...facet, features: facet.features.filter((feature) => feature.$type !== 'app.bsky.richtext.facet#mention') }))
+    .filter((facet) => facet.features.length > 0);
+  if (rich.facets?.length === 0) rich.facets = undefined;
+  return rich;
+}
+
+/**
+ * Publishes a post: its text with link and hashtag facets, up to four images uploaded as blobs, in a
+ * record whose key comes from the delivery (exactly once: a post already there under that key counts
+ * as published). Videos are left out, and said so in the attempt's log.
+ */
+export async function sendBluesky(
+  sessions: BlueskySessions,
+  credentials: BlueskyCredentials,
+  delivery: { id: string; createdAt: string },
+  post: BlueskyPost,
+  now: () => Date,
+): Promise<AttemptOutcome> {
+  const rich = richTextOf(post.text);
+  if (rich.graphemeLength > BLUESKY_TEXT_MAX)
+    return {
+      kind: 'failed',
+      detail: `The post is ${rich.graphemeLength} characters long; Bluesky takes at most ${BLUESKY_TEXT_MAX}. Shorten it, then retry.`,
+    };
+  const allImages = post.media.filter((file) => file.mime.startsWith('image/'));
+  const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
+  if (images.some((file) => file.bytes.length > BLUESKY_IMAGE_MAX_BYTES))
+    return { kind: 'failed', detail: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.' };
+  const videos = post.media.length - allImages.length;
+  const notes = [
+    videos === 0 ? '' : `${videos === 1 ? 'A video was' : `${videos} videos were`} left out: posts to Bluesky carry images only.`,
+    allImages.length > images.length ? `Only the first ${BLUESKY_IMAGES_MAX} images went out, Bluesky's most.` : '',
+  ].filter(Boolean);
+  const rkey = recordKeyFor(delivery);
+
+  const publish = async (agent: AtpAgent): Promise<AttemptOutcome> => {
+    const { did, handle } = agent.session!;
+    const published = (detail: string): AttemptOutcome => ({ kind: 'published', detail: [detail, ...notes].join(' '), liveUrl: liveLinkOf(handle, rkey) });
+    const exists = () =>
+      agent.com.atproto.repo.getRecord({ repo: did, collection: POST, rkey }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof XRPCError && error.status === 400 && error.error === 'RecordNotFound') return false;
+          throw error;
+        },
+      );
+    if (await exists()) return published('It was already on Bluesky from an earlier attempt.');
+    const embedded = [];
+    for (const image of images) {
+      const { data } = await agent.uploadBlob(new Uint8Array(image.bytes), { encoding: image.mime });
+      embedded.push({ image: data.blob, alt: post.alt });
+    }
+    const record = {
+      $type: POST,
+      text: rich.text,
+      createdAt: now().toISOString(),
+      ...(rich.facets ? { facets: rich.facets } : {}),
+      ...(embedded.length > 0 ? { embed: { $type: 'app.bsky.embed.images', images: embedded } } : {}),
+    };
+    try {
+      await agent.com.atproto.repo.createRecord({ repo: did, collection: POST, rkey, record, validate: true });
+    } catch (error) {
+      // A record already under this key (an earlier attempt's answer was lost) is this post.
+      if (error instanceof XRPCError && error.status >= 400 && (await exists().catch(() => false))) return published('It was already on Bluesky.');
+      throw Object.assign(error as Error, { mayHavePosted: true });
+    }
+    return published('Bluesky accepted it.');
+  };
+
+  const attempt = async (fresh: boolean): Promise<AttemptOutcome> => {
+    try {
+      return await publish(await sessions.agentFor(credentials, fresh));
+    } catch (error) {
+      // A kept session the service no longer takes: sign in once more before calling it refused.
+      if (!fresh && error instanceof XRPCError && error.status === 401) return attempt(true);
+      return outcomeOfError(error, credentials, (error as { mayHavePosted?: boolean }).mayHavePosted === true, now());
+    }
+  };
+  return attempt(false);
+}
