@@ -1,6 +1,6 @@
 /** The month prompt: profile, every strategy field, the month, and the planned slots as a JSON block. */
 import { monthName } from '@shared/domain/months';
-import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
+import { BUSINESS_GOAL_LABELS, PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
