@@ -87,6 +87,15 @@ describe('generation with the offline writer', () => {
     expect((await startJob(client, { strategy: { ...STRATEGY, platforms: ['myspace'] }, replaceExisting: true })).status).toBe(400);
   });
 
+  it('reads a strategy saved before Target Platforms existed as targeting the spec four', async () => {
+    const client = await onboardedClient(server.url);
+    const later = nextMonth(target);
+    const { platforms: _omitted, ...older } = STRATEGY;
+    await createFactories(server.database.db).month(client.userId, later, { strategy: JSON.stringify(older) });
+    const month = (await client.get(`/api/months/${monthId(later)}`)).body;
+    expect(month.strategy).toEqual({ ...STRATEGY, platforms: ['facebook', 'twitter', 'instagram', 'linkedin'] });
+  });
+
   it('asks before replacing existing posts, then replaces them', async () => {
     const client = await onboardedClient(server.url);
     await waitForJob(client, (await startJob(client)).body.job.id);
