@@ -139,6 +139,10 @@ describe('post editor drawer', () => {
     await expect(drawer.getByText('245 / 280').isVisible()).resolves.toBe(true);
 
     await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
+    // Counted as the server counts X: a link is 23 however long, an emoji or a CJK character 2.
+    await drawer.getByLabel('Post text').fill(`Book now https://example.com/${'spring-offer/'.repeat(30)} 😀 日本`);
+    await expect.poll(() => drawer.getByText('40 / 280').isVisible()).toBe(true);
+    await expect(drawer.getByText(/Over the X\/Twitter limit/).count()).resolves.toBe(0);
     await drawer.getByLabel('Post text').fill('b'.repeat(300));
     await expect.poll(() => drawer.getByText('300 / 280').isVisible()).toBe(true);
     await expect(drawer.getByText('Over the X/Twitter limit by 20 characters').isVisible()).resolves.toBe(true);

@@ -74,7 +74,7 @@ export async function expectCalendarMatches(page: Page, expected: Pick<PostSlot,
   const withPills = await page
     .locator('[data-in-month="true"]')
     .evaluateAll((cells) =>
-      cells.filter((cell) => /facebook|twitter|instagram|linkedin/.test(cell.textContent ?? '')).map((cell) => cell.getAttribute('data-date')),
+      cells.filter((cell) => /facebook|twitter|instagram|linkedin|bluesky|mastodon/.test(cell.textContent ?? '')).map((cell) => cell.getAttribute('data-date')),
     );
   expect(withPills.sort()).toEqual([...byDay.keys()].sort());
 }

@@ -88,6 +88,30 @@ describe('platform fit', () => {
     }
   });
 
+  it('keeps a Bluesky-only month within 300 graphemes and a Mastodon-only one within 500, when the model writes long or far too long', async () => {
+    for (const [platform, limit] of [
+      ['bluesky', 300],
+      ['mastodon', 500],
+    ] as const) {
+      const only = { ...context.strategy, platforms: [platform] };
+      const planned = planSlots({ year: 2026, month: 12, strategy: only });
+      for (const fault of ['ok', 'over-long'] as const) {
+        fake().script({ always: fault, postChars: 2000 });
+        const result = await fakeAiWriter(fake().url).writeMonth({ ...context, strategy: only }, planned);
+        expect(result.problems).toEqual([]);
+        expect(fake().requests.at(-1)!.prompt).toContain(`${platform === 'bluesky' ? 'Bluesky' : 'Mastodon'} (${platform}) ${limit}`);
+        for (const [i, post] of result.posts.entries()) {
+          expectPostForSlot(post, planned[i]!);
+          expect(post!.platform).toBe(platform);
+          const length = platformLength(platform, post!.content, post!.hashtags);
+          expect(length, `${fault}: ${post!.content}`).toBeLessThanOrEqual(limit);
+          if (fault === 'ok') expect(length).toBeGreaterThan(limit / 2);
+        }
+      }
+    }
+    fake().script({ postChars: 0 });
+  });
+
   it('counts an X post as X does: a link is 23 characters, an emoji 2', () => {
     expect(platformLength('twitter', `Read this https://example.com/${'a'.repeat(100)} 🎉`)).toBe('Read this '.length + 23 + 1 + 2);
     expect(platformLength('twitter', 'Hi', ['#a', '#b'])).toBe('Hi\n\n#a #b'.length);

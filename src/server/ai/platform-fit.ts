@@ -1,9 +1,10 @@
 /**
  * How long a post is as its platform counts it, and the server's last resort when a post is too long.
- * X/Twitter counts with its own rules (twitter-text: a URL is 23, most emoji and CJK characters 2);
- * the others count characters. The hashtags are published with the text, so they count too.
+ * The counting is the networks table's (`postLength`, shared with the editor's counter): X weighs
+ * characters (a URL is 23, most emoji and CJK characters 2), Bluesky counts graphemes, Mastodon counts
+ * a URL as 23, the others count characters. The hashtags are published with the text, so they count too.
  */
-import twitterText from 'twitter-text';
+import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS, type Platform } from '@shared/domain/options';
 import { POST_LIMITS, type WrittenPost } from '@shared/schemas/post';
 
@@ -13,17 +14,12 @@ export const PLATFORM_HASHTAG_LIMITS: Record<Platform, number> = {
   twitter: POST_LIMITS.hashtags,
   instagram: 30,
   linkedin: POST_LIMITS.hashtags,
+  bluesky: POST_LIMITS.hashtags,
+  mastodon: POST_LIMITS.hashtags,
 };
 
-/** The text as published: content, a blank line, the hashtags. */
-export function publishedText(content: string, hashtags: readonly string[]): string {
-  return hashtags.length > 0 ? `${content}\n\n${hashtags.join(' ')}` : content;
-}
-
-export function platformLength(platform: Platform, content: string, hashtags: readonly string[] = []): number {
-  const text = publishedText(content, hashtags);
-  return platform === 'twitter' ? twitterText.parseTweet(text).weightedLength : text.length;
-}
+/** The post's length as its network counts it (the shared networks table's rule). */
+export const platformLength = postLength;
 
 export function fitsPlatform(post: Pick<WrittenPost, 'platform' | 'content' | 'hashtags'>): boolean {
   return platformLength(post.platform, post.content, post.hashtags) <= PLATFORM_CHARACTER_LIMITS[post.platform];

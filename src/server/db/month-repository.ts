@@ -1,4 +1,4 @@
-import type { Strategy } from '@shared/schemas/strategy';
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { monthName, type MonthRef, monthId } from '@shared/domain/months';
 import type { Db } from './database';
 import { toJson } from './json-columns';
@@ -21,7 +21,8 @@ function toMonth(row: MonthsTable & { postCount: number | string | bigint | null
   let strategy: Strategy | null = null;
   if (row.strategy) {
     try {
-      strategy = JSON.parse(row.strategy) as Strategy;
+      // A strategy saved before a field existed gets that field's default (Target Platforms: the spec's four).
+      strategy = { ...DEFAULT_STRATEGY, ...(JSON.parse(row.strategy) as Partial<Strategy>) };
     } catch {
       strategy = null;
     }

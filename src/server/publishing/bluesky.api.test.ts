@@ -36,8 +36,7 @@ async function userWithBluesky(fields: { handle?: string; appPassword?: string; 
     handle: `@${account.handle}`,
     appPassword: account.appPassword,
     serviceUrl: pds.url,
-    // network: bluesky once it is a platform
-    networks: ['twitter'],
+    networks: ['bluesky'],
     ...fields,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -87,7 +86,7 @@ describe('Bluesky, against a real PDS', () => {
   it('publishes text with link and hashtag facets and an image, and reads it back from the PDS', async () => {
     const { client, connectionId, get } = await userWithBluesky();
     const content = 'Café news — whitening at https://brightsmile.example/offer today.';
-    const postId = await scheduledPost(client, '2031-06-10', '09:00', { content, hashtags: ['#dental'], mediaPrompt: 'A smiling patient' }, 'twitter');
+    const postId = await scheduledPost(client, '2031-06-10', '09:00', { content, hashtags: ['#dental'], mediaPrompt: 'A smiling patient' }, 'bluesky');
     expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
     const before = pds.calls.length;
     await tickAt(server, clock, '2031-06-10T09:00:00Z');
@@ -123,7 +122,7 @@ describe('Bluesky, against a real PDS', () => {
     expect(Buffer.from(blob.data).equals(TINY_PNG)).toBe(true);
 
     // A second post from the same connection reuses the session: no second login.
-    const next = await scheduledPost(client, '2031-06-10', '10:00', { content: 'Open late on Thursdays.' }, 'twitter');
+    const next = await scheduledPost(client, '2031-06-10', '10:00', { content: 'Open late on Thursdays.' }, 'bluesky');
     await tickAt(server, clock, '2031-06-10T10:00:00Z');
     expect((await get(`/api/posts/${next}/delivery`)).status).toBe('published');
     expect(pds.calls.slice(before).filter((call) => call === 'com.atproto.server.createSession')).toHaveLength(1);
@@ -143,12 +142,12 @@ describe('Bluesky, against a real PDS', () => {
     const other = await pds.createAccount('counting');
     const { client } = await userWithBluesky({ handle: other.handle, appPassword: other.appPassword });
     // '👍🏽' is one grapheme of two code points; 291 of them, two newlines and '#dental' make 300.
-    const fits = await scheduledPost(client, '2031-06-11', '09:00', { content: '👍🏽'.repeat(291) }, 'twitter');
+    const fits = await scheduledPost(client, '2031-06-11', '09:00', { content: '👍🏽'.repeat(291) }, 'bluesky');
     await tickAt(server, clock, '2031-06-11T09:00:00Z');
     expect(await deliveryOf(client, fits)).toMatchObject({ status: 'published' });
 
     const before = pds.calls.length;
-    const long = await scheduledPost(client, '2031-06-11', '10:00', { content: '👍🏽'.repeat(292) }, 'twitter');
+    const long = await scheduledPost(client, '2031-06-11', '10:00', { content: '👍🏽'.repeat(292) }, 'bluesky');
     await tickAt(server, clock, '2031-06-11T10:00:00Z');
     expect(await deliveryOf(client, long)).toMatchObject({
       status: 'failed',
@@ -161,7 +160,7 @@ describe('Bluesky, against a real PDS', () => {
   it('sends the first four images in their order, leaves a video out, and says so in the log', async () => {
     const other = await pds.createAccount('gallery');
     const { client } = await userWithBluesky({ handle: other.handle, appPassword: other.appPassword });
-    const postId = await scheduledPost(client, '2031-06-11', '12:00', { content: 'Our new waiting room.' }, 'twitter');
+    const postId = await scheduledPost(client, '2031-06-11', '12:00', { content: 'Our new waiting room.' }, 'bluesky');
     const sample = (label: string) => MEDIA_SAMPLES.find((candidate) => candidate.label === label)!;
     const files = ['JPG', 'MP4', 'PNG', 'GIF', 'WebP', 'JPG'].map(sample);
     for (const file of files) expect((await client.upload(`/api/posts/${postId}/media`, file.bytes, file.name, file.type)).status).toBe(201);
@@ -180,7 +179,7 @@ describe('Bluesky, against a real PDS', () => {
 
   it('fails a wrong app password permanently, in words', async () => {
     const { client } = await userWithBluesky({ appPassword: 'wxyz-wxyz-wxyz-wxyz' });
-    const postId = await scheduledPost(client, '2031-06-12', '09:00', {}, 'twitter');
+    const postId = await scheduledPost(client, '2031-06-12', '09:00', {}, 'bluesky');
     await tickAt(server, clock, '2031-06-12T09:00:00Z');
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({
@@ -194,7 +193,7 @@ describe('Bluesky, against a real PDS', () => {
   it('marks a post unknown when the answer is lost, and a retry finds the post under its record key instead of making a second', async () => {
     const other = await pds.createAccount('retrying');
     const { client } = await userWithBluesky({ handle: other.handle, appPassword: other.appPassword });
-    const postId = await scheduledPost(client, '2031-06-13', '09:00', { content: 'Only once, please.' }, 'twitter');
+    const postId = await scheduledPost(client, '2031-06-13', '09:00', { content: 'Only once, please.' }, 'bluesky');
     pds.loseAnswerOnce('com.atproto.repo.createRecord');
     await tickAt(server, clock, '2031-06-13T09:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'unknown', reason: expect.stringContaining('Retry is safe') });

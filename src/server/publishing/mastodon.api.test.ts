@@ -47,6 +47,19 @@ describe('Mastodon', () => {
     });
   });
 
+  it('publishes a post planned for the Mastodon network once the connection routes it, and keeps a Bluesky route beside it', async () => {
+    const { client, connectionId } = await userWithMastodon();
+    const routed = await client.patch(`/api/connections/${connectionId}`, { networks: ['mastodon', 'bluesky'] });
+    expect(routed.status).toBe(200);
+    expect(routed.body.networks.sort()).toEqual(['bluesky', 'mastodon']);
+    // 602 characters, 485 as Mastodon counts them (the link is 23): it fits.
+    const content = `${'Spring hours. '.repeat(33)}https://example.com/${'hours/'.repeat(20)}`;
+    const postId = await scheduledPost(client, '2031-06-11', '10:00', { content, hashtags: [] }, 'mastodon');
+    await tickAt(server, clock, '2031-06-11T10:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', platform: 'mastodon' });
+    expect(mastodon.statuses).toEqual([expect.objectContaining({ status: content })]);
+  });
+
   it('posts the status with its image and the delivery id as Idempotency-Key, and links the live post', async () => {
     const { client } = await userWithMastodon();
     const postId = await scheduledPost(client, '2031-06-10', '09:00', { content: 'Open late on Thursdays.', hashtags: ['#dental'] }, 'twitter');

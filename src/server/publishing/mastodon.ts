@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mastodonLength } from '@shared/domain/text-length';
 import { sendOutbound, type OutboundPolicy } from './outbound';
 import { outcomeOf, type AttemptOutcome } from './outcome';
 
@@ -58,7 +59,8 @@ export async function sendMastodon(
   policy: OutboundPolicy,
   now: () => Date,
 ): Promise<AttemptOutcome> {
-  if ([...status.text].length > MASTODON_TEXT_MAX)
+  // Counted as Mastodon counts (a link is 23), the same rule the planner and the editor use.
+  if (mastodonLength(status.text) > MASTODON_TEXT_MAX)
     return { kind: 'failed', detail: `The post is longer than Mastodon's ${MASTODON_TEXT_MAX} characters. Shorten it, then retry.` };
   const mediaIds: string[] = [];
   for (const file of status.media.slice(0, 4)) {

@@ -61,4 +61,28 @@ describe('export', () => {
         .every((line) => Buffer.byteLength(line) <= 75),
     ).toBe(true);
   });
+
+  it('exports Bluesky and Mastodon posts with their network, in CSV and iCalendar', async () => {
+    const client = await onboardedClient(server.url);
+    await client.get('/api/workspace');
+    const bluesky = await addPost(client, { date: day(4), platform: 'bluesky', content: 'Short and friendly 👋', hashtags: ['#smile'] });
+    const mastodon = await addPost(client, { date: day(5), platform: 'mastodon', content: 'Open late on Thursdays.' });
+    await client.put(`/api/posts/${mastodon.id}/schedule`, { platform: 'mastodon', time: '10:15' });
+
+    const csv = await client.request('GET', `/api/months/${targetId}/export.csv`);
+    const rows = parseCsv(String(csv.body), { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows.map((row) => [row.date, row.platform, row.content, row.status])).toEqual([
+      [day(4), 'bluesky', 'Short and friendly 👋', 'draft'],
+      [day(5), 'mastodon', 'Open late on Thursdays.', 'scheduled'],
+    ]);
+    expect(rows[1]!.time).toBe('10:15');
+
+    const ics = await client.request('GET', `/api/months/${targetId}/export.ics`);
+    const events = new ICAL.Component(ICAL.parse(String(ics.body))).getAllSubcomponents('vevent');
+    const byId = (id: string) => events.find((event) => String(event.getFirstPropertyValue('uid')).startsWith(id))!;
+    expect(byId(bluesky.id).getFirstPropertyValue('summary')).toBe('Bluesky post: Short and friendly 👋');
+    expect(byId(bluesky.id).getFirstPropertyValue('categories')).toBe('bluesky');
+    expect(byId(mastodon.id).getFirstPropertyValue('summary')).toBe('Mastodon post: Open late on Thursdays.');
+    expect(byId(mastodon.id).getFirstPropertyValue('categories')).toBe('mastodon');
+  });
 });

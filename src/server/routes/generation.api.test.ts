@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
+import { postLength } from '@shared/domain/networks';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
@@ -63,6 +64,36 @@ describe('generation with the offline writer', () => {
     expect(month.strategy).toEqual(STRATEGY);
     expect(month.posts.map((post: { date: string; platform: string }) => [post.date, post.platform])).toEqual(plan.map((slot) => [slot.date, slot.platform]));
     for (const post of month.posts) expect(['text', 'image']).toContain(post.type);
+  });
+
+  it('plans only the Target Platforms chosen (Bluesky), within 300 graphemes; without the field, the spec four', async () => {
+    const client = await onboardedClient(server.url);
+    const strategy = { ...STRATEGY, platforms: ['bluesky'] };
+    const job = await waitForJob(client, (await startJob(client, { strategy })).body.job.id);
+    expect(job.status).toBe('succeeded');
+    const month = (await client.get(`/api/months/${targetId}`)).body;
+    expect(month.strategy.platforms).toEqual(['bluesky']);
+    expect(month.posts.length).toBeGreaterThan(0);
+    for (const post of month.posts) {
+      expect(post.platform).toBe('bluesky');
+      expect(postLength('bluesky', post.content, post.hashtags)).toBeLessThanOrEqual(300);
+    }
+    const { platforms: _omitted, ...withoutPlatforms } = STRATEGY;
+    const saved = await client.put(`/api/months/${targetId}/strategy`, withoutPlatforms);
+    expect(saved.status).toBeLessThan(300);
+    expect((await client.get(`/api/months/${targetId}`)).body.strategy.platforms).toEqual(['facebook', 'twitter', 'instagram', 'linkedin']);
+    const empty = await startJob(client, { strategy: { ...STRATEGY, platforms: [] }, replaceExisting: true });
+    expect(empty.status).toBe(400);
+    expect((await startJob(client, { strategy: { ...STRATEGY, platforms: ['myspace'] }, replaceExisting: true })).status).toBe(400);
+  });
+
+  it('reads a strategy saved before Target Platforms existed as targeting the spec four', async () => {
+    const client = await onboardedClient(server.url);
+    const later = nextMonth(target);
+    const { platforms: _omitted, ...older } = STRATEGY;
+    await createFactories(server.database.db).month(client.userId, later, { strategy: JSON.stringify(older) });
+    const month = (await client.get(`/api/months/${monthId(later)}`)).body;
+    expect(month.strategy).toEqual({ ...STRATEGY, platforms: ['facebook', 'twitter', 'instagram', 'linkedin'] });
   });
 
   it('asks before replacing existing posts, then replaces them', async () => {

@@ -32,6 +32,8 @@ describe('analytics', () => {
       { key: 'instagram', count: 0 },
       { key: 'linkedin', count: 0 },
     ]);
+    await addPost(client, { date: day(21), platform: 'mastodon', type: 'text' });
+    expect((await read(client.api.analytics.$get())).body.perPlatform.slice(4)).toEqual([{ key: 'mastodon', count: 1 }]);
     expect(body.perType).toEqual([
       { key: 'text', count: 1 },
       { key: 'image', count: 1 },

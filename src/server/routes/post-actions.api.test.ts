@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
+import { postLength } from '@shared/domain/networks';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { createFactories, noonOf } from '../testing/factories';
@@ -147,6 +148,22 @@ describe('duplicating and adapting a post', () => {
     expect(adapted.body.date).toBe(`${day(20)}T12:00:00Z`);
     expect((await client.get(`/api/posts/${adapted.body.id}/versions`)).body.total).toBe(0);
     expect((await client.get(`/api/posts/${original.id}`)).body).toMatchObject({ platform: 'twitter', version: 1 });
+  });
+
+  it('adapts a long LinkedIn post for Bluesky and for Mastodon within their limits, as each counts', async () => {
+    const client = await newClient();
+    const { day } = nextMonthTarget();
+    const long = 'We have opened a second practice on the high street, with late hours on Thursdays and a Saturday clinic. 😀 '.repeat(12).trim();
+    const original = await addPost(client, { content: long, platform: 'linkedin', hashtags: ['#dental', '#smile'] });
+    for (const [platform, limit] of [
+      ['bluesky', 300],
+      ['mastodon', 500],
+    ] as const) {
+      const adapted = await client.post(`/api/posts/${original.id}/copy`, { mode: 'adapt', version: 1, date: day(21), platform });
+      expect(adapted.status).toBe(201);
+      expect(adapted.body.platform).toBe(platform);
+      expect(postLength(platform, adapted.body.content, adapted.body.hashtags)).toBeLessThanOrEqual(limit);
+    }
   });
 
   it('refuses a day outside the month and a stale version', async () => {

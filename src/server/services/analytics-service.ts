@@ -1,5 +1,5 @@
 import { dateOnly } from '@shared/domain/months';
-import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
+import { PLATFORMS, POST_TYPES, SPEC_PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
 import type { Analytics } from '@shared/schemas/analytics';
 import type { DeliveryRepository } from '../db/delivery-repository';
 import type { PostRepository } from '../db/post-repository';
@@ -29,7 +29,10 @@ export function createAnalyticsService({ posts, deliveries }: { posts: PostRepos
       return {
         totalPosts: rows.length,
         months: new Set(rows.map((row) => row.monthId)).size,
-        perPlatform: count<Platform>(PLATFORMS, (row) => row.platform),
+        // The spec's four always (a zero says something); Bluesky and Mastodon once the user posts there.
+        perPlatform: count<Platform>(PLATFORMS, (row) => row.platform).filter(
+          (entry) => entry.count > 0 || (SPEC_PLATFORMS as readonly Platform[]).includes(entry.key),
+        ),
         perType: count<PostType>(POST_TYPES, (row) => row.type),
         perWeek: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([week, total]) => ({ week, count: total })),
         status: { scheduled, draft: rows.length - scheduled },

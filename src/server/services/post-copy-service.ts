@@ -2,6 +2,7 @@ import { NETWORK_RULES } from '@shared/domain/networks';
 import { isDateInMonth, noonUtc } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import type { CopyPost } from '@shared/schemas/post-actions';
+import { fitToPlatform } from '../ai/platform-fit';
 import type { Writer } from '../ai/writer';
 import { newPostRow } from '../db/post-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
@@ -33,6 +34,7 @@ export function createPostCopyService({ profiles, access, writer, usage, now = (
       usage.checkMonthRoom(month.postCount, 1);
       const platform = input.platform ?? post.platform;
       let content = post.content;
+      let hashtags = post.hashtags;
       if (input.mode === 'adapt') {
         const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
         await usage.consumeAiRequest(userId);
@@ -45,10 +47,12 @@ export function createPostCopyService({ profiles, access, writer, usage, now = (
             useEmojis: month.strategy?.useEmojis ?? true,
           })
           .catch(writerFailure);
+        // The hashtags go with the adapted text: together they fit the network as it counts (300 on Bluesky).
+        ({ content, hashtags } = fitToPlatform({ platform, content, hashtags }).post);
       }
       // The writer may take a while: the month is checked again, and counted, as the copy is saved.
       return access.writeInMonth(userId, post.monthId, async (repositories) => {
-        const written = { date: noonUtc(input.date), platform, type: post.type, content, hashtags: post.hashtags, mediaPrompt: post.mediaPrompt };
+        const written = { date: noonUtc(input.date), platform, type: post.type, content, hashtags, mediaPrompt: post.mediaPrompt };
         // The copy shows the same files; a file goes only when no post refers to it (media-service).
         const row = { ...newPostRow(userId, post.monthId, written, now().toISOString()), media: toJson(post.media) };
         await usage.insertPost(row, repositories.posts);

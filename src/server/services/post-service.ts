@@ -1,5 +1,5 @@
 import { dateOnly, isDateInMonth, noonUtc } from '@shared/domain/months';
-import { PLATFORMS } from '@shared/domain/options';
+import { targetPlatforms } from '@shared/domain/slot-planner';
 import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { WriterError } from '../ai/errors';
 import type { Writer } from '../ai/writer';
@@ -127,9 +127,10 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
       } else {
         const profile = (await profiles.find(userId)) ?? NEW_PROFILE;
         const existing = await posts.listByMonth(userId, monthId);
-        // Without a choice, take the platform the month has used least, to keep the mix balanced.
+        // Without a choice, take the target platform the month has used least, to keep the mix balanced.
         const platform =
-          input.platform ?? [...PLATFORMS].sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
+          input.platform ??
+          targetPlatforms(month.strategy).sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
         await usage.consumeAiRequest(userId);
         const post = await writer
           .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt })

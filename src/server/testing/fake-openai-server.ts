@@ -114,7 +114,7 @@ const FILLER =
   'Our friendly team is here for the whole family, with late opening hours and a warm welcome for nervous patients. Book a visit this week and ask us anything. ';
 
 /** Platform limits of the fake's long posts, kept apart from the app's so the fake stays a plain model. */
-const FAKE_LIMITS: Record<string, number> = { twitter: 240 };
+const FAKE_LIMITS: Record<string, number> = { twitter: 240, bluesky: 260, mastodon: 460 };
 
 function fakePost(slot: PromptSlot, postChars: number) {
   const angle = `${slot.theme ? ` About ${slot.theme}.` : ''}${slot.cta ? ` ${slot.cta}.` : ''}`;
@@ -173,7 +173,8 @@ function monthAnswer(slots: PromptSlot[], fault: FakeFault, postChars: number): 
 function overLongPost(slot: PromptSlot): Record<string, unknown> {
   const sentence = `Our team on ${slot.weekday} has news 🎉🎉 at https://example.com/${'very-long-path/'.repeat(6)} for everyone. `;
   // Facebook's limit (63,206) is the app's own cap on any post: a reply that long is no habit of a model.
-  const limit = slot.platform === 'twitter' ? 280 : slot.platform === 'instagram' ? 2200 : slot.platform === 'linkedin' ? 3000 : 400;
+  const limits: Record<string, number> = { twitter: 280, instagram: 2200, linkedin: 3000, bluesky: 300, mastodon: 500 };
+  const limit = limits[slot.platform] ?? 400;
   // X counts the link as 23 and each emoji as 2: a sentence weighs about 60 there.
   const repeats = Math.ceil((limit * 1.3) / (slot.platform === 'twitter' ? 60 : sentence.length));
   const angle = `${slot.theme ? ` About ${slot.theme}.` : ''}${slot.cta ? ` ${slot.cta}.` : ''}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from './options';
-import { feedText, NETWORK_RULES, weightedLength } from './networks';
+import { feedText, NETWORK_RULES, postLength } from './networks';
 
 describe('network rules', () => {
   it('has one row per network, each with its limit, feed cut and image shape', () => {
@@ -13,10 +13,19 @@ describe('network rules', () => {
     }
   });
 
-  it('counts X characters by weight: Latin once, CJK and emoji twice', () => {
-    expect(weightedLength('hello')).toBe(5);
-    expect(weightedLength('日本')).toBe(4);
-    expect(weightedLength('ok 😀')).toBe(5);
+  it('lists the spec four first, then Bluesky (300) and Mastodon (500)', () => {
+    expect(PLATFORMS).toEqual(['facebook', 'twitter', 'instagram', 'linkedin', 'bluesky', 'mastodon']);
+    expect(NETWORK_RULES.bluesky).toMatchObject({ label: 'Bluesky', maxLength: 300, counting: 'graphemes' });
+    expect(NETWORK_RULES.mastodon).toMatchObject({ label: 'Mastodon', maxLength: 500, counting: 'mastodon' });
+  });
+
+  it('counts a post with its hashtags, each network its own way', () => {
+    expect(postLength('twitter', 'hello', [])).toBe(5);
+    expect(postLength('twitter', '日本', [])).toBe(4);
+    expect(postLength('twitter', 'ok 😀', ['#a'])).toBe(5 + 2 + 2);
+    expect(postLength('bluesky', 'ok 👨‍👩‍👧 é', ['#a'])).toBe(6 + 2 + 2);
+    expect(postLength('mastodon', `see https://example.com/${'x'.repeat(80)}`, ['#a'])).toBe(4 + 23 + 2 + 2);
+    expect(postLength('facebook', 'see https://example.com', [])).toBe(23);
   });
 
   it('cuts Instagram after about 125 characters on a word, and leaves a short text whole', () => {
@@ -30,6 +39,15 @@ describe('network rules', () => {
 
   it('cuts LinkedIn after three lines', () => {
     expect(feedText('linkedin', 'one\ntwo\nthree\nfour')).toEqual({ shown: 'one\ntwo\nthree', cut: true });
+  });
+
+  it('shows a whole Bluesky or Mastodon post up to its limit, and cuts there', () => {
+    expect(feedText('bluesky', '👍🏽'.repeat(300))).toEqual({ shown: '👍🏽'.repeat(300), cut: false });
+    const long = feedText('bluesky', 'word '.repeat(70).trim());
+    expect(long.cut).toBe(true);
+    expect(long.shown.length).toBeLessThanOrEqual(300);
+    expect(feedText('mastodon', `${'a'.repeat(470)} https://example.com/${'x'.repeat(100)}`).cut).toBe(false);
+    expect(feedText('mastodon', 'a'.repeat(501)).shown).toBe('a'.repeat(500));
   });
 
   it('shows X posts up to 280 weighted characters', () => {

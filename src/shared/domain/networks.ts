@@ -1,16 +1,21 @@
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, type Platform } from './options';
+import { countLength, graphemes, type Counting } from './text-length';
 
 /**
  * What differs between networks, in one table keyed by network: adding a network is adding a row.
  * `feedCut`: where the feed stops showing the text and offers more ('…see more' on LinkedIn after about
- * three lines, Instagram after about 125 characters, X shows up to 280 weighted characters).
+ * three lines, Instagram after about 125 characters, X shows up to 280 weighted characters, Bluesky and
+ * Mastodon show the whole post, so their feeds stop only at the limit).
  */
 export interface NetworkRules {
   label: string;
   /** Character limit of the post text. */
   maxLength: number;
-  /** X counts most scripts' characters once and the rest (CJK, emoji) twice. */
-  weighted: boolean;
+  /**
+   * How the limit is counted: X weighs characters (most scripts once, CJK and emoji twice, a link 23),
+   * Bluesky counts graphemes, Mastodon counts a link as 23, the others count characters.
+   */
+  counting: Counting;
   feedCut: { chars: number; lines?: number; more: string };
   /** Width / height of the first image in the feed. */
   imageRatio: number;
@@ -22,7 +27,7 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
   facebook: {
     label: PLATFORM_LABELS.facebook,
     maxLength: PLATFORM_CHARACTER_LIMITS.facebook,
-    weighted: false,
+    counting: 'characters',
     feedCut: { chars: 480, lines: 5, more: '… See more' },
     imageRatio: 1.91,
     adaptInstructions: 'Rewrite this post for Facebook: friendly and conversational, a few short paragraphs, end with a question or a call to action.',
@@ -30,7 +35,7 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
   twitter: {
     label: PLATFORM_LABELS.twitter,
     maxLength: PLATFORM_CHARACTER_LIMITS.twitter,
-    weighted: true,
+    counting: 'x-weighted',
     feedCut: { chars: 280, more: '…' },
     imageRatio: 16 / 9,
     adaptInstructions: 'Rewrite this post for X/Twitter: shorter, one punchy idea, well under 280 characters including hashtags.',
@@ -38,7 +43,7 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
   instagram: {
     label: PLATFORM_LABELS.instagram,
     maxLength: PLATFORM_CHARACTER_LIMITS.instagram,
-    weighted: false,
+    counting: 'characters',
     feedCut: { chars: 125, more: '… more' },
     imageRatio: 1,
     adaptInstructions: 'Rewrite this post for Instagram: a strong first line under 125 characters, casual and visual, add emojis.',
@@ -46,37 +51,65 @@ export const NETWORK_RULES: Record<Platform, NetworkRules> = {
   linkedin: {
     label: PLATFORM_LABELS.linkedin,
     maxLength: PLATFORM_CHARACTER_LIMITS.linkedin,
-    weighted: false,
+    counting: 'characters',
     feedCut: { chars: 210, lines: 3, more: '…see more' },
     imageRatio: 1.91,
     adaptInstructions: 'Rewrite this post for LinkedIn: more formal and professional, a clear takeaway for business readers, longer.',
   },
+  bluesky: {
+    label: PLATFORM_LABELS.bluesky,
+    maxLength: PLATFORM_CHARACTER_LIMITS.bluesky,
+    counting: 'graphemes',
+    feedCut: { chars: PLATFORM_CHARACTER_LIMITS.bluesky, more: '…' },
+    // A single image is shown at about its own shape; 4:3 is the common middle.
+    imageRatio: 4 / 3,
+    adaptInstructions: 'Rewrite this post for Bluesky: short and conversational, one idea, well under 300 characters including hashtags, at most two hashtags.',
+  },
+  mastodon: {
+    label: PLATFORM_LABELS.mastodon,
+    maxLength: PLATFORM_CHARACTER_LIMITS.mastodon,
+    counting: 'mastodon',
+    feedCut: { chars: PLATFORM_CHARACTER_LIMITS.mastodon, more: '…' },
+    imageRatio: 16 / 9,
+    adaptInstructions:
+      'Rewrite this post for Mastodon: friendly and plain, no marketing hype, under 500 characters including hashtags, a few CamelCase hashtags at the end.',
+  },
 };
 
-/** X's weighted length: code points in the Latin, punctuation and symbol ranges count 1, the rest 2. */
-export function weightedLength(text: string): number {
-  let length = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const light = code <= 0x10ff || (code >= 0x2000 && code <= 0x200d) || (code >= 0x2010 && code <= 0x201f) || (code >= 0x2032 && code <= 0x2037);
-    length += light ? 1 : 2;
-  }
-  return length;
+/** What the count under a preview is called. */
+export const COUNT_NOUN: Record<Counting, string> = {
+  characters: 'characters',
+  'x-weighted': 'weighted characters',
+  graphemes: 'characters',
+  mastodon: 'characters',
+};
+
+/** The text as published: content, a blank line, the hashtags. */
+export function publishedText(content: string, hashtags: readonly string[]): string {
+  return hashtags.length > 0 ? `${content}\n\n${hashtags.join(' ')}` : content;
+}
+
+/**
+ * How long a post is as its network counts it, hashtags included (they are published with the text).
+ * The server's platform fit and the editor's counter both use this.
+ */
+export function postLength(platform: Platform, content: string, hashtags: readonly string[] = []): number {
+  return countLength(NETWORK_RULES[platform].counting, publishedText(content, hashtags));
 }
 
 /** The text as the network's feed shows it before 'more': cut at its line or character limit, on a word. */
 export function feedText(platform: Platform, text: string): { shown: string; cut: boolean } {
-  const { feedCut, weighted } = NETWORK_RULES[platform];
+  const { feedCut, counting } = NETWORK_RULES[platform];
   let shown = text;
   if (feedCut.lines !== undefined) shown = shown.split('\n').slice(0, feedCut.lines).join('\n');
-  const measure = weighted ? weightedLength : (value: string) => [...value].length;
+  const measure = (value: string) => countLength(counting, value);
   if (measure(shown) > feedCut.chars) {
-    const chars = [...shown];
-    let end = Math.min(chars.length, feedCut.chars);
-    while (end > 0 && measure(chars.slice(0, end).join('')) > feedCut.chars) end -= 1;
-    const slice = chars.slice(0, end).join('');
+    const parts = graphemes(shown);
+    let end = Math.min(parts.length, feedCut.chars);
+    while (end > 0 && measure(parts.slice(0, end).join('')) > feedCut.chars) end -= 1;
+    const slice = parts.slice(0, end).join('');
     const space = slice.lastIndexOf(' ');
-    shown = (space > end * 0.6 ? slice.slice(0, space) : slice).trimEnd();
+    shown = (space > slice.length * 0.6 ? slice.slice(0, space) : slice).trimEnd();
   }
   return { shown, cut: shown.length < text.trimEnd().length };
 }

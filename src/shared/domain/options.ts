@@ -19,15 +19,20 @@ export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Platforms a post can be for, in the spec's order. */
-export const PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
+/** Platforms a post can be for: the spec's four in its order, then the two networks we add (docs/spec-decisions.md). */
+export const PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin', 'bluesky', 'mastodon'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+
+/** The spec's four networks: what a strategy targets until the user picks others. */
+export const SPEC_PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const satisfies readonly Platform[];
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
   facebook: 'Facebook',
   twitter: 'X/Twitter',
   instagram: 'Instagram',
   linkedin: 'LinkedIn',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
 };
 
 /** Character limits of each network's post text. */
@@ -36,6 +41,8 @@ export const PLATFORM_CHARACTER_LIMITS: Record<Platform, number> = {
   linkedin: 3000,
   instagram: 2200,
   facebook: 63206,
+  bluesky: 300,
+  mastodon: 500,
 };
 
 export const POST_TYPES = ['text', 'image', 'video', 'carousel'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY, type Strategy } from '../schemas/strategy';
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, WEEKDAYS, type ContentType, type Weekday } from './options';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, SPEC_PLATFORMS, WEEKDAYS, type ContentType, type Weekday } from './options';
 import { daysInMonth as monthLength } from './months';
 import { planSlots, type PostSlot } from './slot-planner';
 
@@ -214,7 +214,7 @@ describe('planSlots: platforms and types', () => {
       for (let frequency = 1; frequency <= 7; frequency++) {
         const slots = planSlots({ year, month, strategy: strategy({ postFrequency: frequency }) });
         const counts = countBy(slots.map((slot) => slot.platform));
-        if (slots.length >= PLATFORMS.length) expect(counts.size).toBe(PLATFORMS.length);
+        if (slots.length >= SPEC_PLATFORMS.length) expect(counts.size).toBe(SPEC_PLATFORMS.length);
         expect(spread(counts)).toBeLessThanOrEqual(1);
       }
     }
@@ -240,8 +240,24 @@ describe('planSlots: platforms and types', () => {
     expect(spread(countBy(slots.map((slot) => slot.type)))).toBeLessThanOrEqual(1);
   });
 
+  it('targets the spec four by default, and only the Target Platforms chosen, in the app order', () => {
+    expect(new Set(planSlots({ year: 2026, month: 12, strategy: strategy({ postFrequency: 7 }) }).map((slot) => slot.platform))).toEqual(
+      new Set(SPEC_PLATFORMS),
+    );
+    const bluesky = planSlots({ year: 2026, month: 12, strategy: strategy({ postFrequency: 3, platforms: ['bluesky'] }) });
+    expect(bluesky.length).toBeGreaterThan(10);
+    expect(new Set(bluesky.map((slot) => slot.platform))).toEqual(new Set(['bluesky']));
+    const two = planSlots({ year: 2026, month: 12, strategy: strategy({ postFrequency: 5, platforms: ['mastodon', 'bluesky', 'mastodon'] }) });
+    expect(two.slice(0, 2).map((slot) => slot.platform)).toEqual(['bluesky', 'mastodon']);
+    expect(spread(countBy(two.map((slot) => slot.platform)))).toBeLessThanOrEqual(1);
+  });
+
   it('gives each platform more than one type over a month', () => {
-    const slots = planSlots({ year: 2026, month: 12, strategy: strategy({ postFrequency: 5, contentTypes: ['Text only', 'Images'] }) });
+    const slots = planSlots({
+      year: 2026,
+      month: 12,
+      strategy: strategy({ postFrequency: 7, platforms: [...PLATFORMS], contentTypes: ['Text only', 'Images'] }),
+    });
     for (const platform of PLATFORMS) {
       expect(new Set(slots.filter((slot) => slot.platform === platform).map((slot) => slot.type)).size).toBe(2);
     }

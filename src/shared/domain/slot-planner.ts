@@ -5,7 +5,7 @@
  */
 import type { Strategy } from '../schemas/strategy';
 import { daysInMonth, noonUtc } from './months';
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, WEEKDAYS, type Platform, type PostType } from './options';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, SPEC_PLATFORMS, WEEKDAYS, type Platform, type PostType } from './options';
 
 export interface PostSlot {
   /** Noon UTC of the day, e.g. 2026-12-05T12:00:00Z. */
@@ -120,6 +120,12 @@ function weekQuota(perWeek: number, length: number): number {
 }
 
 /** Types to rotate through: the chosen content types in option order, or text and image alternating. */
+/** The strategy's Target Platforms in the app's order, each once; the spec's four when none are given. */
+export function targetPlatforms(strategy: { platforms?: readonly Platform[] } | null | undefined): Platform[] {
+  const chosen = PLATFORMS.filter((platform) => strategy?.platforms?.includes(platform));
+  return chosen.length > 0 ? chosen : [...SPEC_PLATFORMS];
+}
+
 function typeCycle(strategy: Strategy): PostType[] {
   const chosen = CONTENT_TYPES.filter((type) => strategy.contentTypes.includes(type)).map((type) => CONTENT_TYPE_POST_TYPE[type]);
   return chosen.length > 0 ? chosen : ['text', 'image'];
@@ -194,11 +200,12 @@ export function planSlots(input: PlanSlotsInput): PostSlot[] {
   }
 
   const types = typeCycle(strategy);
+  const platforms = targetPlatforms(strategy);
   return planned.map((entry, i) => {
     // Types advance one extra step per platform round so no platform is stuck with one type.
-    const typeIndex = (i + Math.floor(i / PLATFORMS.length)) % types.length;
+    const typeIndex = (i + Math.floor(i / platforms.length)) % types.length;
     const day = `${year}-${String(month).padStart(2, '0')}-${String(entry.day).padStart(2, '0')}`;
-    const slot: PostSlot = { date: noonUtc(day), platform: PLATFORMS[i % PLATFORMS.length]!, type: types[typeIndex]! };
+    const slot: PostSlot = { date: noonUtc(day), platform: platforms[i % platforms.length]!, type: types[typeIndex]! };
     if (entry.holiday !== undefined) slot.holiday = entry.holiday;
     return slot;
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '../domain/options';
+import { CALLS_TO_ACTION, CONTENT_TYPES, PLATFORMS, SPEC_PLATFORMS, WEEKDAYS } from '../domain/options';
 import { calendarDaySchema } from './dates';
 
 export const POST_FREQUENCY = { min: 1, max: 7, default: 3 } as const;
@@ -24,6 +24,12 @@ export type SelectedHoliday = z.infer<typeof selectedHolidaySchema>;
 /** The Generate tab's form: the spec's generation request fields that the user controls. */
 export const strategySchema = z.object({
   postFrequency: z.number().int().min(POST_FREQUENCY.min).max(POST_FREQUENCY.max),
+  /** 'Target Platforms': the networks the month's posts take turns on; a request without it targets the spec's four. */
+  platforms: z
+    .array(z.enum(PLATFORMS))
+    .min(1, 'Choose at least one platform to plan posts for.')
+    .max(PLATFORMS.length)
+    .default([...SPEC_PLATFORMS]),
   preferredDays: z.array(z.enum(WEEKDAYS)).max(7),
   contentTypes: z.array(z.enum(CONTENT_TYPES)).max(CONTENT_TYPES.length),
   keyThemes: z.string().trim().max(STRATEGY_LIMITS.keyThemes),
@@ -40,6 +46,7 @@ export type Strategy = z.infer<typeof strategySchema>;
 
 export const DEFAULT_STRATEGY: Strategy = {
   postFrequency: POST_FREQUENCY.default,
+  platforms: [...SPEC_PLATFORMS],
   preferredDays: [],
   contentTypes: [],
   keyThemes: '',

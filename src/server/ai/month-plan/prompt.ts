@@ -1,10 +1,10 @@
 /** The month prompt: profile, every strategy field, the month, and the planned slots as a JSON block. */
 import { monthName } from '@shared/domain/months';
-import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
+import { BUSINESS_GOAL_LABELS, PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
-import { languageRule } from '../prompt-parts';
+import { languageRule, platformLimitsLine } from '../prompt-parts';
 import { openingOf, slotAngles, strategyThemes } from '../variety';
 import type { WriterContext } from '../writer';
 
@@ -82,12 +82,16 @@ function strategyLines(strategy: Strategy): string {
   ].join('\n');
 }
 
-const RULES = [
-  "One post per slot below, with its slot number. Holiday slots are about the holiday. A slot's theme and cta are what that post is about and asks for.",
-  'Start every post differently: no two posts may share their first five words.',
-  `Max characters: ${PLATFORMS.map((platform) => `${platform} ${PLATFORM_CHARACTER_LIMITS[platform]}`).join(', ')} (with hashtags; on twitter a link counts 23 and an emoji 2).`,
-  'content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: 2-6 #words.',
-].join('\n');
+/** The rules of a batch; limits and hashtag counts only for the networks its slots are for. */
+function rulesFor(slots: PostSlot[]): string {
+  const platforms = PLATFORMS.filter((platform) => slots.some((slot) => slot.platform === platform));
+  return [
+    "One post per slot below, with its slot number. Holiday slots are about the holiday. A slot's theme and cta are what that post is about and asks for.",
+    'Start every post differently: no two posts may share their first five words.',
+    platformLimitsLine(platforms),
+    'content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: #words, as many as the network suits.',
+  ].join('\n');
+}
 
 export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], options: MonthPromptOptions): string {
   const month = `${monthName(context.month)} ${context.year}`;
@@ -103,7 +107,7 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
     options.parts > 1 ? `${month}, part ${options.part} of ${options.parts}: vary topics.` : month,
     companyLines(context.profile),
     strategyLines(context.strategy),
-    RULES,
+    rulesFor(slots),
     options.previousProblems?.length
       ? `Your previous answer for these slots was rejected:\n${options.previousProblems.map((problem) => `- ${problem}`).join('\n')}`
       : '',

@@ -3,8 +3,8 @@
  * box with no key and no network. Deterministic: each post is seeded by its date and platform.
  */
 import { normaliseToNoonUtc } from '@shared/domain/months';
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, type CallToAction, type PostType } from '@shared/domain/options';
-import type { PostSlot } from '@shared/domain/slot-planner';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, type CallToAction, type PostType } from '@shared/domain/options';
+import { targetPlatforms, type PostSlot } from '@shared/domain/slot-planner';
 import type { WrittenPost } from '@shared/schemas/post';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
 import { MESSAGES, WriterError } from '../errors';
@@ -114,9 +114,10 @@ export function createOfflineWriter(): Writer {
       const chosenTypes = CONTENT_TYPES.filter((type) => input.strategy?.contentTypes.includes(type)).map((type) => CONTENT_TYPE_POST_TYPE[type]);
       const types: PostType[] = chosenTypes.length > 0 ? chosenTypes : ['text', 'image'];
       const holiday = input.strategy?.includeHolidays ? input.strategy.selectedHolidays.find((entry) => entry.date === date.slice(0, 10)) : undefined;
+      const platforms = targetPlatforms(input.strategy);
       const slot: PostSlot = {
         date,
-        platform: input.platform ?? PLATFORMS[seed % PLATFORMS.length]!,
+        platform: input.platform ?? platforms[seed % platforms.length]!,
         type: input.type ?? types[seed % types.length]!,
         ...(holiday ? { holiday: holiday.name } : {}),
       };

@@ -12,6 +12,7 @@ import {
   type ToneOfVoice,
   type Weekday,
 } from '@shared/domain/options';
+import { postLength } from '@shared/domain/networks';
 import { planSlots } from '@shared/domain/slot-planner';
 import { writtenPostSchema } from '@shared/schemas/post';
 import { EMPTY_PROFILE_INPUT, type Profile } from '@shared/schemas/profile';
@@ -84,6 +85,28 @@ const MONTHS = [
   [2027, 1],
   [2026, 2],
 ] as const;
+
+describe('offline writer: Bluesky and Mastodon', () => {
+  it('writes a Bluesky-only month within 300 graphemes and a Mastodon-only one within 500, hashtags included', async () => {
+    for (const [platform, limit, maxTags] of [
+      ['bluesky', 300, 2],
+      ['mastodon', 500, 4],
+    ] as const) {
+      for (const [s, combo] of strategyCombos(12).entries()) {
+        const strategy = { ...combo, platforms: [platform] };
+        const slots = planSlots({ year: 2026, month: 12, strategy });
+        const { posts, problems } = await writer.writeMonth({ profile: PROFILES[s % PROFILES.length]!, strategy, year: 2026, month: 12 }, slots);
+        expect(problems).toEqual([]);
+        expect(posts).toHaveLength(slots.length);
+        for (const post of posts) {
+          expect(post!.platform).toBe(platform);
+          expect(postLength(platform, post!.content, post!.hashtags), post!.content).toBeLessThanOrEqual(limit);
+          expect(post!.hashtags.length).toBeLessThanOrEqual(maxTags);
+        }
+      }
+    }
+  });
+});
 
 describe('offline writer: months', () => {
   it('is labelled as a template writer, not AI', () => {

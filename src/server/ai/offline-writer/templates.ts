@@ -131,14 +131,15 @@ export interface PostRequest {
   strategyHashtags: string[];
 }
 
-const HASHTAG_ROOM: Record<Platform, number> = { twitter: 3, facebook: 6, linkedin: 6, instagram: 12 };
-/** Characters of hashtags on twitter, where they share the 280 with the text. */
-const TWITTER_HASHTAG_ROOM = 90;
+/** Hashtags per network: a few where they share a short limit with the text, more on Instagram. */
+const HASHTAG_ROOM: Record<Platform, number> = { twitter: 3, facebook: 6, linkedin: 6, instagram: 12, bluesky: 2, mastodon: 4 };
+/** Characters of hashtags on the short networks, where they share the limit with the text. */
+const SHORT_HASHTAG_ROOM: Partial<Record<Platform, number>> = { twitter: 90, bluesky: 60 };
 
 /** Strategy hashtags first, then a couple derived from the theme, holiday and industry. */
 function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
   const room = HASHTAG_ROOM[request.slot.platform];
-  const derivedWanted = request.slot.platform === 'twitter' ? 1 : 2;
+  const derivedWanted = request.slot.platform === 'twitter' || request.slot.platform === 'bluesky' ? 1 : 2;
   const derived = [
     request.slot.holiday ? hashtagOf(request.slot.holiday) : null,
     hashtagOf(request.theme),
@@ -149,10 +150,11 @@ function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string
   const tags = [...fromStrategy, ...derived]
     .filter((tag) => tag.length <= POST_LIMITS.hashtag && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()))
     .slice(0, room);
-  if (request.slot.platform !== 'twitter') return tags;
+  const characters = SHORT_HASHTAG_ROOM[request.slot.platform];
+  if (characters === undefined) return tags;
   let length = 0;
   return tags.filter((tag) => {
-    if (length + tag.length + 1 > TWITTER_HASHTAG_ROOM) return false;
+    if (length + tag.length + 1 > characters) return false;
     length += tag.length + 1;
     return true;
   });
@@ -214,11 +216,13 @@ export function composePost(brand: Brand, request: PostRequest, random: Random):
   const hashtags = hashtagsFor(brand, request, random);
   const limit = PLATFORM_CHARACTER_LIMITS[slot.platform];
 
+  // Hashtags are published with the text (after a blank line): on the short networks both share the limit.
+  const room = limit - (hashtags.length > 0 ? hashtags.join(' ').length + 2 : 0);
   let content: string;
-  if (slot.platform === 'twitter') {
-    // Hashtags are published with the text: keep both under 280.
-    const room = limit - hashtags.join(' ').length - 1;
+  if (slot.platform === 'twitter' || slot.platform === 'bluesky') {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [random() < 0.5 || !connection ? body : connection], ' ', room);
+  } else if (slot.platform === 'mastodon') {
+    content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' ')], '\n\n', room);
   } else if (slot.platform === 'instagram') {
     content = assemble([headline, cta], [body, typeLine, goal], '\n\n', limit);
   } else if (slot.platform === 'linkedin') {

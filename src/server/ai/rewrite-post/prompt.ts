@@ -28,7 +28,7 @@ export function buildRewritePrompt(input: RewritePostInput, previousProblem?: st
     `What to change:\n${INSTRUCTIONS_START}\n${input.instructions.trim()}\n${INSTRUCTIONS_END}`,
     [
       'Rules:',
-      `- At most ${limit} characters${input.platform === 'twitter' ? ', hashtags included' : ''}.`,
+      `- At most ${limit} characters${input.platform === 'twitter' || input.platform === 'bluesky' ? ', hashtags included' : ''}${input.platform === 'twitter' || input.platform === 'mastodon' ? ' (a link counts 23)' : ''}.`,
       `- ${emojiRule(input.useEmojis)}`,
       "- Keep what the instructions do not ask to change, and keep the company's tone of voice.",
       '- The new text must differ from the original.',

@@ -1,5 +1,5 @@
 /** The single-post prompt: the user's topic, the day, the profile and (when set) the month's strategy. */
-import { PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
+import type { Platform, PostType } from '@shared/domain/options';
 import { describeDay, platformLimitsLine, POST_FIELDS_RULES, profileSection, strategySection } from '../prompt-parts';
 import type { SinglePostInput } from '../writer';
 
@@ -37,7 +37,7 @@ export function buildSinglePostPrompt(input: SinglePostInput, details: SinglePos
       details.type ? `- Type: ${details.type}.` : `- Type: choose one of ${details.types.join(', ')}.`,
       details.holiday ? `- The day is ${details.holiday}: make the post about it.` : '',
       `- The date is ${details.date}T12:00:00Z (noon UTC).`,
-      `- ${platformLimitsLine()}`,
+      `- ${platformLimitsLine(details.platform ? [details.platform] : details.platforms)}`,
       POST_FIELDS_RULES,
     ]
       .filter((line) => line !== '')
@@ -47,7 +47,7 @@ export function buildSinglePostPrompt(input: SinglePostInput, details: SinglePos
     'Answer with a JSON object of this shape:',
     JSON.stringify({
       date: `${details.date}T12:00:00Z`,
-      platform: details.platform ?? PLATFORMS[0],
+      platform: details.platform ?? details.platforms[0],
       type: details.type ?? details.types[0],
       content: '...',
       mediaPrompt: '...',

@@ -1,5 +1,6 @@
 /** Reading the single-post reply: one post object, checked like a month post against its day. */
-import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
+import { targetPlatforms } from '@shared/domain/slot-planner';
+import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
 import type { WrittenPost } from '@shared/schemas/post';
 import { readPostForSlot } from '../month-plan/schema';
 import type { SinglePostInput } from '../writer';
@@ -22,7 +23,7 @@ export function singlePostDetails(input: SinglePostInput, noonDate: string): Sin
     date: noonDate.slice(0, 10),
     weekday: new Date(noonDate).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }),
     platform: input.platform ?? null,
-    platforms: input.platform ? [input.platform] : [...PLATFORMS],
+    platforms: input.platform ? [input.platform] : targetPlatforms(input.strategy),
     type: input.type ?? null,
     types: input.type ? [input.type] : chosenTypes.length > 0 ? chosenTypes : [...POST_TYPES],
     holiday: holiday?.name ?? null,

@@ -16,7 +16,7 @@ export function ConnectionsManager() {
       ) : connections.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No connections yet. Add a webhook to publish at each post&apos;s time through n8n, Zapier, Make or Pipedream, which pass posts on to Facebook,
-          Instagram, LinkedIn and X, or a Mastodon or Bluesky account.
+          Instagram, LinkedIn and X, or post straight to a Bluesky or Mastodon account.
         </Text>
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your connections">

@@ -8,6 +8,8 @@ export const PLATFORM_COLORS: Record<Platform, string> = {
   twitter: '#14171a',
   instagram: '#c13584',
   linkedin: '#0a66c2',
+  bluesky: '#0a7aff',
+  mastodon: '#563acc',
 };
 
 /** One row of a chart and of its screen-reader table. */

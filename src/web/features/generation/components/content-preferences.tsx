@@ -1,7 +1,7 @@
 import { Checkbox, Divider, Group, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
-import { CONTENT_TYPES, WEEKDAYS } from '@shared/domain/options';
+import { CONTENT_TYPES, PLATFORM_LABELS, PLATFORMS, WEEKDAYS } from '@shared/domain/options';
 import { POST_FREQUENCY, type Strategy } from '@shared/schemas/strategy';
 import { HolidayPicker } from './holiday-picker';
 
@@ -19,7 +19,7 @@ interface Props {
   monthLabel: string;
 }
 
-/** Section 'Content Preferences': frequency, preferred days, content types, holidays. */
+/** Section 'Content Preferences': frequency, target platforms, preferred days, content types, holidays. */
 export function ContentPreferencesFields({ form, year, month, monthLabel }: Props) {
   const frequencyLabelId = useId();
   const frequency = form.getValues().postFrequency;
@@ -53,6 +53,13 @@ export function ContentPreferencesFields({ form, year, month, monthLabel }: Prop
           </Text>
         )}
       </Stack>
+      <Checkbox.Group label="Target Platforms" description="Networks the month's posts take turns on." withAsterisk {...form.getInputProps('platforms')}>
+        <SimpleGrid type="container" cols={{ base: 2, '330px': 3 }} spacing="sm" verticalSpacing="sm" mt="xs">
+          {PLATFORMS.map((platform) => (
+            <Checkbox key={platform} value={platform} label={PLATFORM_LABELS[platform]} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
       <Checkbox.Group
         label="Preferred Days"
         description="Posts land on these days first. Leave them all unticked to spread posts across the week."

@@ -71,7 +71,7 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
             <SectionCard
               order={3}
               title="Content Preferences"
-              description="How often and when to post, and in which formats."
+              description="Where, how often and when to post, and in which formats."
               icon={<IconCalendarStats size={20} />}
             >
               <ContentPreferencesFields form={form} year={month.year} month={month.month} monthLabel={monthLabel} />

@@ -2,6 +2,7 @@ import { notify } from '../../../lib/notify';
 import { Alert, Button, Group, Loader, Modal, NativeSelect, SegmentedControl, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS, POST_TYPES, capitalize, type Platform, type PostType } from '@shared/domain/options';
 import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
@@ -30,6 +31,7 @@ export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: A
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreatePost(monthId);
   const limit = PLATFORM_CHARACTER_LIMITS[platform];
+  const length = postLength(platform, content.trim(), hashtags);
 
   const close = () => {
     if (create.isPending) return;
@@ -101,8 +103,8 @@ export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: A
               minRows={4}
               value={content}
               onChange={(event) => setContent(event.currentTarget.value)}
-              description={`${content.length} / ${limit} characters`}
-              error={content.length > limit ? `Too long for ${PLATFORM_LABELS[platform]} (limit ${limit}).` : undefined}
+              description={`${length} / ${limit} characters with hashtags, as ${PLATFORM_LABELS[platform]} counts them`}
+              error={length > limit ? `Too long for ${PLATFORM_LABELS[platform]} (limit ${limit}): shorten the text or remove hashtags.` : undefined}
             />
             <TagsInput
               label="Hashtags"

@@ -1,16 +1,12 @@
 import { Avatar, Button, Group, Tabs, Text } from '@mantine/core';
 import { Fragment, useId, useState } from 'react';
-import { feedText, NETWORK_RULES, weightedLength } from '@shared/domain/networks';
+import { COUNT_NOUN, feedText, NETWORK_RULES, publishedText } from '@shared/domain/networks';
+import { countLength } from '@shared/domain/text-length';
 import { PLATFORMS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { useMe } from '../../../lib/queries/me';
 import { EditorSection } from './editor-section';
 import classes from './network-previews.module.css';
-
-/** The text as published: the post and its hashtags. */
-export function publishedText(content: string, hashtags: string[]): string {
-  return hashtags.length > 0 ? `${content.trimEnd()}\n\n${hashtags.join(' ')}` : content.trimEnd();
-}
 
 /** Hashtags in the network's link colour. */
 function Highlighted({ text }: { text: string }) {
@@ -40,7 +36,17 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
   const rules = NETWORK_RULES[platform];
   const { shown, cut } = feedText(platform, text);
   const initial = company.trim().charAt(0).toUpperCase() || '?';
-  const handle = `@${company.toLowerCase().replace(/[^a-z0-9]/g, '') || 'yourcompany'}`;
+  const name = company.toLowerCase().replace(/[^a-z0-9]/g, '') || 'yourcompany';
+  const handle = `@${name}`;
+  const byline: Record<Platform, string> = {
+    facebook: 'Just now · Public',
+    twitter: handle,
+    instagram: 'Sponsored',
+    linkedin: 'Company page · now',
+    bluesky: `@${name}.bsky.social · now`,
+    mastodon: `@${name}@mastodon.social · now`,
+  };
+  const length = countLength(rules.counting, text);
   const image = imageUrl && (
     <div className={classes.frame} style={{ aspectRatio: String(rules.imageRatio) }}>
       <img src={imageUrl} alt={`First image, cropped to ${rules.label}'s feed shape`} className={classes.image} />
@@ -64,7 +70,7 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
             {company}
           </Text>
           <Text size="xs" c="dimmed" lh={1.3}>
-            {platform === 'twitter' ? handle : platform === 'linkedin' ? 'Company page · now' : platform === 'instagram' ? 'Sponsored' : 'Just now · Public'}
+            {byline[platform]}
           </Text>
         </div>
       </Group>
@@ -79,9 +85,9 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
           {image}
         </>
       )}
-      {rules.weighted && (
-        <Text size="xs" c={weightedLength(text) > rules.maxLength ? 'red.9' : 'dimmed'} ta="right">
-          {weightedLength(text)} / {rules.maxLength} weighted characters
+      {rules.counting !== 'characters' && (
+        <Text size="xs" c={length > rules.maxLength ? 'red.9' : 'dimmed'} ta="right">
+          {length} / {rules.maxLength} {COUNT_NOUN[rules.counting]}
         </Text>
       )}
     </div>
@@ -95,7 +101,7 @@ export function NetworkPreviews({ post, content, hashtags }: { post: Post; conte
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const company = me.data?.profile?.companyName.trim() || 'Your company';
-  const text = publishedText(content, hashtags);
+  const text = publishedText(content.trimEnd(), hashtags);
   const imageUrl = post.media.find((item) => item.type === 'image')?.url;
   const toggle = (
     <Button variant="subtle" size="compact-sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
@@ -106,7 +112,7 @@ export function NetworkPreviews({ post, content, hashtags }: { post: Post; conte
     <EditorSection title="Network previews" action={toggle}>
       {!open ? (
         <Text size="sm" c="dimmed" id={panelId}>
-          See how this post will look on Facebook, X/Twitter, Instagram and LinkedIn.
+          See how this post will look on Facebook, X/Twitter, Instagram, LinkedIn, Bluesky and Mastodon.
         </Text>
       ) : (
         <Tabs id={panelId} defaultValue={post.platform} keepMounted={false}>

@@ -1,4 +1,4 @@
-import { IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX, type Icon } from '@tabler/icons-react';
+import { IconBrandBluesky, IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandMastodon, IconBrandX, type Icon } from '@tabler/icons-react';
 import type { Platform } from '@shared/domain/options';
 
 const ICONS: Record<Platform, Icon> = {
@@ -6,6 +6,8 @@ const ICONS: Record<Platform, Icon> = {
   twitter: IconBrandX,
   instagram: IconBrandInstagram,
   linkedin: IconBrandLinkedin,
+  bluesky: IconBrandBluesky,
+  mastodon: IconBrandMastodon,
 };
 
 /** A network's logo, decorative (the label next to it names the network). */

@@ -96,7 +96,7 @@ export function PostContentSection({ post, editor, archived }: PostContentSectio
           <HashtagsLine hashtags={post.hashtags} />
         </>
       )}
-      <CharacterCount id={counterId} count={editor.draftContent.length} platform={post.platform} />
+      <CharacterCount id={counterId} content={editor.draftContent} hashtags={editor.draftHashtags} platform={post.platform} />
 
       <Group gap="xs">
         {editor.editing ? (

@@ -11,10 +11,11 @@ import { DeliveryDetails } from '../../../components/delivery-status';
 import { EditorSection } from './editor-section';
 import { PlatformIcon } from './platform-icon';
 
-/** The spec's three networks, plus X/Twitter for posts written for it. */
+/** The spec's three networks, plus the post's own network (X/Twitter, Bluesky, Mastodon) when it is another. */
 function networksFor(post: Post): Platform[] {
   const networks: Platform[] = ['facebook', 'instagram', 'linkedin'];
-  return post.platform === 'twitter' || post.scheduledPlatform === 'twitter' ? [...networks, 'twitter'] : networks;
+  for (const own of [post.platform, post.scheduledPlatform]) if (own && !networks.includes(own)) networks.push(own);
+  return networks;
 }
 
 /** One network at a time, at a time of day (09:00 by default); 'Schedule Post' saves it, Unschedule undoes it. */
