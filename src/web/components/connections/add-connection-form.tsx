@@ -37,6 +37,12 @@ export function AddConnectionForm() {
     error: fieldErrors[field],
   });
 
+  /** An account connection starts out publishing its own network's posts (still changeable below). */
+  const chooseKind = (next: ConnectionKind) => {
+    setKind(next);
+    if (next !== 'webhook' && networks.length === 0) setNetworks([next]);
+  };
+
   const submit = async () => {
     setFieldErrors({});
     try {
@@ -91,7 +97,7 @@ export function AddConnectionForm() {
           <SegmentedControl
             aria-label="Kind of connection"
             value={kind}
-            onChange={(value) => setKind(value as ConnectionKind)}
+            onChange={(value) => chooseKind(value as ConnectionKind)}
             data={[
               { value: 'webhook', label: 'Webhook' },
               { value: 'mastodon', label: 'Mastodon' },
