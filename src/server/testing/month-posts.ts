@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
-import type { JsonResponse, TestClient } from './test-client';
+import { read, type JsonResponse, type TestClient } from './test-client';
 
 /** Next month in UTC (always writable), its id, and its day `n` as YYYY-MM-DD. */
 export function nextMonthTarget(now = new Date()) {
@@ -12,15 +12,20 @@ export function nextMonthTarget(now = new Date()) {
 
 /** Adds a hand-written post to the next month through the API (on day 5 unless `fields` says otherwise). */
 export async function addPost(client: TestClient, fields: Record<string, unknown>, { targetId, day } = nextMonthTarget()) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
-    mode: 'manual',
-    date: day(5),
-    platform: 'facebook',
-    type: 'text',
-    content: 'Hello',
-    hashtags: [],
-    ...fields,
-  });
+  const response: JsonResponse<{ id: string; version: number }> = await read(
+    client.api.months[':id'].posts.$post({
+      param: { id: targetId },
+      json: {
+        mode: 'manual',
+        date: day(5),
+        platform: 'facebook',
+        type: 'text',
+        content: 'Hello',
+        hashtags: [],
+        ...fields,
+      },
+    }),
+  );
   expect(response.status).toBe(201);
   return response.body;
 }
