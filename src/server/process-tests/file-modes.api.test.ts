@@ -6,7 +6,7 @@ import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';
 import { startServerProcess } from '../testing/server-process';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { createTestDatabase } from '../testing/test-database';
 
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -25,17 +25,22 @@ describe('files the server and the backup write', { timeout: 120_000 }, () => {
     const server = await startServerProcess(env);
     try {
       const client = await onboardedClient(server.url);
-      await client.get('/api/workspace');
+      await read(client.api.workspace.$get());
       const post = (
-        await client.post(`/api/months/${target}/posts`, {
-          mode: 'manual',
-          date: `${target.replace(/-(\d)$/, '-0$1')}-05`,
-          platform: 'facebook',
-          type: 'image',
-          content: 'Private',
-        })
+        await read(
+          client.api.months[':id'].posts.$post({
+            param: { id: target },
+            json: {
+              mode: 'manual',
+              date: `${target.replace(/-(\d)$/, '-0$1')}-05`,
+              platform: 'facebook',
+              type: 'image',
+              content: 'Private',
+            },
+          }),
+        )
       ).body;
-      expect((await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
+      expect((await client.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
       const backup = await runBackupScript(env, backupDir);
       expect(backup.status, backup.stderr).toBe(0);
 
