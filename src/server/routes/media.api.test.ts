@@ -2,35 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
+import { currentMonth, monthId, previousMonth } from '@shared/domain/months';
 import { POST_LIMITS, type Post } from '@shared/schemas/post';
 import { TINY_PNG } from '../testing/fixtures';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
 import { multipartBody, startSlowUpload } from '../testing/slow-upload';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { createFactories } from '../testing/factories';
 
-const target = nextMonth(currentMonth(new Date(), 'UTC'));
-const targetId = monthId(target);
-const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const { day } = nextMonthTarget();
 
 async function manualPost(client: TestClient) {
   await read(client.api.workspace.$get());
-  const created = await read(
-    client.api.months[':id'].posts.$post({
-      param: { id: targetId },
-      json: {
-        mode: 'manual',
-        date: day(8),
-        platform: 'instagram',
-        type: 'image',
-        content: 'Our new waiting room.',
-      },
-    }),
-  );
-  expect(created.status).toBe(201);
-  return created.body as { id: string };
+  return addPost(client, { date: day(8), platform: 'instagram', type: 'image', content: 'Our new waiting room.' });
 }
 
 const fileIdOf = (url: string) => url.split('/').pop()!;

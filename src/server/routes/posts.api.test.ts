@@ -3,6 +3,7 @@ import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, type ManualPost } from '../testing/month-posts';
 import { TINY_PNG } from '../testing/fixtures';
 import { createFactories } from '../testing/factories';
 
@@ -10,24 +11,9 @@ const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
 const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
 
-async function manualPost(client: TestClient, overrides: Record<string, unknown> = {}) {
+async function manualPost(client: TestClient, overrides: Partial<ManualPost> = {}) {
   await read(client.api.workspace.$get());
-  const created = await read(
-    client.api.months[':id'].posts.$post({
-      param: { id: targetId },
-      json: {
-        mode: 'manual',
-        date: day(10),
-        platform: 'linkedin',
-        type: 'text',
-        content: 'Our new clinic opens on Monday.',
-        hashtags: ['#opening', 'smile'],
-        ...overrides,
-      },
-    }),
-  );
-  expect(created.status).toBe(201);
-  return created.body;
+  return addPost(client, { date: day(10), platform: 'linkedin', content: 'Our new clinic opens on Monday.', hashtags: ['#opening', 'smile'], ...overrides });
 }
 
 describe('posts (offline writer)', () => {
