@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { createWriter } from '../ai/create-writer';
 import { DEFAULT_LIMITS } from '../config';
@@ -8,8 +7,9 @@ import { createServices } from '../services';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 
-const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+const { targetId, day } = nextMonthTarget();
 const LIMIT = 5;
 const REFUSED = new RegExp(
   `^You have used all ${LIMIT} AI requests for today\\. More are available after midnight UTC \\(in [^)]+\\)\\. Until then you can still edit your posts and add posts by hand\\.$`,
@@ -17,14 +17,7 @@ const REFUSED = new RegExp(
 
 async function manualPost(client: TestClient, content = 'Our new clinic opens on Monday.') {
   await read(client.api.workspace.$get());
-  const created = await read(
-    client.api.months[':id'].posts.$post({
-      param: { id: targetId },
-      json: { mode: 'manual', date: `${targetId}-10`, platform: 'linkedin', type: 'text', content },
-    }),
-  );
-  expect(created.status).toBe(201);
-  return created.body as { id: string; content: string };
+  return addPost(client, { date: day(10), platform: 'linkedin', type: 'text', content });
 }
 
 async function waitForJob(client: TestClient, jobId: string) {
@@ -74,8 +67,7 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
       200,
     );
     expect(
-      (await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: `${targetId}-12`, prompt: 'open day' } })))
-        .status,
+      (await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), prompt: 'open day' } }))).status,
     ).toBe(201);
     const job = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }));
     expect(job.status).toBe(202);
@@ -91,7 +83,7 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
     const asked = ai.requests.length;
     const refusals = [
       await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: kept.id }, json: { version: 2, instructions: 'shorter' } })),
-      await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: `${targetId}-14`, prompt: 'x' } })),
+      await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(14), prompt: 'x' } })),
       await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } })),
       await read(client.api.settings.ai.test.$post()),
     ];
@@ -206,9 +198,9 @@ describe('the built-in template writer', () => {
       expect((await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version, instructions: 'shorter' } }))).status).toBe(
         200,
       );
-    expect(
-      (await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: `${targetId}-12`, prompt: '' } }))).status,
-    ).toBe(201);
+    expect((await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), prompt: '' } }))).status).toBe(
+      201,
+    );
     expect((await read(client.api.settings.ai.test.$post())).status).toBe(200);
     expect(await server.database.db.selectFrom('ai_usage').selectAll().where('userId', '=', client.userId).execute()).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, monthId } from '@shared/domain/months';
 import { newPostRow } from '../db/post-repository';
 import { createTransact } from '../db/repositories';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { nextMonthTarget } from '../testing/month-posts';
 
-const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+const { targetId, day } = nextMonthTarget();
 const POSTS_MAX = 5;
 const VERSIONS_MAX = 4;
 const MONTH_FULL = `This month already has ${POSTS_MAX} posts, the most a month can hold. Change the posts it has, or generate the month again to replace them.`;
@@ -14,7 +15,7 @@ const addPost = (client: TestClient, content = 'Our new clinic opens on Monday.'
   read(
     client.api.months[':id'].posts.$post({
       param: { id: targetId },
-      json: { mode: 'manual', date: `${targetId}-10`, platform: 'linkedin', type: 'text', content },
+      json: { mode: 'manual', date: day(10), platform: 'linkedin', type: 'text', content },
     }),
   );
 
@@ -33,7 +34,7 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
     for (let index = 0; index < POSTS_MAX; index += 1) expect((await addPost(client)).status).toBe(201);
     for (const refused of [
       await addPost(client),
-      await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: `${targetId}-11`, prompt: '' } })),
+      await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(11), prompt: '' } })),
     ]) {
       expect(refused.status).toBe(429);
       expect(errorOf(refused)).toEqual({ code: 'rate_limited', message: MONTH_FULL });
@@ -68,7 +69,7 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
       newPostRow(
         client.userId,
         targetId,
-        { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Burst', mediaPrompt: '', hashtags: [] },
+        { date: `${day(3)}T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Burst', mediaPrompt: '', hashtags: [] },
         new Date().toISOString(),
       );
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => server.services.usage.insertPost(row())));
@@ -86,7 +87,7 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
         newPostRow(
           client.userId,
           targetId,
-          { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] },
+          { date: `${day(3)}T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] },
           new Date().toISOString(),
         ),
       );
