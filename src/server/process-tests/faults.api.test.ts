@@ -9,6 +9,7 @@ import { startServerProcess } from '../testing/server-process';
 import { multipartBody, startSlowUpload } from '../testing/slow-upload';
 import { startTcpProxy } from '../testing/tcp-proxy';
 import { onboardedClient, read, errorOf } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database';
 import { TINY_PNG } from '../testing/fixtures';
 
@@ -80,20 +81,7 @@ describe('faults', { timeout: 120_000 }, () => {
     const first = await startServerProcess(env);
     const client = await onboardedClient(first.url);
     await read(client.api.workspace.$get());
-    const post = (
-      await read(
-        client.api.months[':id'].posts.$post({
-          param: { id: target },
-          json: {
-            mode: 'manual',
-            date: `${target.replace(/-(\d)$/, '-0$1')}-06`,
-            platform: 'facebook',
-            type: 'image',
-            content: 'With a picture',
-          },
-        }),
-      )
-    ).body;
+    const post = await addPost(client, { date: nextMonthTarget().day(6), type: 'image', content: 'With a picture' });
     const kept = (await client.uploadMedia(post.id, TINY_PNG, 'kept.png', 'image/png')).body.media[0]!.url.split('/').pop();
     // An upload whose body is held back after its first megabyte: killed once part of it is on disk.
     const folder = path.join(testDb.dataDir, 'media', client.userId);

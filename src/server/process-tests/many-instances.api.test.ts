@@ -12,6 +12,7 @@ import { startS3Server, type S3Server } from '../testing/s3-server';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { openEventStream } from '../testing/sse-reader';
 import { onboardedClient, TestClient, TEST_PASSWORD, read } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../testing/test-database';
 
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -99,20 +100,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
   it('serves a file uploaded through A through B, whole and in byte ranges, and to its owner only', async () => {
     const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
     await read(onA.api.workspace.$get());
-    const post = (
-      await read(
-        onA.api.months[':id'].posts.$post({
-          param: { id: target },
-          json: {
-            mode: 'manual',
-            date: `${target.replace(/-(\d)$/, '-0$1')}-06`,
-            platform: 'facebook',
-            type: 'image',
-            content: 'With a picture',
-          },
-        }),
-      )
-    ).body;
+    const post = await addPost(onA, { date: nextMonthTarget().day(6), type: 'image', content: 'With a picture' });
     const upload = await onA.uploadMedia(post.id, TINY_PNG, 'tiny.png', 'image/png');
     expect(upload.status).toBe(201);
     const url = upload.body.media[0]!.url;

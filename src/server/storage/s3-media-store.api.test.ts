@@ -6,6 +6,7 @@ import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { TINY_PNG } from '../testing/fixtures';
 import { startS3Server, type S3Server } from '../testing/s3-server';
 import { onboardedClient, read, errorOf } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startTestServer } from '../testing/test-server';
 import { createTestClock } from '../testing/test-clock';
 import { createS3MediaStore, ORPHAN_MIN_AGE_MS } from './s3-media-store';
@@ -87,20 +88,7 @@ describe('uploads with MEDIA_STORE=s3', () => {
       const client = await onboardedClient(server.url);
       await read(client.api.workspace.$get());
       const month = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
-      const post = (
-        await read(
-          client.api.months[':id'].posts.$post({
-            param: { id: month },
-            json: {
-              mode: 'manual',
-              date: `${month.replace(/-(\d)$/, '-0$1')}-06`,
-              platform: 'facebook',
-              type: 'image',
-              content: 'With a picture',
-            },
-          }),
-        )
-      ).body;
+      const post = await addPost(client, { date: nextMonthTarget().day(6), type: 'image', content: 'With a picture' });
       const upload = await client.uploadMedia(post.id, TINY_PNG, 'tiny.png', 'image/png');
       expect(upload.status).toBe(503);
       expect(errorOf(upload).message).toBe('The file could not be stored right now. Please try again in a moment.');
