@@ -5,6 +5,7 @@ import type { Post } from '@shared/schemas/post';
 import type { GenerationJob } from '@shared/schemas/generation';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost } from '../testing/month-posts';
 import { listApiRoutes, routeKey } from './api-routes';
 import { createFactories } from '../testing/factories';
 
@@ -136,20 +137,7 @@ beforeAll(async () => {
   await read(client.api.workspace.$get());
   for (const ref of [COMMON, LEAP]) {
     await createFactories(server.database.db).month(client.userId, ref);
-    const created = await read(
-      client.api.months[':id'].posts.$post({
-        param: { id: monthId(ref) },
-        json: {
-          mode: 'manual',
-          date: feb(ref, 10),
-          platform: 'facebook',
-          type: 'text',
-          content: 'Before',
-        },
-      }),
-    );
-    expect(created.status).toBe(201);
-    posts.set(monthId(ref), created.body);
+    posts.set(monthId(ref), await addPost(client, { date: feb(ref, 10), content: 'Before' }, { targetId: monthId(ref), day: (n) => feb(ref, n) }));
   }
 });
 afterAll(async () => server.close());

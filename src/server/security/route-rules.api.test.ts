@@ -7,6 +7,7 @@ import type { ApiError } from '@shared/schemas/api-error';
 import { TINY_PNG } from '../testing/fixtures';
 import { onboardedClient, TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost } from '../testing/month-posts';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, writesWithoutFixture } from './route-fixtures';
 import { createFactories } from '../testing/factories';
@@ -139,23 +140,15 @@ describe('stale versions', () => {
         : value;
 
   async function freshPost(owner: TestClient) {
-    const created = await read(
-      owner.api.months[':id'].posts.$post({
-        param: { id: monthId(ACTIVE) },
-        json: {
-          mode: 'manual',
-          date: dayOf(ACTIVE, 8),
-          platform: 'linkedin',
-          type: 'text',
-          content: 'First text',
-        },
-      }),
+    const created = await addPost(
+      owner,
+      { date: dayOf(ACTIVE, 8), platform: 'linkedin', content: 'First text' },
+      { targetId: monthId(ACTIVE), day: (n) => dayOf(ACTIVE, n) },
     );
-    expect(created.status).toBe(201);
-    const edited = await read(owner.api.posts[':postId'].$patch({ param: { postId: created.body.id }, json: { version: 1, content: 'Second text' } }));
+    const edited = await read(owner.api.posts[':postId'].$patch({ param: { postId: created.id }, json: { version: 1, content: 'Second text' } }));
     expect(edited.body.version).toBe(2);
-    const versions = (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: created.body.id }, query: {} }))).body.versions;
-    return { postId: created.body.id, versionId: versions[0]!.id };
+    const versions = (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: created.id }, query: {} }))).body.versions;
+    return { postId: created.id, versionId: versions[0]!.id };
   }
 
   it('finds the versioned writes by asking each write route', async () => {

@@ -13,8 +13,12 @@ export function nextMonthTarget(now = new Date()) {
 /** A hand-written post as `POST /api/months/:id/posts` takes it (mode 'manual'). */
 export type ManualPost = Omit<Extract<Parameters<TypedApi['months'][':id']['posts']['$post']>[0]['json'], { mode: 'manual' }>, 'mode'>;
 
-/** Adds a hand-written post to the next month through the API (on day 5 unless `fields` says otherwise). */
-export async function addPost(client: TestClient, fields: Partial<ManualPost> = {}, { targetId, day } = nextMonthTarget()) {
+/** Adds a hand-written post through the API: to the next month unless `target` says otherwise, on its day 5 unless `fields` does. */
+export async function addPost(
+  client: TestClient,
+  fields: Partial<ManualPost> = {},
+  { targetId, day }: { targetId: string; day: (n: number) => string } = nextMonthTarget(),
+) {
   const response = await read(
     client.api.months[':id'].posts.$post({
       param: { id: targetId },
