@@ -4,6 +4,7 @@ import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, TEST_PASSWORD, TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { waitForJob } from '../testing/generation-helpers';
 
 const AI_KEY = 'sk-test-do-not-log-0123456789abcdef';
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -49,12 +50,7 @@ describe('accounts', () => {
     expect(JSON.stringify(me.body)).not.toContain(TEST_PASSWORD);
     await read(client.api.workspace.$get());
     const job = await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY } }));
-    for (
-      let i = 0;
-      i < 200 && (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.body.job.id } }))).body.job.status === 'running';
-      i += 1
-    )
-      await new Promise((r) => setTimeout(r, 25));
+    await waitForJob(client, job.body.job.id);
     await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-pass-9', revokeOtherSessions: true });
     await new TestClient(server.url).signIn('nobody@example.com', TEST_PASSWORD);
     const settings = await read(client.api.settings.ai.$get());

@@ -3,6 +3,7 @@ import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { waitForJob } from '../testing/generation-helpers';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { sendValid, writesWithoutFixture } from './route-fixtures';
 import { TINY_PNG } from '../testing/fixtures';
@@ -46,12 +47,7 @@ beforeAll(async () => {
   await read(alice.api.workspace.$get());
   await read(bob.api.workspace.$get());
   const job = await read(alice.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY } }));
-  for (
-    let i = 0;
-    i < 200 && (await read(alice.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.body.job.id } }))).body.job.status === 'running';
-    i += 1
-  )
-    await new Promise((r) => setTimeout(r, 25));
+  await waitForJob(alice, job.body.job.id);
   const post = (await read(alice.api.months[':id'].$get({ param: { id: targetId } }))).body.posts[0]!;
   await read(alice.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: post.version, content: 'Edited by Alice' } }));
   const uploaded = await alice.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png');
