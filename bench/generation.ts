@@ -15,7 +15,7 @@ import type { GenerationJob } from '@shared/schemas/generation';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import type { WriterOptions } from '@server/ai/writer';
 import { startFakeOpenAI, type FakeOpenAI } from '@server/testing/fake-openai-server';
-import { onboardedClient, TEST_PASSWORD, TestClient } from '@server/testing/test-client';
+import { onboardedClient, TEST_PASSWORD, TestClient, read } from '@server/testing/test-client';
 import { startTestServer } from '@server/testing/test-server';
 import { commandLine, flags, machine, median, pass, ratio, seconds, table, writeSection } from './lib/report';
 
@@ -92,17 +92,19 @@ async function follow(client: TestClient, jobId: string, onJob: (job: Generation
 
 async function runOnce(url: string, frequency: number): Promise<RunResult> {
   const client = await onboardedClient(url);
-  const workspace = (await client.get<{ active: { id: string }[] }>('/api/workspace')).body;
+  const workspace = (await read(client.api.workspace.$get())).body;
   // The active month with the most days, so 7 posts a week fills 30 or 31 slots.
   const monthId = [...workspace.active].sort((a, b) => daysInMonth(parseMonthId(b.id)!) - daysInMonth(parseMonthId(a.id)!))[0]!.id;
   // The following client: the same user in another browser (its own session).
   const follower = new TestClient(url);
-  const me = (await client.get<{ user: { email: string } }>('/api/me')).body.user;
+  const me = (await read(client.api.me.$get())).body.user;
   const signIn = await follower.signIn(me.email, TEST_PASSWORD);
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
 
   const started = performance.now();
-  const start = await client.post<{ job: GenerationJob }>(`/api/months/${monthId}/generation`, { strategy: { ...STRATEGY, postFrequency: frequency } });
+  const start = await read(
+    client.api.months[':id'].generation.$post({ param: { id: monthId }, json: { strategy: { ...STRATEGY, postFrequency: frequency } } }),
+  );
   if (start.status !== 202) throw new Error(`generation start: HTTP ${start.status} ${JSON.stringify(start.body)}`);
   let firstPostMs = Number.NaN;
   const job = await follow(follower, start.body.job.id, (progress) => {
@@ -110,7 +112,7 @@ async function runOnce(url: string, frequency: number): Promise<RunResult> {
   });
   const completeMs = performance.now() - started;
   if (job.status !== 'succeeded') throw new Error(`job ${job.status}: ${job.error}`);
-  const month = (await follower.get<{ posts: unknown[] }>(`/api/months/${monthId}`)).body;
+  const month = (await read(follower.api.months[':id'].$get({ param: { id: monthId } }))).body;
   return { firstPostMs, completeMs, planned: job.planned, saved: month.posts.length };
 }
 

@@ -8,7 +8,7 @@ import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { startFakeOpenAI } from '@server/testing/fake-openai-server';
 import { startServerProcess } from '@server/testing/server-process';
-import { onboardedClient, type TestClient } from '@server/testing/test-client';
+import { onboardedClient, type TestClient, read } from '@server/testing/test-client';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 50);
@@ -45,16 +45,21 @@ async function main() {
   const users: { client: TestClient; posts: { id: string; version: number; acknowledged: string }[] }[] = [];
   for (let index = 0; index < USERS; index += 1) {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const posts = [];
     for (let n = 0; n < POSTS_PER_USER; n += 1) {
-      const created = await client.post(`/api/months/${month}/posts`, {
-        mode: 'manual',
-        date: day(1 + (n % 27)),
-        platform: 'linkedin',
-        type: 'text',
-        content: `seed ${index}-${n}`,
-      });
+      const created = await read(
+        client.api.months[':id'].posts.$post({
+          param: { id: month },
+          json: {
+            mode: 'manual',
+            date: day(1 + (n % 27)),
+            platform: 'linkedin',
+            type: 'text',
+            content: `seed ${index}-${n}`,
+          },
+        }),
+      );
       if (created.status !== 201) throw new Error(`seeding failed: ${created.status} ${JSON.stringify(created.body)}`);
       posts.push({ id: created.body.id, version: created.body.version, acknowledged: created.body.content });
     }
@@ -78,7 +83,9 @@ async function main() {
     users
       .slice(0, GENERATIONS)
       .map(({ client }) =>
-        timed('start generation', () => client.post(`/api/months/${next}/generation`, { strategy: { ...DEFAULT_STRATEGY, postFrequency: 5 } })),
+        timed('start generation', () =>
+          read(client.api.months[':id'].generation.$post({ param: { id: next }, json: { strategy: { ...DEFAULT_STRATEGY, postFrequency: 5 } } })),
+        ),
       ),
   );
   const memory: { at: number; rss: number }[] = [{ at: 0, rss: rssMb(pid) }];
@@ -90,11 +97,13 @@ async function main() {
     users.map(async (user, index) => {
       let n = 0;
       while (Date.now() < deadline) {
-        await timed('workspace', () => user.client.get('/api/workspace'));
-        await timed('month', () => user.client.get(`/api/months/${month}`));
+        await timed('workspace', () => read(user.client.api.workspace.$get()));
+        await timed('month', () => read(user.client.api.months[':id'].$get({ param: { id: month } })));
         const post = user.posts[n % user.posts.length]!;
         const content = `edit ${index}-${n} at ${Date.now()}`;
-        const saved = await timed('edit', () => user.client.patch(`/api/posts/${post.id}`, { version: post.version, content }));
+        const saved = await timed('edit', () =>
+          read(user.client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: post.version, content } })),
+        );
         if (saved.status === 200) {
           post.version = saved.body.version;
           post.acknowledged = content;
@@ -110,13 +119,13 @@ async function main() {
   let lost = 0;
   let checked = 0;
   for (const user of users) {
-    const stored = (await user.client.get(`/api/months/${month}`)).body.posts as { id: string; content: string }[];
+    const stored = (await read(user.client.api.months[':id'].$get({ param: { id: month } }))).body.posts as { id: string; content: string }[];
     for (const post of user.posts) {
       checked += 1;
       if (stored.find((item) => item.id === post.id)?.content !== post.acknowledged) lost += 1;
     }
   }
-  const jobs = await Promise.all(generations.map((g, i) => users[i]!.client.get(`/api/generation-jobs/${g.body.job.id}`)));
+  const jobs = await Promise.all(generations.map((g, i) => read(users[i]!.client.api['generation-jobs'][':jobId'].$get({ param: { jobId: g.body.job.id } }))));
   const jobStates = jobs.map((job) => `${job.body.job.status} ${job.body.job.written}/${job.body.job.planned}`);
 
   await server.stop();

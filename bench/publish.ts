@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '@server/testing/server-process';
-import { TestClient, TEST_PASSWORD } from '@server/testing/test-client';
+import { TestClient, TEST_PASSWORD, read } from '@server/testing/test-client';
 import { startWebhookReceiver, type WebhookReceiver } from '@server/testing/webhook-receiver';
 import { commandLine, flags, machine, pass, percentile, seconds, table, writeSection } from './lib/report';
 
@@ -57,10 +57,10 @@ async function run(label: string, kill: boolean): Promise<Run> {
     const email = `bench-${Date.now()}@example.com`;
     let client = new TestClient(server.url);
     await client.signUp(email);
-    await client.post('/api/profile/skip');
-    await client.get('/api/workspace');
-    const created = await client.post('/api/connections', { kind: 'webhook', name: 'Bench', url: `${receiver.url}/hook`, networks: ['facebook'] });
-    receiver.useSecret(created.body.signingSecret);
+    await read(client.api.profile.skip.$post());
+    await read(client.api.workspace.$get());
+    const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Bench', url: `${receiver.url}/hook`, networks: ['facebook'] } }));
+    receiver.useSecret(created.body.signingSecret!);
 
     // The first whole minute at least 75 s away leaves time to write the posts.
     const due = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
@@ -73,9 +73,16 @@ async function run(label: string, kill: boolean): Promise<Run> {
       Array.from({ length: options.posts }, (_v, n) => n),
       8,
       async (n) => {
-        const post = await client.post(`/api/months/${monthId}/posts`, { mode: 'manual', date, platform: 'facebook', type: 'text', content: `Post ${n}` });
+        const post = await read(
+          client.api.months[':id'].posts.$post({
+            param: { id: monthId },
+            json: { mode: 'manual', date, platform: 'facebook', type: 'text', content: `Post ${n}` },
+          }),
+        );
         if (post.status !== 201) throw new Error(`post ${n}: ${post.status} ${JSON.stringify(post.body)}`);
-        const scheduled = await client.put(`/api/posts/${post.body.id}/schedule`, { platform: 'facebook', time: dueIso.slice(11, 16) });
+        const scheduled = await read(
+          client.api.posts[':postId'].schedule.$put({ param: { postId: post.body.id }, json: { platform: 'facebook', time: dueIso.slice(11, 16) } }),
+        );
         if (scheduled.status !== 200) throw new Error(`schedule ${n}: ${scheduled.status}`);
         postIds.push(post.body.id);
       },
@@ -93,7 +100,7 @@ async function run(label: string, kill: boolean): Promise<Run> {
     } else {
       await waitFor(() => unique() >= options.posts, due + 120_000);
     }
-    const deliveries = (await client.get('/api/deliveries')).body as { id: string; status: string }[];
+    const deliveries = (await read(client.api.deliveries.$get({ query: {} }))).body as { id: string; status: string }[];
     const unknownIds = new Set(deliveries.filter((item) => item.status === 'unknown').map((item) => item.id));
     const firstSeen = new Map<string, number>();
     const counts = new Map<string, number>();

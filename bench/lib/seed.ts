@@ -1,8 +1,7 @@
 /** Seeding through the real API: a signed-in user with a generated month of posts. */
 import { daysInMonth, parseMonthId } from '@shared/domain/months';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
-import type { GenerationJob } from '@shared/schemas/generation';
-import { onboardedClient, type TestClient } from '@server/testing/test-client';
+import { onboardedClient, type TestClient, read } from '@server/testing/test-client';
 
 export const SEED_STRATEGY: Strategy = {
   ...DEFAULT_STRATEGY,
@@ -16,17 +15,17 @@ export const SEED_STRATEGY: Strategy = {
 
 /** The active month with the most days (31 where there is one). */
 export async function longestActiveMonth(client: TestClient): Promise<string> {
-  const workspace = (await client.get<{ active: { id: string }[] }>('/api/workspace')).body;
+  const workspace = (await read(client.api.workspace.$get())).body;
   return [...workspace.active].sort((a, b) => daysInMonth(parseMonthId(b.id)!) - daysInMonth(parseMonthId(a.id)!))[0]!.id;
 }
 
 /** Generates a month at 7 posts a week with the server's writer and waits until it is saved. */
 export async function generateMonth(client: TestClient, monthId: string): Promise<number> {
-  const start = await client.post<{ job: GenerationJob }>(`/api/months/${monthId}/generation`, { strategy: SEED_STRATEGY, replaceExisting: true });
+  const start = await read(client.api.months[':id'].generation.$post({ param: { id: monthId }, json: { strategy: SEED_STRATEGY, replaceExisting: true } }));
   if (start.status !== 202) throw new Error(`generation: HTTP ${start.status} ${JSON.stringify(start.body)}`);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const job = (await client.get<{ job: GenerationJob }>(`/api/generation-jobs/${start.body.job.id}`)).body.job;
+    const job = (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: start.body.job.id } }))).body.job;
     if (job.status === 'succeeded') return job.written;
     if (job.status !== 'running') throw new Error(`generation ${job.status}: ${job.error}`);
     if (Date.now() > deadline) throw new Error('generation did not finish in 60 s');

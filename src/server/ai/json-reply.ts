@@ -16,19 +16,32 @@ export function parseLenientJson(text: string): { ok: true; value: unknown } | {
   return { ok: false };
 }
 
-/** `{"a":1,}` -> `{"a":1}`: drops each comma followed only by blanks and `}` or `]`, leaving strings alone. */
-export function withoutTrailingCommas(text: string): string {
-  let out = '';
+/**
+ * Follows JSON strings one character at a time: answers whether the character is part of a string
+ * (its quotes and escapes included), so the caller only looks at the characters outside strings.
+ */
+function jsonStrings(): (char: string) => boolean {
   let inString = false;
   let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
+  return (char) => {
     if (inString) {
       if (escaped) escaped = false;
       else if (char === '\\') escaped = true;
       else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === ',') {
+      return true;
+    }
+    inString = char === '"';
+    return inString;
+  };
+}
+
+/** `{"a":1,}` -> `{"a":1}`: drops each comma followed only by blanks and `}` or `]`, leaving strings alone. */
+export function withoutTrailingCommas(text: string): string {
+  let out = '';
+  const inString = jsonStrings();
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (!inString(char) && char === ',') {
       let next = i + 1;
       while (next < text.length && /\s/.test(text[next]!)) next++;
       if (text[next] === '}' || text[next] === ']') continue;
@@ -41,16 +54,11 @@ export function withoutTrailingCommas(text: string): string {
 /** The end (exclusive) of the bracketed value starting at `start`, string-aware; -1 when it never closes. */
 function closingOf(text: string, start: number): number {
   let depth = 0;
-  let inString = false;
-  let escaped = false;
+  const inString = jsonStrings();
   for (let i = start; i < text.length; i++) {
     const char = text[i]!;
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{' || char === '[') depth++;
+    if (inString(char)) continue;
+    if (char === '{' || char === '[') depth++;
     else if (char === '}' || char === ']') {
       depth--;
       if (depth === 0) return i + 1;

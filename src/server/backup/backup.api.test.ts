@@ -2,17 +2,16 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { loadConfig } from '../config';
 import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
-import { onboardedClient, TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { onboardedClient, TEST_PASSWORD, TestClient, read } from '../testing/test-client';
 import { TEST_DB_KIND } from '../testing/test-database';
 import { backupDataDir } from './backup';
 
-const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
-const day = (n: number) => `${target.replace(/-(\d)$/, '-0$1')}-${String(n).padStart(2, '0')}`;
+const { targetId: target, day } = nextMonthTarget();
 /** The session secret comes from DATA_DIR/auth-secret, as in a default install (the harness sets AUTH_SECRET otherwise). */
 const SECRET_IN_DATA_DIR = { AUTH_SECRET: '' };
 
@@ -57,18 +56,12 @@ function keepWriting(client: TestClient) {
   const state = { rounds: 0, created: [] as string[], stopped: false };
   const done = (async () => {
     for (let round = 1; !state.stopped && round <= 150; round += 1) {
-      const post = (
-        await client.post(`/api/months/${target}/posts`, {
-          mode: 'manual',
-          date: day(1 + (round % 28)),
-          platform: 'instagram',
-          type: 'image',
-          content: `Round ${round}`,
-        })
-      ).body;
-      await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'first.png', 'image/png');
-      const media = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'second.png', 'image/png')).body.media;
-      expect((await client.delete(`/api/posts/${post.id}/media/${media[0].url.split('/').pop()}`)).status).toBe(200);
+      const post = await addPost(client, { date: day(1 + (round % 28)), platform: 'instagram', type: 'image', content: `Round ${round}` });
+      await client.uploadMedia(post.id, TINY_PNG, 'first.png', 'image/png');
+      const media = (await client.uploadMedia(post.id, TINY_PNG, 'second.png', 'image/png')).body.media;
+      expect(
+        (await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: post.id, fileId: media[0]!.url.split('/').pop()! } }))).status,
+      ).toBe(200);
       state.created.push(post.id);
       state.rounds = round;
     }
@@ -91,8 +84,8 @@ describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', { timeo
     const users: { client: TestClient; email: string }[] = [];
     for (let i = 0; i < 2; i += 1) {
       const client = await onboardedClient(live.url);
-      users.push({ client, email: (await client.get('/api/me')).body.user.email });
-      await client.get('/api/workspace');
+      users.push({ client, email: (await read(client.api.me.$get())).body.user.email });
+      await read(client.api.workspace.$get());
     }
     const writers = users.map((user) => keepWriting(user.client));
     const rounds = () => writers.reduce((sum, writer) => sum + writer.state.rounds, 0);
@@ -131,17 +124,16 @@ describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', { timeo
     const backupDir = path.join(tempDir('planner-backup-'), 'copy');
     const live = await startServerProcess({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR });
     const client = await onboardedClient(live.url);
-    await client.get('/api/workspace');
-    const post = (
-      await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(4), platform: 'linkedin', type: 'image', content: 'With a picture' })
-    ).body;
-    const fileId = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).body.media[0].url.split('/').pop();
+    await read(client.api.workspace.$get());
+    const post = await addPost(client, { date: day(4), platform: 'linkedin', type: 'image', content: 'With a picture' });
+    const fileId = (await client.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png')).body.media[0]!.url.split('/').pop()!;
     let databaseCopies = 0;
     try {
       await backupDataDir(loadConfig({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR }), backupDir, {
         afterDatabaseCopy: async () => {
           databaseCopies += 1;
-          if (databaseCopies === 1) expect((await client.delete(`/api/posts/${post.id}/media/${fileId}`)).status).toBe(200);
+          if (databaseCopies === 1)
+            expect((await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: post.id, fileId } }))).status).toBe(200);
         },
       });
     } finally {

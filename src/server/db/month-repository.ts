@@ -41,6 +41,22 @@ function toMonth(row: MonthsTable & { postCount: number | string | bigint | null
   };
 }
 
+/** A month's row as it is first stored: nothing generated yet, no strategy. */
+export function newMonthRow(userId: string, ref: MonthRef, now: string): MonthsTable {
+  return {
+    userId,
+    id: monthId(ref),
+    name: monthName(ref.month),
+    year: ref.year,
+    month: ref.month,
+    contentGenerated: 0,
+    lastGeneratedAt: null,
+    strategy: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export function createMonthRepository(db: Db) {
   const withPostCount = () =>
     db
@@ -82,20 +98,7 @@ export function createMonthRepository(db: Db) {
       if (refs.length === 0) return;
       await db
         .insertInto('months')
-        .values(
-          refs.map((ref) => ({
-            userId,
-            id: monthId(ref),
-            name: monthName(ref.month),
-            year: ref.year,
-            month: ref.month,
-            contentGenerated: 0,
-            lastGeneratedAt: null,
-            strategy: null,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
+        .values(refs.map((ref) => newMonthRow(userId, ref, now)))
         .onConflict((conflict) => conflict.columns(['userId', 'id']).doNothing())
         .execute();
     },

@@ -6,7 +6,7 @@ import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { waitForJob } from '../testing/generation-helpers';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
 import type { TestServer } from '../testing/test-server';
 
@@ -35,42 +35,85 @@ describe('regenerating a month while the user changes it in another tab', () => 
 
   it('keeps every post changed after the job started, with its history, media and schedule, replaces the rest and reports how many it kept', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const first = await waitForJob(client, (await client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY })).body.job.id);
+    await read(client.api.workspace.$get());
+    const first = await waitForJob(
+      client,
+      (await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY } }))).body.job.id,
+    );
     expect(first).toMatchObject({ status: 'succeeded', kept: 0 });
-    const before: PostAnswer[] = (await client.get(`/api/months/${targetId}`)).body.posts;
+    const before: PostAnswer[] = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts;
     expect(before.length).toBeGreaterThanOrEqual(9);
     const [edited, rewritten, restored, scheduled, withMedia, moved, editedEarlier, ...untouched] = before as [PostAnswer, ...PostAnswer[]];
 
     // Edited before the regeneration starts: the user confirmed replacing it, so it goes.
     expect(
-      (await client.patch(`/api/posts/${editedEarlier!.id}`, { version: editedEarlier!.version, content: 'Changed before the new month was asked for.' }))
-        .status,
+      (
+        await read(
+          client.api.posts[':postId'].$patch({
+            param: { postId: editedEarlier!.id },
+            json: { version: editedEarlier!.version, content: 'Changed before the new month was asked for.' },
+          }),
+        )
+      ).status,
     ).toBe(200);
 
     // The model holds its reply: everything below happens while the job runs.
     ai.script({ hold: ['month'] });
-    const started = await client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY, replaceExisting: true });
+    const started = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY, replaceExisting: true } }));
     expect(started.status).toBe(202);
     const jobId: string = started.body.job.id;
 
     const ok = (status: number) => expect([200, 201]).toContain(status);
-    ok((await client.patch(`/api/posts/${edited.id}`, { version: edited.version, content: 'Edited in another tab while the month was written.' })).status);
-    ok((await client.post(`/api/posts/${rewritten!.id}/rewrite`, { version: rewritten!.version, instructions: 'Make it warmer' })).status);
-    const restoredEdit = await client.patch(`/api/posts/${restored!.id}`, { version: restored!.version, content: 'A draft the user then undid.' });
-    const [oldText] = (await client.get(`/api/posts/${restored!.id}/versions`)).body.versions;
-    ok((await client.post(`/api/posts/${restored!.id}/versions/${oldText.id}/restore`, { version: restoredEdit.body.version })).status);
-    ok((await client.put(`/api/posts/${scheduled!.id}/schedule`, { platform: 'facebook', time: '10:30' })).status);
-    ok((await client.upload(`/api/posts/${withMedia!.id}/media`, TINY_PNG, 'photo.png', 'image/png')).status);
+    ok(
+      (
+        await read(
+          client.api.posts[':postId'].$patch({
+            param: { postId: edited.id },
+            json: { version: edited.version, content: 'Edited in another tab while the month was written.' },
+          }),
+        )
+      ).status,
+    );
+    ok(
+      (
+        await read(
+          client.api.posts[':postId'].rewrite.$post({
+            param: { postId: rewritten!.id },
+            json: { version: rewritten!.version, instructions: 'Make it warmer' },
+          }),
+        )
+      ).status,
+    );
+    const restoredEdit = await read(
+      client.api.posts[':postId'].$patch({ param: { postId: restored!.id }, json: { version: restored!.version, content: 'A draft the user then undid.' } }),
+    );
+    const [oldText] = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: restored!.id }, query: {} }))).body.versions;
+    ok(
+      (
+        await read(
+          client.api.posts[':postId'].versions[':versionId'].restore.$post({
+            param: { postId: restored!.id, versionId: oldText!.id },
+            json: { version: restoredEdit.body.version },
+          }),
+        )
+      ).status,
+    );
+    ok((await read(client.api.posts[':postId'].schedule.$put({ param: { postId: scheduled!.id }, json: { platform: 'facebook', time: '10:30' } }))).status);
+    ok((await client.uploadMedia(withMedia!.id, TINY_PNG, 'photo.png', 'image/png')).status);
     const newDay = `${target.year}-${String(target.month).padStart(2, '0')}-28T12:00:00Z`;
-    ok((await client.patch(`/api/posts/${moved!.id}`, { version: moved!.version, date: newDay })).status);
-    const added = await client.post(`/api/months/${targetId}/posts`, {
-      mode: 'manual',
-      date: newDay.slice(0, 10),
-      platform: 'linkedin',
-      type: 'text',
-      content: 'Added by hand meanwhile.',
-    });
+    ok((await read(client.api.posts[':postId'].$patch({ param: { postId: moved!.id }, json: { version: moved!.version, date: newDay } }))).status);
+    const added = await read(
+      client.api.months[':id'].posts.$post({
+        param: { id: targetId },
+        json: {
+          mode: 'manual',
+          date: newDay.slice(0, 10),
+          platform: 'linkedin',
+          type: 'text',
+          content: 'Added by hand meanwhile.',
+        },
+      }),
+    );
     ok(added.status);
 
     ai.script({ hold: false });
@@ -79,7 +122,7 @@ describe('regenerating a month while the user changes it in another tab', () => 
     const kept = [edited, rewritten!, restored!, scheduled!, withMedia!, moved!];
     expect(job).toMatchObject({ status: 'succeeded', written: planned, kept: kept.length + 1 });
 
-    const after: PostAnswer[] = (await client.get(`/api/months/${targetId}`)).body.posts;
+    const after: PostAnswer[] = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts;
     const byId = new Map(after.map((post) => [post.id, post]));
     expect(after).toHaveLength(planned + kept.length + 1);
     for (const post of [...untouched, editedEarlier!]) expect(byId.has(post.id), `untouched post ${post.id} replaced`).toBe(false);
@@ -92,11 +135,20 @@ describe('regenerating a month while the user changes it in another tab', () => 
     expect(byId.get(moved!.id)!.date).toBe(newDay);
     expect(byId.has(added.body.id)).toBe(true);
     // Their history came through too.
-    expect((await client.get(`/api/posts/${edited.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy)).toEqual(['edit']);
-    expect((await client.get(`/api/posts/${rewritten!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy)).toEqual(['rewrite']);
-    expect((await client.get(`/api/posts/${restored!.id}/versions`)).body.versions.map((v: { replacedBy: string }) => v.replacedBy).sort()).toEqual([
-      'edit',
-      'restore',
-    ]);
+    expect(
+      (await read(client.api.posts[':postId'].versions.$get({ param: { postId: edited.id }, query: {} }))).body.versions.map(
+        (v: { replacedBy: string }) => v.replacedBy,
+      ),
+    ).toEqual(['edit']);
+    expect(
+      (await read(client.api.posts[':postId'].versions.$get({ param: { postId: rewritten!.id }, query: {} }))).body.versions.map(
+        (v: { replacedBy: string }) => v.replacedBy,
+      ),
+    ).toEqual(['rewrite']);
+    expect(
+      (await read(client.api.posts[':postId'].versions.$get({ param: { postId: restored!.id }, query: {} }))).body.versions
+        .map((v: { replacedBy: string }) => v.replacedBy)
+        .sort(),
+    ).toEqual(['edit', 'restore']);
   });
 });

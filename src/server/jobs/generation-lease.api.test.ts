@@ -6,7 +6,7 @@ import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { waitForJob, waitUntil } from '../testing/generation-helpers';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
 import { TEST_DB_KIND } from '../testing/test-database';
 import type { TestServer } from '../testing/test-server';
@@ -34,7 +34,7 @@ async function refuseJobStatusWrites(server: TestServer) {
 }
 
 async function start(client: TestClient, replaceExisting = false) {
-  return client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY, replaceExisting });
+  return read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY, replaceExisting } }));
 }
 
 describe('a running job holds its month only while its lease lasts', () => {
@@ -51,31 +51,34 @@ describe('a running job holds its month only while its lease lasts', () => {
 
   it('a job whose end could not be saved expires with its lease, and the month can be generated again', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const allow = await refuseJobStatusWrites(server);
     const stuck = (await start(client)).body.job;
     // Both the commit and the follow-up "failed" write are refused: the runner gives up on the job.
     await waitUntil(() => server.services.runner.runningCount() === 0);
     await allow();
     expect(server.logLines.some((line) => line.includes('generation.finish-failed') && line.includes(stuck.id))).toBe(true);
-    expect((await client.get(`/api/generation-jobs/${stuck.id}`)).body.job.status).toBe('running');
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: stuck.id } }))).body.job.status).toBe('running');
     expect((await start(client)).status).toBe(409);
 
     clock.advance(LEASE_MS + 1000);
-    const expired = (await client.get(`/api/generation-jobs/${stuck.id}`)).body.job;
+    const expired = (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: stuck.id } }))).body.job;
     expect(expired).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
-    expect((await client.get(`/api/months/${targetId}/generation`)).body.job).toMatchObject({ id: stuck.id, status: 'failed' });
+    expect((await read(client.api.months[':id'].generation.$get({ param: { id: targetId } }))).body.job).toMatchObject({ id: stuck.id, status: 'failed' });
     // Several tabs try at once: the lapsed job is ended and exactly one new job takes the month.
     const answers = await Promise.all(Array.from({ length: 4 }, () => start(client)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409]);
     const again = answers.find((answer) => answer.status === 202)!;
     expect(await waitForJob(client, again.body.job.id)).toMatchObject({ status: 'succeeded' });
-    expect((await client.get(`/api/generation-jobs/${stuck.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: stuck.id } }))).body.job).toMatchObject({
+      status: 'failed',
+      error: LEASE_LAPSED_REASON,
+    });
   });
 
   it('a job that outlived its lease cannot save over the job that took its month', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     ai.script({ hold: ['month'] });
     const old = (await start(client)).body.job;
     clock.advance(LEASE_MS + 1000);
@@ -84,38 +87,46 @@ describe('a running job holds its month only while its lease lasts', () => {
     ai.script({ hold: false });
     expect(await waitForJob(client, next.body.job.id)).toMatchObject({ status: 'succeeded' });
     await waitUntil(() => server.services.runner.runningCount() === 0);
-    expect((await client.get(`/api/generation-jobs/${old.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: old.id } }))).body.job).toMatchObject({
+      status: 'failed',
+      error: LEASE_LAPSED_REASON,
+    });
     // Only the second job's posts: the first one's were never saved beside them.
-    expect((await client.get(`/api/months/${targetId}`)).body.posts).toHaveLength(planSlots({ ...target, strategy: STRATEGY }).length);
+    expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts).toHaveLength(
+      planSlots({ ...target, strategy: STRATEGY }).length,
+    );
   });
 
   it('a job that outlived its lease saves nothing, even when no other job took its month', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     ai.script({ hold: ['month'] });
     const { job } = (await start(client)).body;
     clock.advance(LEASE_MS + 1000);
     // Clients were already told it failed: a late result must not turn it into a success.
-    expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('failed');
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job.status).toBe('failed');
     ai.script({ hold: false });
     await waitUntil(() => server.services.runner.runningCount() === 0);
-    expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
-    expect((await client.get(`/api/months/${targetId}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job).toMatchObject({
+      status: 'failed',
+      error: LEASE_LAPSED_REASON,
+    });
+    expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body).toMatchObject({ contentGenerated: false, posts: [] });
   });
 
   it('refuses to save a month that was archived while it was being written (the month turned)', async () => {
     const client = await onboardedClient(server.url);
     // The last minute of a month in the user's zone: the current month is still writable.
     clock.set('2031-01-31T23:59:30Z');
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     ai.script({ hold: ['month'] });
-    const started = await client.post('/api/months/2031-1/generation', { strategy: STRATEGY });
+    const started = await read(client.api.months[':id'].generation.$post({ param: { id: '2031-1' }, json: { strategy: STRATEGY } }));
     expect(started.status).toBe(202);
     clock.advance(40_000); // 00:00:10 on 1 February: January is archived, and the lease still holds.
     ai.script({ hold: false });
     const job = await waitForJob(client, started.body.job.id);
     expect(job).toMatchObject({ status: 'failed', error: MONTH_ARCHIVED_REASON, kept: 0 });
-    expect((await client.get('/api/months/2031-1')).body).toMatchObject({ archived: true, contentGenerated: false, posts: [] });
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2031-1' } }))).body).toMatchObject({ archived: true, contentGenerated: false, posts: [] });
   });
 });
 
@@ -135,7 +146,7 @@ describe('the heartbeat renews the lease while the runner works', () => {
 
   it('keeps a long job alive past its first lease', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     ai.script({ hold: ['month'] });
     const { job } = (await start(client)).body;
     for (let step = 0; step < 3; step++) {
@@ -145,7 +156,7 @@ describe('the heartbeat renews the lease while the runner works', () => {
       await waitUntil(async () => (await leaseOf(job.id)) > afterJump);
     }
     // 108 s after the start, 48 s past the first lease: still the month's job.
-    expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('running');
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job.status).toBe('running');
     expect((await start(client)).status).toBe(409);
     ai.script({ hold: false });
     expect(await waitForJob(client, job.id)).toMatchObject({ status: 'succeeded' });
@@ -153,14 +164,17 @@ describe('the heartbeat renews the lease while the runner works', () => {
 
   it('stops the writer of a job whose lease lapsed before a heartbeat could renew it', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     ai.script({ hold: ['month'] });
     const { job } = (await start(client)).body;
     clock.advance(LEASE_MS + 1000);
     // The model is still holding its reply: the runner stops on its own, it does not wait for it.
     await waitUntil(() => server.services.runner.runningCount() === 0);
     ai.script({ hold: false });
-    expect((await client.get(`/api/generation-jobs/${job.id}`)).body.job).toMatchObject({ status: 'failed', error: LEASE_LAPSED_REASON });
-    expect((await client.get(`/api/months/${targetId}`)).body.posts).toEqual([]);
+    expect((await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job).toMatchObject({
+      status: 'failed',
+      error: LEASE_LAPSED_REASON,
+    });
+    expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server'
 import { startServerProcess } from '../testing/server-process';
 import { multipartBody, startSlowUpload } from '../testing/slow-upload';
 import { startTcpProxy } from '../testing/tcp-proxy';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read, errorOf } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../testing/test-database';
 import { TINY_PNG } from '../testing/fixtures';
 
@@ -50,8 +51,8 @@ describe('faults', { timeout: 120_000 }, () => {
     ai.script({ always: 'hang' });
     const first = await startServerProcess(env);
     const client = await onboardedClient(first.url);
-    await client.get('/api/workspace');
-    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+    await read(client.api.workspace.$get());
+    const job = (await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY } }))).body.job;
     expect(job.status).toBe('running');
     await first.stop('SIGKILL');
     ai.script({ always: 'ok' });
@@ -59,15 +60,15 @@ describe('faults', { timeout: 120_000 }, () => {
     const second = await startServerProcess(env, {});
     try {
       const again = client.copyFor(second.url);
-      const after = (await again.get(`/api/generation-jobs/${job.id}`)).body.job;
+      const after = (await read(again.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job;
       expect(after.status).toBe('failed');
       expect(after.error).toMatch(/restarted/);
-      expect((await again.get(`/api/months/${target}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
+      expect((await read(again.api.months[':id'].$get({ param: { id: target } }))).body).toMatchObject({ contentGenerated: false, posts: [] });
       expect(second.output()).toContain('generation.recovered');
       // And generating works again.
-      const retry = (await again.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+      const retry = (await read(again.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY } }))).body.job;
       const finished = await waitFor(
-        () => again.get(`/api/generation-jobs/${retry.id}`).then((r) => r.body.job),
+        () => read(again.api['generation-jobs'][':jobId'].$get({ param: { jobId: retry.id } })).then((r) => r.body.job),
         (value) => value.status !== 'running',
       );
       expect(finished.status).toBe('succeeded');
@@ -79,17 +80,9 @@ describe('faults', { timeout: 120_000 }, () => {
   it('a server killed during an upload leaves no orphaned file, and a restart sweeps leftovers', async () => {
     const first = await startServerProcess(env);
     const client = await onboardedClient(first.url);
-    await client.get('/api/workspace');
-    const post = (
-      await client.post(`/api/months/${target}/posts`, {
-        mode: 'manual',
-        date: `${target.replace(/-(\d)$/, '-0$1')}-06`,
-        platform: 'facebook',
-        type: 'image',
-        content: 'With a picture',
-      })
-    ).body;
-    const kept = (await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'kept.png', 'image/png')).body.media[0].url.split('/').pop();
+    await read(client.api.workspace.$get());
+    const post = await addPost(client, { date: nextMonthTarget().day(6), type: 'image', content: 'With a picture' });
+    const kept = (await client.uploadMedia(post.id, TINY_PNG, 'kept.png', 'image/png')).body.media[0]!.url.split('/').pop();
     // An upload whose body is held back after its first megabyte: killed once part of it is on disk.
     const folder = path.join(testDb.dataDir, 'media', client.userId);
     const partial = () =>
@@ -123,15 +116,16 @@ describe('faults', { timeout: 120_000 }, () => {
     ai.script({ always: 'hang' });
     const server = await startServerProcess(env);
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+    await read(client.api.workspace.$get());
+    const job = (await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } })))
+      .body.job;
     const code = await server.stop('SIGTERM');
     ai.script({ always: 'ok' });
     expect(code).toBe(0);
     expect(server.output()).toContain('server.stopping');
     const next = await startServerProcess(env);
     try {
-      const after = (await client.copyFor(next.url).get(`/api/generation-jobs/${job.id}`)).body.job;
+      const after = (await read(client.copyFor(next.url).api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job;
       expect(after).toMatchObject({ status: 'failed', error: expect.stringMatching(/stopped/) });
       expect(next.output()).not.toContain('generation.recovered');
     } finally {
@@ -144,8 +138,9 @@ describe('faults', { timeout: 120_000 }, () => {
     ai.script({ always: 'hang' });
     const first = await startServerProcess(env);
     const client = await onboardedClient(first.url);
-    await client.get('/api/workspace');
-    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+    await read(client.api.workspace.$get());
+    const job = (await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } })))
+      .body.job;
     await waitFor(
       async () => ai.unanswered(),
       (count) => count > 0,
@@ -156,12 +151,12 @@ describe('faults', { timeout: 120_000 }, () => {
     try {
       const again = client.copyFor(second.url);
       const finished = await waitFor(
-        () => again.get(`/api/generation-jobs/${job.id}`).then((r) => r.body.job),
+        () => read(again.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } })).then((r) => r.body.job),
         (value) => value.status !== 'running',
         60_000,
       );
       expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });
-      expect((await again.get(`/api/months/${target}`)).body.posts).toHaveLength(job.planned);
+      expect((await read(again.api.months[':id'].$get({ param: { id: target } }))).body.posts).toHaveLength(job.planned);
       expect(second.output()).not.toContain('generation.recovered');
     } finally {
       await second.stop();
@@ -174,8 +169,10 @@ describe('faults', { timeout: 120_000 }, () => {
       ai.script({ always: 'hang' });
       const server = await startServerProcess(env);
       const client = await onboardedClient(server.url);
-      await client.get('/api/workspace');
-      const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+      await read(client.api.workspace.$get());
+      const job = (
+        await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }))
+      ).body.job;
       await waitFor(
         async () => ai.unanswered(),
         (count) => count > 0,
@@ -189,7 +186,7 @@ describe('faults', { timeout: 120_000 }, () => {
       try {
         const again = client.copyFor(next.url);
         const finished = await waitFor(
-          () => again.get(`/api/generation-jobs/${job.id}`).then((r) => r.body.job),
+          () => read(again.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } })).then((r) => r.body.job),
           (value) => value.status !== 'running',
           60_000,
         );
@@ -230,8 +227,9 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the ser
     const server = await startServerProcess({ ...env, DATABASE_URL: viaProxy.toString() });
     try {
       const client = await onboardedClient(server.url);
-      expect((await client.get('/api/workspace')).status).toBe(200);
-      const threeReads = () => Promise.all([client.get('/api/workspace'), client.get('/api/analytics'), client.get(`/api/months/${target}`)]);
+      expect((await read(client.api.workspace.$get())).status).toBe(200);
+      const threeReads = () =>
+        Promise.all([read(client.api.workspace.$get()), read(client.api.analytics.$get()), read(client.api.months[':id'].$get({ param: { id: target } }))]);
       // Run once at ease, which leaves the pool at least three connections to reuse.
       expect((await threeReads()).map((answer) => answer.status)).toEqual([200, 200, 200]);
       // The same reads with the database's replies held back: the cut comes while their queries wait
@@ -242,12 +240,12 @@ describe.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL going away while the ser
       proxy.cut();
       expect((await inFlight).map((answer) => answer.status)).toEqual([503, 503, 503]);
       expect(server.child.exitCode).toBeNull();
-      const down = await client.get('/api/workspace');
+      const down = await read(client.api.workspace.$get());
       expect(down.status).toBe(503);
-      expect(down.body.error.message).toMatch(/database is not reachable/i);
+      expect(errorOf(down).message).toMatch(/database is not reachable/i);
       proxy.restore();
       const back = await waitFor(
-        () => client.get('/api/workspace'),
+        () => read(client.api.workspace.$get()),
         (response) => response.status === 200,
       );
       expect(back.status).toBe(200);

@@ -2,14 +2,12 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';
 import { startServerProcess } from '../testing/server-process';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
+import { addPost } from '../testing/month-posts';
 import { createTestDatabase } from '../testing/test-database';
-
-const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
 
 const modes = (paths: string[]) => Object.fromEntries(paths.map((file) => [file, (statSync(file).mode & 0o777).toString(8)]));
 const all = (paths: string[], mode: string) => Object.fromEntries(paths.map((file) => [file, mode]));
@@ -25,17 +23,9 @@ describe('files the server and the backup write', { timeout: 120_000 }, () => {
     const server = await startServerProcess(env);
     try {
       const client = await onboardedClient(server.url);
-      await client.get('/api/workspace');
-      const post = (
-        await client.post(`/api/months/${target}/posts`, {
-          mode: 'manual',
-          date: `${target.replace(/-(\d)$/, '-0$1')}-05`,
-          platform: 'facebook',
-          type: 'image',
-          content: 'Private',
-        })
-      ).body;
-      expect((await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
+      await read(client.api.workspace.$get());
+      const post = await addPost(client, { type: 'image', content: 'Private' });
+      expect((await client.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
       const backup = await runBackupScript(env, backupDir);
       expect(backup.status, backup.stderr).toBe(0);
 

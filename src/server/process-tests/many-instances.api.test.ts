@@ -11,7 +11,8 @@ import { startRoundRobinProxy } from '../testing/round-robin-proxy';
 import { startS3Server, type S3Server } from '../testing/s3-server';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { openEventStream } from '../testing/sse-reader';
-import { onboardedClient, TestClient, TEST_PASSWORD } from '../testing/test-client';
+import { onboardedClient, TestClient, TEST_PASSWORD, read } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../testing/test-database';
 
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -98,19 +99,11 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
 
   it('serves a file uploaded through A through B, whole and in byte ranges, and to its owner only', async () => {
     const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
-    await onA.get('/api/workspace');
-    const post = (
-      await onA.post(`/api/months/${target}/posts`, {
-        mode: 'manual',
-        date: `${target.replace(/-(\d)$/, '-0$1')}-06`,
-        platform: 'facebook',
-        type: 'image',
-        content: 'With a picture',
-      })
-    ).body;
-    const upload = await onA.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'tiny.png', 'image/png');
+    await read(onA.api.workspace.$get());
+    const post = await addPost(onA, { date: nextMonthTarget().day(6), type: 'image', content: 'With a picture' });
+    const upload = await onA.uploadMedia(post.id, TINY_PNG, 'tiny.png', 'image/png');
     expect(upload.status).toBe(201);
-    const url = upload.body.media[0].url as string;
+    const url = upload.body.media[0]!.url;
 
     const onB = onA.at(instances.b!.url);
     const whole = await fetch(`${onB.baseUrl}${url}`, { headers: { cookie: onB.cookieHeader() } });
@@ -130,8 +123,8 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
     const onB = onA.at(instances.b!.url);
     // B has checked (and cached) the session before it ends.
-    expect((await onB.get('/api/me')).status).toBe(200);
-    expect((await onB.get('/api/me')).status).toBe(200);
+    expect((await read(onB.api.me.$get())).status).toBe(200);
+    expect((await read(onB.api.me.$get())).status).toBe(200);
     const cookie = onB.cookieHeader();
     expect((await onA.post('/api/auth/sign-out', {})).status).toBe(200);
     const signedOutAt = Date.now();
@@ -158,9 +151,9 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
 
   it('does not fail a job running on one instance when the other restarts', async () => {
     const client = await onboardedClient(proxy.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     ai.script({ hold: ['month'] });
-    const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+    const job = (await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY } }))).body.job;
     expect(job.status).toBe('running');
     await waitFor(
       async () => ai.unanswered(),
@@ -175,25 +168,25 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     await instances[other]!.stop('SIGTERM');
     await startInstance(other);
     expect(instances[other]!.output()).not.toContain('generation.recovered');
-    expect((await client.at(instances[other]!.url).get(`/api/generation-jobs/${job.id}`)).body.job.status).toBe('running');
+    expect((await read(client.at(instances[other]!.url).api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job.status).toBe('running');
     ai.script({ hold: false });
     const finished = await waitFor(
-      () => client.get(`/api/generation-jobs/${job.id}`).then((response) => response.body.job),
+      () => read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } })).then((response) => response.body.job),
       (value) => value.status !== 'running',
     );
     expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });
-    expect((await client.get(`/api/months/${target}`)).body.posts).toHaveLength(job.planned);
+    expect((await read(client.api.months[':id'].$get({ param: { id: target } }))).body.posts).toHaveLength(job.planned);
   });
 
   it('finishes a month started through A and followed from B after A is killed mid-generation, writing only the missing slots', async () => {
     const onA = (await onboardedClient(proxy.url)).at(instances.a!.url);
-    await onA.get('/api/workspace');
+    await read(onA.api.workspace.$get());
     const before = ai.requests.length;
     // Two batches answer, the others hang: part of the month is staged when A dies.
     ai.script({ next: ['ok', 'ok'], always: 'hang' });
     // B is down while the job starts, so A takes it from the queue; B comes back while A writes.
     await instances.b!.stop('SIGTERM');
-    const job = (await onA.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY })).body.job;
+    const job = (await read(onA.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY } }))).body.job;
     await startInstance('b');
     expect(
       await waitFor(
@@ -224,14 +217,14 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
     proxy.setTargets([instances.b!.url]);
     const killedAt = ai.requests.length;
     // What A staged, read before anyone could take the job over (its lease still runs).
-    const stagedOnA = (await onB.get(`/api/generation-jobs/${job.id}`)).body.job.written as number;
+    const stagedOnA = (await read(onB.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } }))).body.job.written as number;
     expect(stagedOnA).toBeGreaterThan(0);
     expect(stagedOnA).toBeLessThan(job.planned);
     ai.script({ always: 'ok' });
 
     await followed;
     expect(seen.at(-1)).toMatchObject({ status: 'succeeded', written: job.planned });
-    expect((await onB.get(`/api/months/${target}`)).body.posts).toHaveLength(job.planned);
+    expect((await read(onB.api.months[':id'].$get({ param: { id: target } }))).body.posts).toHaveLength(job.planned);
     // The run that took over asked only for the slots A had not staged.
     const askedAfterKill = monthSlots().slice(killedAt);
     expect(askedAfterKill.reduce((sum, count) => sum + count, 0)).toBe(job.planned - stagedOnA);
@@ -250,11 +243,13 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
       expect((await fetch(`${worker.url}/api/me`)).status).toBe(404);
       proxy.setTargets([web.url]);
       const client = await onboardedClient(proxy.url);
-      await client.get('/api/workspace');
+      await read(client.api.workspace.$get());
       ai.script({ always: 'ok' });
-      const job = (await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true })).body.job;
+      const job = (
+        await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }))
+      ).body.job;
       const finished = await waitFor(
-        () => client.get(`/api/generation-jobs/${job.id}`).then((response) => response.body.job),
+        () => read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } })).then((response) => response.body.job),
         (value) => value.status !== 'running',
       );
       expect(finished).toMatchObject({ status: 'succeeded', written: job.planned });

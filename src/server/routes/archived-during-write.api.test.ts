@@ -7,7 +7,7 @@ import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import type { TestServer } from '../testing/test-server';
 
 /**
@@ -30,14 +30,19 @@ afterAll(() => stopServerWithFakeModel({ ai, server }));
 async function userWithPost(): Promise<{ client: TestClient & { userId: string }; post: { id: string; content: string } }> {
   clock.set(LAST_HOUR);
   const client = await onboardedClient(server.url);
-  expect((await client.get('/api/workspace')).body.currentMonthId).toBe(MONTH_ID);
-  const created = await client.post(`/api/months/${MONTH_ID}/posts`, {
-    mode: 'manual',
-    date: '2031-01-31',
-    platform: 'facebook',
-    type: 'text',
-    content: 'Last day of the month.',
-  });
+  expect((await read(client.api.workspace.$get())).body.currentMonthId).toBe(MONTH_ID);
+  const created = await read(
+    client.api.months[':id'].posts.$post({
+      param: { id: MONTH_ID },
+      json: {
+        mode: 'manual',
+        date: '2031-01-31',
+        platform: 'facebook',
+        type: 'text',
+        content: 'Last day of the month.',
+      },
+    }),
+  );
   expect(created.status).toBe(201);
   return { client, post: created.body };
 }
@@ -52,23 +57,27 @@ describe('a month that ends while a write is under way', () => {
   it('refuses a rewrite whose model answers after midnight, and keeps the post', async () => {
     const { client, post } = await userWithPost();
     midnightWhileTheModelWrites();
-    const rewrite = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
+    const rewrite = await read(
+      client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Make it shorter' } }),
+    );
     expect(ai.requests.at(-1)!.task).toBe('rewrite');
     expect(clock.now().toISOString()).toBe(MIDNIGHT);
     expect(rewrite.status).toBe(409);
-    expect(rewrite.body.error).toEqual({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
-    expect((await client.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: post.content, version: 1 });
-    expect((await client.get(`/api/posts/${post.id}/versions`)).body.versions).toEqual([]);
+    expect(errorOf(rewrite)).toEqual({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body).toMatchObject({ content: post.content, version: 1 });
+    expect((await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body.versions).toEqual([]);
   });
 
   it('refuses a single post whose model answers after midnight, and adds nothing', async () => {
     const { client, post } = await userWithPost();
     midnightWhileTheModelWrites();
-    const created = await client.post(`/api/months/${MONTH_ID}/posts`, { mode: 'generate', date: '2031-01-31', prompt: 'New year sale' });
+    const created = await read(
+      client.api.months[':id'].posts.$post({ param: { id: MONTH_ID }, json: { mode: 'generate', date: '2031-01-31', prompt: 'New year sale' } }),
+    );
     expect(ai.requests.at(-1)!.task).toBe('single');
     expect(created.status).toBe(409);
-    expect(created.body.error).toEqual({ code: 'archived', message: ARCHIVED_MESSAGE });
-    expect((await client.get(`/api/months/${MONTH_ID}`)).body.posts.map((p: { id: string }) => p.id)).toEqual([post.id]);
+    expect(errorOf(created)).toEqual({ code: 'archived', message: ARCHIVED_MESSAGE });
+    expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.posts.map((p: { id: string }) => p.id)).toEqual([post.id]);
   });
 
   it('refuses an upload saved after midnight, and leaves no file behind', async () => {
@@ -83,10 +92,10 @@ describe('a month that ends while a write is under way', () => {
     };
     // Midnight passes once the file is on disk, before the post refers to it.
     clock.setWhen(() => stored().length > 0, MIDNIGHT);
-    const upload = await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'logo.png', 'image/png');
+    const upload = await client.uploadMedia(post.id, TINY_PNG, 'logo.png', 'image/png');
     expect(upload.status).toBe(409);
-    expect(upload.body.error.code).toBe('archived');
-    expect((await client.get(`/api/posts/${post.id}`)).body.media).toEqual([]);
+    expect(errorOf(upload).code).toBe('archived');
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.media).toEqual([]);
     expect(stored()).toEqual([]);
   });
 
@@ -94,14 +103,19 @@ describe('a month that ends while a write is under way', () => {
     const { client, post } = await userWithPost();
     const seen = ai.requests.length;
     ai.script({ hold: true });
-    const rewrite = client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
+    const rewrite = read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Make it shorter' } }));
     while (ai.requests.length === seen) await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'Edited in another tab.' })).status).toBe(200);
+    expect(
+      (await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 1, content: 'Edited in another tab.' } }))).status,
+    ).toBe(200);
     ai.script({ hold: false });
     const answer = await rewrite;
     expect(answer.status).toBe(409);
-    expect(answer.body.error.code).toBe('stale_version');
-    expect((await client.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: 'Edited in another tab.', version: 2 });
+    expect(errorOf(answer).code).toBe('stale_version');
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body).toMatchObject({
+      content: 'Edited in another tab.',
+      version: 2,
+    });
   });
 });
 
@@ -110,13 +124,19 @@ describe('a month already archived when a write arrives', () => {
     const { client, post } = await userWithPost();
     clock.set(MIDNIGHT);
     const seen = ai.requests.length;
-    const rewrite = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter' });
+    const rewrite = await read(
+      client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Make it shorter' } }),
+    );
     expect(rewrite.status).toBe(409);
-    expect(rewrite.body.error).toEqual({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
-    const created = await client.post(`/api/months/${MONTH_ID}/posts`, { mode: 'generate', date: '2031-01-31', prompt: 'New year sale' });
+    expect(errorOf(rewrite)).toEqual({ code: 'archived', message: ARCHIVED_REWRITE_MESSAGE });
+    const created = await read(
+      client.api.months[':id'].posts.$post({ param: { id: MONTH_ID }, json: { mode: 'generate', date: '2031-01-31', prompt: 'New year sale' } }),
+    );
     expect(created.status).toBe(409);
-    expect(created.body.error).toEqual({ code: 'archived', message: ARCHIVED_MESSAGE });
+    expect(errorOf(created)).toEqual({ code: 'archived', message: ARCHIVED_MESSAGE });
     expect(ai.requests.length).toBe(seen);
-    expect((await client.get(`/api/months/${MONTH_ID}`)).body.posts).toMatchObject([{ id: post.id, content: post.content, version: 1 }]);
+    expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.posts).toMatchObject([
+      { id: post.id, content: post.content, version: 1 },
+    ]);
   });
 });

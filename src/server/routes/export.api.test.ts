@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -19,21 +19,21 @@ describe('export', () => {
 
   async function seeded() {
     const client = await onboardedClient(server.url);
-    await client.put('/api/workspace/time-zone', { timeZone: 'America/New_York' });
-    await client.get('/api/workspace');
+    await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'America/New_York' } }));
+    await read(client.api.workspace.$get());
     const first = await addPost(client, { date: day(3), platform: 'linkedin', content: tricky, hashtags: ['#one', '#two'] });
     const second = await addPost(client, { date: day(7), platform: 'twitter', content: '=SUM(A1:A2) looks like a formula' });
-    await client.put(`/api/posts/${first.id}/schedule`, { platform: 'linkedin', time: '09:30' });
-    await client.upload(`/api/posts/${second.id}/media`, TINY_PNG, 'a.png', 'image/png');
+    await read(client.api.posts[':postId'].schedule.$put({ param: { postId: first.id }, json: { platform: 'linkedin', time: '09:30' } }));
+    await client.uploadMedia(second.id, TINY_PNG, 'a.png', 'image/png');
     return { client, first, second };
   }
 
   it('writes CSV that a real parser reads back exactly', async () => {
     const { client } = await seeded();
-    const response = await client.request('GET', `/api/months/${targetId}/export.csv`);
+    const response = await client.api.months[':id']['export.csv'].$get({ param: { id: targetId } });
     expect(response.headers.get('content-type')).toMatch(/text\/csv/);
     expect(response.headers.get('content-disposition')).toContain(`content-plan-${targetId}.csv`);
-    const rows = parseCsv(String(response.body), { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parseCsv(await response.text(), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({ date: day(3), time: '09:30', platform: 'linkedin', content: tricky, hashtags: '#one #two', media_urls: '', status: 'scheduled' });
     expect(rows[1]!.content).toBe("'=SUM(A1:A2) looks like a formula");
@@ -43,9 +43,10 @@ describe('export', () => {
 
   it('writes iCalendar that a real parser reads back: timed when scheduled, all-day when planned', async () => {
     const { client, first, second } = await seeded();
-    const response = await client.request('GET', `/api/months/${targetId}/export.ics`);
+    const response = await client.api.months[':id']['export.ics'].$get({ param: { id: targetId } });
     expect(response.headers.get('content-type')).toMatch(/text\/calendar/);
-    const calendar = new ICAL.Component(ICAL.parse(String(response.body)));
+    const text = await response.text();
+    const calendar = new ICAL.Component(ICAL.parse(text));
     const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
     expect(events).toHaveLength(2);
     const scheduled = events.find((event) => event.uid.startsWith(first.id))!;
@@ -55,11 +56,7 @@ describe('export', () => {
     const planned = events.find((event) => event.uid.startsWith(second.id))!;
     expect(planned.startDate.isDate).toBe(true);
     expect(planned.startDate.toString()).toBe(day(7));
-    expect(
-      String(response.body)
-        .split('\r\n')
-        .every((line) => Buffer.byteLength(line) <= 75),
-    ).toBe(true);
+    expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   });
 
   it('exports Bluesky and Mastodon posts with their network, in CSV and iCalendar', async () => {

@@ -6,7 +6,7 @@ import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fa
 import { createFactories } from '../testing/factories';
 import { waitForJob } from '../testing/generation-helpers';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import type { TestServer } from '../testing/test-server';
 
 /** What the user is told after a generation (shortened, not written) and the retry of just the missing posts. */
@@ -22,13 +22,14 @@ beforeAll(async () => {
 afterAll(() => stopServerWithFakeModel({ ai, server }));
 
 async function generate(client: TestClient, replaceExisting = false) {
-  await client.get('/api/workspace');
-  const started = await client.post(`/api/months/${MONTH_ID}/generation`, { strategy: STRATEGY, replaceExisting });
+  await read(client.api.workspace.$get());
+  const started = await read(client.api.months[':id'].generation.$post({ param: { id: MONTH_ID }, json: { strategy: STRATEGY, replaceExisting } }));
   expect(started.status).toBe(202);
   return waitForJob(client, started.body.job.id);
 }
 
-const monthPosts = async (client: TestClient): Promise<{ date: string; content: string }[]> => (await client.get(`/api/months/${MONTH_ID}`)).body.posts;
+const monthPosts = async (client: TestClient): Promise<{ date: string; content: string }[]> =>
+  (await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.posts;
 
 describe('after a generation', () => {
   it('says which posts the server shortened to fit their platform', async () => {
@@ -54,7 +55,7 @@ describe('after a generation', () => {
     const before = await monthPosts(client);
     expect(before).toHaveLength(job.planned - 1);
 
-    const retry = await client.post(`/api/generation-jobs/${job.id}/retry`);
+    const retry = await read(client.api['generation-jobs'][':jobId'].retry.$post({ param: { jobId: job.id } }));
     expect(retry.status).toBe(202);
     expect(retry.body.job.planned).toBe(1);
     const retried = await waitForJob(client, retry.body.job.id);
@@ -65,7 +66,7 @@ describe('after a generation', () => {
       [...before.map((post) => post.date), after.find((post) => !before.some((old) => old.date === post.date))!.date].sort(),
     );
     // Nothing left to write: a second retry of the same job is refused.
-    expect((await client.post(`/api/generation-jobs/${retried.id}/retry`)).status).toBe(409);
+    expect((await read(client.api['generation-jobs'][':jobId'].retry.$post({ param: { jobId: retried.id } }))).status).toBe(409);
   });
 
   it('does not open a regenerated month’s posts like the ones it replaces', async () => {
@@ -84,17 +85,17 @@ describe('after a generation', () => {
 
   it('refuses to write the missing posts of an archived month, changing nothing', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const past = { year: 2030, month: 11 };
     const factories = createFactories(server.database.db);
     await factories.month(client.userId, past, { strategy: JSON.stringify(STRATEGY), contentGenerated: 1 });
     const slot = { date: '2030-11-04T12:00:00Z', platform: 'facebook', type: 'text' };
     const job = await factories.job(client.userId, past, { planned: 2, written: 1, unwrittenSlots: JSON.stringify([slot]) });
     const requests = ai.requests.length;
-    const retry = await client.post(`/api/generation-jobs/${job.id}/retry`);
+    const retry = await read(client.api['generation-jobs'][':jobId'].retry.$post({ param: { jobId: job.id } }));
     expect(retry.status).toBe(409);
-    expect(retry.body.error.code).toBe('archived');
+    expect(errorOf(retry).code).toBe('archived');
     expect(ai.requests.length).toBe(requests);
-    expect((await client.get('/api/months/2030-11')).body.posts).toEqual([]);
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2030-11' } }))).body.posts).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { ALREADY_RUNNING } from '../services/generation-service';
 import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import type { TestServer } from '../testing/test-server';
 
 /** The strategy sent with a start is saved only together with the job it starts. */
@@ -35,33 +35,33 @@ function holdTheModel(): () => void {
 
 async function waitForJob(client: TestClient, jobId: string) {
   for (;;) {
-    const { body } = await client.get(`/api/generation-jobs/${jobId}`);
+    const { body } = await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }));
     if (body.job.status !== 'running') return body.job;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-const start = (client: TestClient, strategy: Strategy) => client.post(`/api/months/${MONTH_ID}/generation`, { strategy });
+const start = (client: TestClient, strategy: Strategy) => read(client.api.months[':id'].generation.$post({ param: { id: MONTH_ID }, json: { strategy } }));
 
 describe('starting a generation', () => {
   it('leaves the strategy untouched when a second start is refused because one is running', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const release = holdTheModel();
     const first = await start(client, FIRST_TAB);
     expect(first.status).toBe(202);
     const second = await start(client, SECOND_TAB);
     expect(second.status).toBe(409);
-    expect(second.body.error).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
-    expect((await client.get(`/api/months/${MONTH_ID}`)).body.strategy).toEqual(FIRST_TAB);
+    expect(errorOf(second)).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
+    expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.strategy).toEqual(FIRST_TAB);
     release();
     expect((await waitForJob(client, first.body.job.id)).status).toBe('succeeded');
-    expect((await client.get(`/api/months/${MONTH_ID}`)).body.strategy).toEqual(FIRST_TAB);
+    expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.strategy).toEqual(FIRST_TAB);
   });
 
   it('keeps the accepted job’s strategy when two tabs start at the same moment', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const release = holdTheModel();
     const answers = await Promise.all([start(client, FIRST_TAB), start(client, SECOND_TAB)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
@@ -69,11 +69,11 @@ describe('starting a generation', () => {
     const accepted = [FIRST_TAB, SECOND_TAB][winner]!;
     const job = answers[winner]!.body.job;
     expect(job.planned).toBe(planSlots({ ...MONTH, strategy: accepted }).length);
-    expect(answers[1 - winner]!.body.error).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
-    expect((await client.get(`/api/months/${MONTH_ID}`)).body.strategy).toEqual(accepted);
+    expect(errorOf(answers[1 - winner]!)).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
+    expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.strategy).toEqual(accepted);
     release();
     expect((await waitForJob(client, job.id)).status).toBe('succeeded');
-    const month = (await client.get(`/api/months/${MONTH_ID}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body;
     expect(month.strategy).toEqual(accepted);
     expect(month.posts).toHaveLength(job.planned);
   });

@@ -4,7 +4,7 @@ import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { waitForJob, waitUntil } from '../testing/generation-helpers';
 import { openEventStream } from '../testing/sse-reader';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer, type TestServerTiming } from '../testing/test-server';
 
 const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -25,9 +25,9 @@ function useServerWithHeldModel(timing: TestServerTiming) {
     server: () => held.server!,
     release: () => held.ai!.script({ hold: false }),
     async startHeldJob(client: TestClient): Promise<string> {
-      await client.get('/api/workspace');
+      await read(client.api.workspace.$get());
       held.ai!.script({ hold: ['month'] });
-      const started = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
+      const started = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY } }));
       expect(started.status).toBe(202);
       return started.body.job.id;
     },

@@ -4,7 +4,7 @@ import { postLength } from '@shared/domain/networks';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { createServices } from '../services';
 import { createWriter } from '../ai/create-writer';
@@ -31,16 +31,16 @@ const targetId = monthId(target);
 async function waitForJob(client: TestClient, jobId: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await client.get(`/api/generation-jobs/${jobId}`);
+    const { body } = await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }));
     if (body.job.status !== 'running') return body.job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still running`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-async function startJob(client: TestClient, body: object = { strategy: STRATEGY }) {
-  await client.get('/api/workspace');
-  return client.post(`/api/months/${targetId}/generation`, body);
+async function startJob(client: TestClient, body: { strategy: Strategy; replaceExisting?: boolean } = { strategy: STRATEGY }) {
+  await read(client.api.workspace.$get());
+  return read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: body }));
 }
 
 describe('generation with the offline writer', () => {
@@ -58,9 +58,9 @@ describe('generation with the offline writer', () => {
     const job = await waitForJob(client, started.body.job.id);
     const plan = planSlots({ ...target, strategy: STRATEGY });
     expect(job).toMatchObject({ status: 'succeeded', planned: plan.length, written: plan.length, error: null });
-    const month = (await client.get(`/api/months/${targetId}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
     expect(month.contentGenerated).toBe(true);
-    expect(Date.parse(month.lastGeneratedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(month.lastGeneratedAt!)).toBeGreaterThan(Date.now() - 60_000);
     expect(month.strategy).toEqual(STRATEGY);
     expect(month.posts.map((post: { date: string; platform: string }) => [post.date, post.platform])).toEqual(plan.map((slot) => [slot.date, slot.platform]));
     for (const post of month.posts) expect(['text', 'image']).toContain(post.type);
@@ -101,11 +101,11 @@ describe('generation with the offline writer', () => {
     await waitForJob(client, (await startJob(client)).body.job.id);
     const refused = await startJob(client);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toMatch(/already has \d+ posts/);
+    expect(errorOf(refused).message).toMatch(/already has \d+ posts/);
     const replaced = await startJob(client, { strategy: { ...STRATEGY, postFrequency: 1 }, replaceExisting: true });
     expect(replaced.status).toBe(202);
     await waitForJob(client, replaced.body.job.id);
-    const month = (await client.get(`/api/months/${targetId}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
     expect(month.posts).toHaveLength(planSlots({ ...target, strategy: { ...STRATEGY, postFrequency: 1 } }).length);
   });
 
@@ -113,18 +113,18 @@ describe('generation with the offline writer', () => {
     const alice = await onboardedClient(server.url);
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     await createFactories(server.database.db).month(alice.userId, past);
-    const archived = await alice.post(`/api/months/${monthId(past)}/generation`, { strategy: STRATEGY });
+    const archived = await read(alice.api.months[':id'].generation.$post({ param: { id: monthId(past) }, json: { strategy: STRATEGY } }));
     expect(archived.status).toBe(409);
-    expect(archived.body.error.code).toBe('archived');
+    expect(errorOf(archived).code).toBe('archived');
 
     const { body } = await startJob(alice);
     const bob = await onboardedClient(server.url);
-    await bob.get('/api/workspace');
-    expect((await bob.get(`/api/generation-jobs/${body.job.id}`)).status).toBe(404);
-    expect((await bob.get(`/api/generation-jobs/${body.job.id}/events`)).status).toBe(404);
-    expect((await bob.get(`/api/months/${targetId}/generation`)).body.job).toBeNull();
+    await read(bob.api.workspace.$get());
+    expect((await read(bob.api['generation-jobs'][':jobId'].$get({ param: { jobId: body.job.id } }))).status).toBe(404);
+    expect((await bob.api['generation-jobs'][':jobId'].events.$get({ param: { jobId: body.job.id } })).status).toBe(404);
+    expect((await read(bob.api.months[':id'].generation.$get({ param: { id: targetId } }))).body.job).toBeNull();
     await waitForJob(alice, body.job.id);
-    expect((await alice.get(`/api/months/${targetId}/generation`)).body.job.status).toBe('succeeded');
+    expect((await read(alice.api.months[':id'].generation.$get({ param: { id: targetId } }))).body.job?.status).toBe('succeeded');
   });
 
   it('rejects an invalid strategy and a holiday outside the month with 400', async () => {
@@ -132,7 +132,7 @@ describe('generation with the offline writer', () => {
     expect((await startJob(client, { strategy: { ...STRATEGY, postFrequency: 0 } })).status).toBe(400);
     const wrongHoliday = await startJob(client, { strategy: { ...STRATEGY, includeHolidays: true, selectedHolidays: [{ date: '1999-01-01', name: 'Old' }] } });
     expect(wrongHoliday.status).toBe(400);
-    expect((await client.get(`/api/months/${targetId}`)).body.strategy).toBeNull();
+    expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.strategy).toBeNull();
   });
 });
 
@@ -157,9 +157,9 @@ describe('generation through an OpenAI-compatible provider', () => {
     const client = await onboardedClient(server.url);
     const job = await waitForJob(client, (await startJob(client)).body.job.id);
     expect(job).toMatchObject({ status: 'succeeded', writer: expect.stringContaining('fake-model') });
-    const month = (await client.get(`/api/months/${targetId}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
     expect(month.posts).toHaveLength(planSlots({ ...target, strategy: STRATEGY }).length);
-    expect(month.posts[0].content).toMatch(/^Post \d+ for/);
+    expect(month.posts[0]?.content).toMatch(/^Post \d+ for/);
   });
 
   it.each([
@@ -175,7 +175,7 @@ describe('generation through an OpenAI-compatible provider', () => {
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(reason);
     expect(job.error).not.toMatch(/sk-test|undefined|stack/i);
-    const month = (await client.get(`/api/months/${targetId}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
     expect(month).toMatchObject({ contentGenerated: false, posts: [] });
     // A retry after the provider recovers works.
     const retry = await waitForJob(client, (await startJob(client)).body.job.id);
@@ -185,12 +185,14 @@ describe('generation through an OpenAI-compatible provider', () => {
   it('gives one job when several starts race', async () => {
     ai.script({ always: 'ok', delayMs: 400 });
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post(`/api/months/${targetId}/generation`, { strategy: STRATEGY })));
+    await read(client.api.workspace.$get());
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY } }))),
+    );
     ai.script({ delayMs: 0 });
     // Exactly one start wins; every other one is the clear 409, never a 500 or a second job.
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409, 409]);
-    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body.error.message).toBe(ALREADY_RUNNING);
+    for (const answer of answers.filter((each) => each.status === 409)) expect(errorOf(answer).message).toBe(ALREADY_RUNNING);
     await waitForJob(client, answers.find((answer) => answer.status === 202)!.body.job.id);
   });
 
@@ -212,9 +214,9 @@ describe('generation through an OpenAI-compatible provider', () => {
     const deadline = Date.now() + 10_000;
     while (server.services.runner.runningCount() > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.services.runner.runningCount()).toBe(0);
-    const job = (await client.get(`/api/generation-jobs/${body.job.id}`)).body.job;
+    const job = (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: body.job.id } }))).body.job;
     expect(job).toMatchObject({ status: 'failed', error: INTERRUPTED_REASON });
-    expect((await client.get(`/api/months/${targetId}`)).body).toMatchObject({ contentGenerated: false, posts: [] });
+    expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body).toMatchObject({ contentGenerated: false, posts: [] });
   });
 });
 

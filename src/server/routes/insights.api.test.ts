@@ -14,14 +14,14 @@ afterAll(async () => server.close());
 describe('analytics', () => {
   it('counts the content mix of the user’s own posts', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const a = await addPost(client, { date: day(1), platform: 'facebook', type: 'image' });
     await addPost(client, { date: day(2), platform: 'facebook', type: 'text' });
     const c = await addPost(client, { date: day(20), platform: 'twitter', type: 'video' });
-    await client.put(`/api/posts/${a.id}/schedule`, { platform: 'facebook', time: '09:00' });
-    await client.patch(`/api/posts/${c.id}`, { version: 1, content: 'Edited by hand' });
+    await read(client.api.posts[':postId'].schedule.$put({ param: { postId: a.id }, json: { platform: 'facebook', time: '09:00' } }));
+    await read(client.api.posts[':postId'].$patch({ param: { postId: c.id }, json: { version: 1, content: 'Edited by hand' } }));
     const other = await onboardedClient(server.url);
-    await other.get('/api/workspace');
+    await read(other.api.workspace.$get());
     await addPost(other, {});
     const { body } = await read(client.api.analytics.$get());
     expect(body.totalPosts).toBe(3);
@@ -67,7 +67,7 @@ describe('feedback', () => {
     'refuses %o with 400',
     async (body) => {
       const client = await onboardedClient(server.url);
-      expect((await client.post('/api/feedback', body)).status).toBe(400);
+      expect((await read(client.api.feedback.$post({ json: body }))).status).toBe(400);
     },
   );
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -18,17 +18,22 @@ describe('serving media in byte ranges (video players, Safari and iOS)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     owner = await onboardedClient(server.url);
-    await owner.get('/api/workspace');
+    await read(owner.api.workspace.$get());
     const post = (
-      await owner.post(`/api/months/${monthId(target)}/posts`, {
-        mode: 'manual',
-        date: `${monthId(target)}-09`,
-        platform: 'instagram',
-        type: 'video',
-        content: 'A tour of the clinic.',
-      })
+      await read(
+        owner.api.months[':id'].posts.$post({
+          param: { id: monthId(target) },
+          json: {
+            mode: 'manual',
+            date: `${monthId(target)}-09`,
+            platform: 'instagram',
+            type: 'video',
+            content: 'A tour of the clinic.',
+          },
+        }),
+      )
     ).body;
-    url = (await owner.upload(`/api/posts/${post.id}/media`, video, 'tour.mp4', 'video/mp4')).body.media[0].url;
+    url = (await owner.uploadMedia(post.id, video, 'tour.mp4', 'video/mp4')).body.media[0]!.url;
   });
   afterAll(async () => server.close());
 

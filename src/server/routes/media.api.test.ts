@@ -2,34 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
-import { POST_LIMITS } from '@shared/schemas/post';
+import { currentMonth, monthId, previousMonth } from '@shared/domain/months';
+import { POST_LIMITS, type Post } from '@shared/schemas/post';
 import { TINY_PNG } from '../testing/fixtures';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
 import { multipartBody, startSlowUpload } from '../testing/slow-upload';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { createFactories } from '../testing/factories';
 
-const target = nextMonth(currentMonth(new Date(), 'UTC'));
-const targetId = monthId(target);
-const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const { day } = nextMonthTarget();
 
 async function manualPost(client: TestClient) {
-  await client.get('/api/workspace');
-  const created = await client.post(`/api/months/${targetId}/posts`, {
-    mode: 'manual',
-    date: day(8),
-    platform: 'instagram',
-    type: 'image',
-    content: 'Our new waiting room.',
-  });
-  expect(created.status).toBe(201);
-  return created.body as { id: string };
+  await read(client.api.workspace.$get());
+  return addPost(client, { date: day(8), platform: 'instagram', type: 'image', content: 'Our new waiting room.' });
 }
 
-const upload = (client: TestClient, postId: string, bytes: Buffer, name = 'logo.png', type = 'image/png') =>
-  client.upload(`/api/posts/${postId}/media`, bytes, name, type);
 const fileIdOf = (url: string) => url.split('/').pop()!;
 const folderOf = (server: TestServer, userId: string) => path.join(server.dataDir, 'media', userId);
 const storedFiles = (server: TestServer, userId: string) => readdirSync(folderOf(server, userId)).sort();
@@ -65,10 +54,10 @@ describe('media uploads', () => {
   it.each(MEDIA_SAMPLES)('accepts a $label file, stores it as $extension and serves the same bytes with its type', async (sample) => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const uploaded = await upload(client, post.id, sample.bytes, sample.name, sample.type);
+    const uploaded = await client.uploadMedia(post.id, sample.bytes, sample.name, sample.type);
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.media).toEqual([{ type: sample.kind, url: expect.stringMatching(new RegExp(`^/api/media/[0-9a-f-]{36}\\.${sample.extension}$`)) }]);
-    const served = await fetch(`${server.url}${uploaded.body.media[0].url}`, { headers: { cookie: client.cookieHeader() } });
+    const served = await fetch(`${server.url}${uploaded.body.media[0]!.url}`, { headers: { cookie: client.cookieHeader() } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(sample.type);
     expect(Buffer.from(await served.arrayBuffer()).equals(sample.bytes)).toBe(true);
@@ -77,22 +66,22 @@ describe('media uploads', () => {
   it(`refuses the ${POST_LIMITS.media + 1}th file of a post with a clear message`, async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    for (let index = 0; index < POST_LIMITS.media; index += 1) expect((await upload(client, post.id, TINY_PNG)).status).toBe(201);
-    const refused = await upload(client, post.id, TINY_PNG);
+    for (let index = 0; index < POST_LIMITS.media; index += 1) expect((await client.uploadMedia(post.id, TINY_PNG)).status).toBe(201);
+    const refused = await client.uploadMedia(post.id, TINY_PNG);
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(`A post can have at most ${POST_LIMITS.media} media files. Remove one to add another.`);
-    expect((await client.get(`/api/posts/${post.id}`)).body.media).toHaveLength(POST_LIMITS.media);
+    expect(errorOf(refused).message).toBe(`A post can have at most ${POST_LIMITS.media} media files. Remove one to add another.`);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.media).toHaveLength(POST_LIMITS.media);
     expect(storedFiles(server, client.userId)).toHaveLength(POST_LIMITS.media);
   });
 
   it(`lets exactly ${POST_LIMITS.media} of 14 parallel uploads to one post land, and keeps no file of the others`, async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const answers = await Promise.all(Array.from({ length: 14 }, () => upload(client, post.id, TINY_PNG)));
+    const answers = await Promise.all(Array.from({ length: 14 }, () => client.uploadMedia(post.id, TINY_PNG)));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(POST_LIMITS.media).fill(201), ...Array(4).fill(400)]);
-    for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body.error.message).toMatch(/at most 10 media files/);
-    const media = (await client.get(`/api/posts/${post.id}`)).body.media as { url: string }[];
+    for (const refused of answers.filter((answer) => answer.status === 400)) expect(errorOf(refused).message).toMatch(/at most 10 media files/);
+    const media = (await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.media as { url: string }[];
     expect(media).toHaveLength(POST_LIMITS.media);
     expect(storedFiles(server, client.userId)).toEqual(media.map((item) => fileIdOf(item.url)).sort());
   });
@@ -101,15 +90,15 @@ describe('media uploads', () => {
     const client = await onboardedClient(server.url);
     const holder = await manualPost(client);
     const other = await manualPost(client);
-    const url = (await upload(client, holder.id, TINY_PNG)).body.media[0].url as string;
-    const wrong = await client.delete(`/api/posts/${other.id}/media/${fileIdOf(url)}`);
+    const url = (await client.uploadMedia(holder.id, TINY_PNG)).body.media[0]!.url;
+    const wrong = await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: other.id, fileId: fileIdOf(url) } }));
     expect(wrong.status).toBe(404);
-    expect(wrong.body.error).toEqual({ code: 'not_found', message: 'File not found on this post.' });
+    expect(errorOf(wrong)).toEqual({ code: 'not_found', message: 'File not found on this post.' });
     const served = await fetch(`${server.url}${url}`, { headers: { cookie: client.cookieHeader() } });
     expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
-    expect((await client.get(`/api/posts/${holder.id}`)).body.media).toEqual([{ type: 'image', url }]);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: holder.id } }))).body.media).toEqual([{ type: 'image', url }]);
     // Through its own post it goes, file and all.
-    expect((await client.delete(`/api/posts/${holder.id}/media/${fileIdOf(url)}`)).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: holder.id, fileId: fileIdOf(url) } }))).status).toBe(200);
     expect((await client.get(url)).status).toBe(404);
     expect(storedFiles(server, client.userId)).toEqual([]);
   });
@@ -118,7 +107,7 @@ describe('media uploads', () => {
     const client = await onboardedClient(server.url);
     const archivedPost = await manualPost(client);
     const writable = await manualPost(client);
-    const url = (await upload(client, archivedPost.id, TINY_PNG)).body.media[0].url as string;
+    const url = (await client.uploadMedia(archivedPost.id, TINY_PNG)).body.media[0]!.url;
     // The month of the first post ends: it moves into a past, archived month.
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     await createFactories(server.database.db).month(client.userId, past);
@@ -129,12 +118,12 @@ describe('media uploads', () => {
       .where('id', '=', archivedPost.id)
       .execute();
 
-    expect((await client.delete(`/api/posts/${writable.id}/media/${fileIdOf(url)}`)).status).toBe(404);
-    expect((await client.delete(`/api/posts/${archivedPost.id}/media/${fileIdOf(url)}`)).status).toBe(409);
+    expect((await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: writable.id, fileId: fileIdOf(url) } }))).status).toBe(404);
+    expect((await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: archivedPost.id, fileId: fileIdOf(url) } }))).status).toBe(409);
     const served = await fetch(`${server.url}${url}`, { headers: { cookie: client.cookieHeader() } });
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
-    expect((await client.get(`/api/posts/${archivedPost.id}`)).body.media).toEqual([{ type: 'image', url }]);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: archivedPost.id } }))).body.media).toEqual([{ type: 'image', url }]);
   });
 
   it('writes an upload to disk while its body is still arriving, then keeps exactly the bytes sent', async () => {
@@ -151,9 +140,10 @@ describe('media uploads', () => {
     slow.finish();
     const answer = await slow.response;
     expect(answer.status).toBe(201);
-    const served = await fetch(`${server.url}${answer.body.media[0].url}`, { headers: { cookie: client.cookieHeader() } });
+    const { url } = (answer.body as Post).media[0]!;
+    const served = await fetch(`${server.url}${url}`, { headers: { cookie: client.cookieHeader() } });
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
-    expect(storedFiles(server, client.userId)).toEqual([fileIdOf(answer.body.media[0].url)]);
+    expect(storedFiles(server, client.userId)).toEqual([fileIdOf(url)]);
   });
 
   it('stops an upload without a declared length at 10 MB with a 413, keeping nothing', async () => {
@@ -166,8 +156,8 @@ describe('media uploads', () => {
     slow.finish();
     const answer = await slow.response;
     expect(answer.status).toBe(413);
-    expect(answer.body.error).toEqual({ code: 'payload_too_large', message: 'Maximum file size: 10MB. "huge.png" is larger than that.' });
-    expect((await client.get(`/api/posts/${post.id}`)).body.media).toEqual([]);
+    expect(errorOf(answer)).toEqual({ code: 'payload_too_large', message: 'Maximum file size: 10MB. "huge.png" is larger than that.' });
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.media).toEqual([]);
     expect(storedFiles(server, client.userId)).toEqual([]);
   });
 });
@@ -183,7 +173,8 @@ describe('uploads in flight per user (default limit of 3)', () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
     // Refused uploads give their place back.
-    for (let attempt = 0; attempt < 4; attempt += 1) expect((await upload(client, post.id, Buffer.from('hello'), 'notes.txt', 'text/plain')).status).toBe(415);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      expect((await client.uploadMedia(post.id, Buffer.from('hello'), 'notes.txt', 'text/plain')).status).toBe(415);
     const body = multipartBody(Buffer.concat([TINY_PNG, randomBytes(64 * 1024)]));
     const slow = Array.from({ length: 3 }, () => startSlowUpload(client, `/api/posts/${post.id}/media`, body, { sentBytes: 32 * 1024 }));
     await waitFor(
@@ -191,19 +182,19 @@ describe('uploads in flight per user (default limit of 3)', () => {
       (sizes) => sizes.length === 3,
     );
 
-    const fourth = await upload(client, post.id, TINY_PNG);
+    const fourth = await client.uploadMedia(post.id, TINY_PNG);
     expect(fourth.status).toBe(429);
-    expect(fourth.body.error).toEqual({
+    expect(errorOf(fourth)).toEqual({
       code: 'rate_limited',
       message: 'You are already uploading 3 files. Wait until they have finished, then add this one again.',
     });
     // Another user is not held up by this one.
     const other = await onboardedClient(server.url);
-    expect((await upload(other, (await manualPost(other)).id, TINY_PNG)).status).toBe(201);
+    expect((await other.uploadMedia((await manualPost(other)).id, TINY_PNG)).status).toBe(201);
 
     for (const each of slow) each.finish();
     expect((await Promise.all(slow.map((each) => each.response))).map((answer) => answer.status)).toEqual([201, 201, 201]);
-    expect((await upload(client, post.id, TINY_PNG)).status).toBe(201);
-    expect((await client.get(`/api/posts/${post.id}`)).body.media).toHaveLength(4);
+    expect((await client.uploadMedia(post.id, TINY_PNG)).status).toBe(201);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.media).toHaveLength(4);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { ARCHIVED_MESSAGE } from '../services/access';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 /** A month turns archived at local midnight after its last day, in the user's own time zone. */
@@ -17,7 +17,7 @@ const before = (iso: string) => new Date(Date.parse(iso) - 1).toISOString();
 
 async function userIn(timeZone: string) {
   const client = await onboardedClient(server.url);
-  expect((await client.put('/api/workspace/time-zone', { timeZone })).status).toBe(200);
+  expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone } }))).status).toBe(200);
   return client;
 }
 
@@ -32,28 +32,35 @@ describe('archived state at local midnight after the last day of a month', () =>
   ])('%s: %s is writable just before %s and archived from that instant', async (timeZone, id, midnight) => {
     clock.set(before(midnight));
     const client = await userIn(timeZone);
-    const workspace = (await client.get('/api/workspace')).body;
+    const workspace = (await read(client.api.workspace.$get())).body;
     expect(workspace.currentMonthId).toBe(id);
-    expect((await client.get(`/api/months/${id}`)).body).toMatchObject({ archived: false, status: 'active' });
+    expect((await read(client.api.months[':id'].$get({ param: { id } }))).body).toMatchObject({ archived: false, status: 'active' });
     const lastDay = workspace.today;
     const strategy = { ...DEFAULT_STRATEGY, keyThemes: 'Before midnight' };
-    expect((await client.put(`/api/months/${id}/strategy`, strategy)).status).toBe(200);
-    const added = await client.post(`/api/months/${id}/posts`, { mode: 'manual', date: lastDay, platform: 'facebook', type: 'text', content: 'Last day' });
+    expect((await read(client.api.months[':id'].strategy.$put({ param: { id }, json: strategy }))).status).toBe(200);
+    const added = await read(
+      client.api.months[':id'].posts.$post({ param: { id }, json: { mode: 'manual', date: lastDay, platform: 'facebook', type: 'text', content: 'Last day' } }),
+    );
     expect(added.status).toBe(201);
 
     clock.set(midnight);
-    const month = (await client.get(`/api/months/${id}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id } }))).body;
     expect(month).toMatchObject({ archived: true, status: 'archived' });
-    expect((await client.get('/api/workspace')).body.archived.map((entry: { id: string }) => entry.id)).toEqual([id]);
+    expect((await read(client.api.workspace.$get())).body.archived.map((entry: { id: string }) => entry.id)).toEqual([id]);
     const refused = [
-      await client.put(`/api/months/${id}/strategy`, { ...strategy, keyThemes: 'After midnight' }),
-      await client.post(`/api/months/${id}/posts`, { mode: 'manual', date: lastDay, platform: 'facebook', type: 'text', content: 'Too late' }),
-      await client.patch(`/api/posts/${added.body.id}`, { version: 1, content: 'Too late' }),
-      await client.put(`/api/posts/${added.body.id}/schedule`, { platform: 'facebook', time: '09:00' }),
+      await read(client.api.months[':id'].strategy.$put({ param: { id }, json: { ...strategy, keyThemes: 'After midnight' } })),
+      await read(
+        client.api.months[':id'].posts.$post({
+          param: { id },
+          json: { mode: 'manual', date: lastDay, platform: 'facebook', type: 'text', content: 'Too late' },
+        }),
+      ),
+      await read(client.api.posts[':postId'].$patch({ param: { postId: added.body.id }, json: { version: 1, content: 'Too late' } })),
+      await read(client.api.posts[':postId'].schedule.$put({ param: { postId: added.body.id }, json: { platform: 'facebook', time: '09:00' } })),
     ];
-    expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual(Array(4).fill([409, 'archived']));
-    expect(refused[0]!.body.error.message).toBe(ARCHIVED_MESSAGE);
-    const after = (await client.get(`/api/months/${id}`)).body;
+    expect(refused.map((answer) => [answer.status, errorOf(answer).code])).toEqual(Array(4).fill([409, 'archived']));
+    expect(errorOf(refused[0]!).message).toBe(ARCHIVED_MESSAGE);
+    const after = (await read(client.api.months[':id'].$get({ param: { id } }))).body;
     expect(after.strategy).toEqual(strategy);
     expect(after.posts.map((post: { content: string; version: number; status: string }) => [post.content, post.version, post.status])).toEqual([
       ['Last day', 1, 'draft'],
@@ -68,44 +75,49 @@ describe('changing the time zone', () => {
   it('does not reopen a month that had already ended in the zone the user had', async () => {
     clock.set('2031-01-20T12:00:00.000Z');
     const client = await userIn('Pacific/Kiritimati');
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const strategy = { ...DEFAULT_STRATEGY, keyThemes: 'January' };
-    expect((await client.put('/api/months/2031-1/strategy', strategy)).status).toBe(200);
+    expect((await read(client.api.months[':id'].strategy.$put({ param: { id: '2031-1' }, json: strategy }))).status).toBe(200);
 
     clock.set(KIRITIMATI_FEBRUARY);
-    expect((await client.get('/api/months/2031-1')).body.archived).toBe(true);
-    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Pago_Pago' })).status).toBe(200);
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2031-1' } }))).body.archived).toBe(true);
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'Pacific/Pago_Pago' } }))).status).toBe(200);
 
-    const workspace = (await client.get('/api/workspace')).body;
+    const workspace = (await read(client.api.workspace.$get())).body;
     expect(workspace).toMatchObject({ timeZone: 'Pacific/Pago_Pago', today: '2031-01-31', currentMonthId: '2031-2' });
     expect(workspace.archived.map((month: { id: string }) => month.id)).toEqual(['2031-1']);
     expect(workspace.active.map((month: { id: string }) => month.id)).toEqual(['2031-2', '2031-3']);
-    expect((await client.get('/api/months/2031-1')).body).toMatchObject({ archived: true, status: 'archived', strategy });
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2031-1' } }))).body).toMatchObject({ archived: true, status: 'archived', strategy });
     const refused = [
-      await client.put('/api/months/2031-1/strategy', { ...strategy, keyThemes: 'Reopened' }),
-      await client.post('/api/months/2031-1/posts', { mode: 'manual', date: '2031-01-31', platform: 'facebook', type: 'text', content: 'Reopened' }),
-      await client.post('/api/months/2031-1/generation', { strategy }),
+      await read(client.api.months[':id'].strategy.$put({ param: { id: '2031-1' }, json: { ...strategy, keyThemes: 'Reopened' } })),
+      await read(
+        client.api.months[':id'].posts.$post({
+          param: { id: '2031-1' },
+          json: { mode: 'manual', date: '2031-01-31', platform: 'facebook', type: 'text', content: 'Reopened' },
+        }),
+      ),
+      await read(client.api.months[':id'].generation.$post({ param: { id: '2031-1' }, json: { strategy } })),
     ];
-    expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual(Array(3).fill([409, 'archived']));
-    expect((await client.get('/api/months/2031-1')).body).toMatchObject({ strategy, posts: [] });
+    expect(refused.map((answer) => [answer.status, errorOf(answer).code])).toEqual(Array(3).fill([409, 'archived']));
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2031-1' } }))).body).toMatchObject({ strategy, posts: [] });
     // The next month is the one to plan now.
-    expect((await client.put('/api/months/2031-2/strategy', strategy)).status).toBe(200);
+    expect((await read(client.api.months[':id'].strategy.$put({ param: { id: '2031-2' }, json: strategy }))).status).toBe(200);
 
     // Going back and forth changes nothing: the month stays archived.
-    await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Kiritimati' });
-    await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Pago_Pago' });
-    expect((await client.get('/api/months/2031-1')).body.archived).toBe(true);
+    await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'Pacific/Kiritimati' } }));
+    await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'Pacific/Pago_Pago' } }));
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2031-1' } }))).body.archived).toBe(true);
   });
 
   it('counts the UTC a new account starts with only once the user has set a zone', async () => {
     // At sign-up the zone is UTC until the browser reports its own: in UTC, January has ended.
     clock.set('2031-02-01T05:00:00.000Z');
     const client = await userIn('Pacific/Pago_Pago');
-    expect((await client.get('/api/workspace')).body).toMatchObject({ currentMonthId: '2031-1', today: '2031-01-31' });
-    expect((await client.put('/api/months/2031-1/strategy', DEFAULT_STRATEGY)).status).toBe(200);
+    expect((await read(client.api.workspace.$get())).body).toMatchObject({ currentMonthId: '2031-1', today: '2031-01-31' });
+    expect((await read(client.api.months[':id'].strategy.$put({ param: { id: '2031-1' }, json: DEFAULT_STRATEGY }))).status).toBe(200);
     // Once set, the zone counts: UTC chosen now would not reopen January after this.
-    expect((await client.put('/api/workspace/time-zone', { timeZone: 'UTC' })).status).toBe(200);
-    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Pacific/Pago_Pago' })).status).toBe(200);
-    expect((await client.get('/api/months/2031-1')).body.archived).toBe(true);
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'UTC' } }))).status).toBe(200);
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'Pacific/Pago_Pago' } }))).status).toBe(200);
+    expect((await read(client.api.months[':id'].$get({ param: { id: '2031-1' } }))).body.archived).toBe(true);
   });
 });

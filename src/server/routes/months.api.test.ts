@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
-import { onboardedClient, read } from '../testing/test-client';
+import { errorOf, onboardedClient, read } from '../testing/test-client';
 import { createTestClock } from '../testing/test-clock';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { createFactories } from '../testing/factories';
@@ -82,9 +82,9 @@ describe('a month', () => {
     const { currentMonthId } = (await read(alice.api.workspace.$get())).body;
     expect((await bob.api.months[':id'].$get({ param: { id: currentMonthId } })).status).toBe(404);
     expect((await alice.api.months[':id'].$get({ param: { id: '1999-5' } })).status).toBe(404);
-    const malformed = await alice.get('/api/months/2026-13');
+    const malformed = await read(alice.api.months[':id'].$get({ param: { id: '2026-13' } }));
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error.code).toBe('bad_request');
+    expect(errorOf(malformed).code).toBe('bad_request');
     expect((await bob.api.months[':id'].strategy.$put({ param: { id: currentMonthId }, json: DEFAULT_STRATEGY })).status).toBe(404);
   });
 
@@ -95,7 +95,7 @@ describe('a month', () => {
     expect((await client.api.months[':id'].strategy.$put({ param: { id: currentMonthId }, json: strategy })).status).toBe(200);
     const month = () => read(client.api.months[':id'].$get({ param: { id: currentMonthId } }));
     expect((await month()).body.strategy).toEqual(strategy);
-    const invalid = await client.put(`/api/months/${currentMonthId}/strategy`, { ...strategy, postFrequency: 9 });
+    const invalid = await read(client.api.months[':id'].strategy.$put({ param: { id: currentMonthId }, json: { ...strategy, postFrequency: 9 } }));
     expect(invalid.status).toBe(400);
     expect((await month()).body.strategy?.postFrequency).toBe(5);
   });
@@ -105,11 +105,11 @@ describe('a month', () => {
     const past = previousMonth(now());
     await createFactories(server.database.db).month(client.userId, past);
     const id = monthId(past);
-    const read = await client.get(`/api/months/${id}?archived=false`);
-    expect(read.body).toMatchObject({ archived: true, status: 'archived' });
+    const answer = await client.get(`/api/months/${id}?archived=false`);
+    expect(answer.body).toMatchObject({ archived: true, status: 'archived' });
     const write = await client.put(`/api/months/${id}/strategy?archived=false`, DEFAULT_STRATEGY);
     expect(write.status).toBe(409);
-    expect(write.body.error).toEqual({ code: 'archived', message: 'This month is archived. Content cannot be modified.' });
-    expect((await client.get(`/api/months/${id}`)).body.strategy).toBeNull();
+    expect(errorOf(write)).toEqual({ code: 'archived', message: 'This month is archived. Content cannot be modified.' });
+    expect((await read(client.api.months[':id'].$get({ param: { id } }))).body.strategy).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, type ManualPost } from '../testing/month-posts';
 import { TINY_PNG } from '../testing/fixtures';
 import { createFactories } from '../testing/factories';
 
@@ -10,23 +11,10 @@ const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
 const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
 
-async function manualPost(client: TestClient, overrides: Record<string, unknown> = {}) {
-  await client.get('/api/workspace');
-  const created = await client.post(`/api/months/${targetId}/posts`, {
-    mode: 'manual',
-    date: day(10),
-    platform: 'linkedin',
-    type: 'text',
-    content: 'Our new clinic opens on Monday.',
-    hashtags: ['#opening', 'smile'],
-    ...overrides,
-  });
-  expect(created.status).toBe(201);
-  return created.body;
+async function manualPost(client: TestClient, overrides: Partial<ManualPost> = {}) {
+  await read(client.api.workspace.$get());
+  return addPost(client, { date: day(10), platform: 'linkedin', content: 'Our new clinic opens on Monday.', hashtags: ['#opening', 'smile'], ...overrides });
 }
-
-const upload = (client: TestClient, postId: string, bytes: Buffer, name: string, type: string) =>
-  client.upload(`/api/posts/${postId}/media`, bytes, name, type);
 
 describe('posts (offline writer)', () => {
   let server: TestServer;
@@ -46,14 +34,16 @@ describe('posts (offline writer)', () => {
       status: 'draft',
       media: [],
     });
-    const month = (await client.get(`/api/months/${targetId}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
     expect(month.posts.map((p: { id: string }) => p.id)).toEqual([post.id]);
   });
 
   it('generates a single post with the user’s profile on the chosen day', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: day(12), prompt: 'free check-ups for kids' });
+    await read(client.api.workspace.$get());
+    const created = await read(
+      client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), prompt: 'free check-ups for kids' } }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.date).toBe(`${day(12)}T12:00:00Z`);
     expect(created.body.content.length).toBeGreaterThan(20);
@@ -62,25 +52,34 @@ describe('posts (offline writer)', () => {
 
   it('refuses a day outside the month', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const outside = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: '1999-01-01', platform: 'twitter', type: 'text', content: 'x' });
+    await read(client.api.workspace.$get());
+    const outside = await read(
+      client.api.months[':id'].posts.$post({
+        param: { id: targetId },
+        json: { mode: 'manual', date: '1999-01-01', platform: 'twitter', type: 'text', content: 'x' },
+      }),
+    );
     expect(outside.status).toBe(400);
   });
 
   it('edits text and hashtags, keeps the previous text as a version, and restores it', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const edited = await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'We open on Tuesday instead.', hashtags: ['#news'] });
+    const edited = await read(
+      client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 1, content: 'We open on Tuesday instead.', hashtags: ['#news'] } }),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ content: 'We open on Tuesday instead.', hashtags: ['#news'], version: 2 });
-    const versions = (await client.get(`/api/posts/${post.id}/versions`)).body.versions;
+    const versions = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body.versions;
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatchObject({ content: 'Our new clinic opens on Monday.', hashtags: ['#opening', '#smile'], replacedBy: 'edit', instruction: null });
-    const restored = await client.post(`/api/posts/${post.id}/versions/${versions[0].id}/restore`, { version: 2 });
+    const restored = await read(
+      client.api.posts[':postId'].versions[':versionId'].restore.$post({ param: { postId: post.id, versionId: versions[0]!.id }, json: { version: 2 } }),
+    );
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ content: 'Our new clinic opens on Monday.', hashtags: ['#opening', '#smile'], version: 3 });
     // The text replaced by the restore is kept too: nothing is lost.
-    const after = (await client.get(`/api/posts/${post.id}/versions`)).body.versions;
+    const after = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body.versions;
     expect(after.map((v: { content: string; replacedBy: string }) => [v.replacedBy, v.content])).toEqual([
       ['restore', 'We open on Tuesday instead.'],
       ['edit', 'Our new clinic opens on Monday.'],
@@ -90,51 +89,54 @@ describe('posts (offline writer)', () => {
   it('moves a post to another day of the month, not outside it', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const moved = await client.patch(`/api/posts/${post.id}`, { version: 1, date: `${day(20)}T12:00:00Z` });
+    const moved = await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 1, date: `${day(20)}T12:00:00Z` } }));
     expect(moved.body.date).toBe(`${day(20)}T12:00:00Z`);
-    expect((await client.get(`/api/posts/${post.id}/versions`)).body.versions).toEqual([]);
-    const outside = await client.patch(`/api/posts/${post.id}`, { version: 2, date: '1999-01-01T12:00:00Z' });
+    expect((await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body.versions).toEqual([]);
+    const outside = await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 2, date: '1999-01-01T12:00:00Z' } }));
     expect(outside.status).toBe(400);
   });
 
   it('answers a stale write with 409 and keeps the newer text', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    expect((await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'Tab one' })).status).toBe(200);
-    const stale = await client.patch(`/api/posts/${post.id}`, { version: 1, content: 'Tab two' });
+    expect((await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 1, content: 'Tab one' } }))).status).toBe(200);
+    const stale = await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 1, content: 'Tab two' } }));
     expect(stale.status).toBe(409);
-    expect(stale.body.error.code).toBe('stale_version');
-    expect((await client.get(`/api/posts/${post.id}`)).body.content).toBe('Tab one');
+    expect(errorOf(stale).code).toBe('stale_version');
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.content).toBe('Tab one');
   });
 
   it('rewrites by instruction with the offline writer, saving it and keeping the old text', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const empty = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: '   ' });
+    const empty = await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: '   ' } }));
     expect(empty.status).toBe(400);
-    const rewritten = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Make it shorter and add a call to action' });
+    const rewritten = await read(
+      client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Make it shorter and add a call to action' } }),
+    );
     expect(rewritten.status).toBe(200);
     expect(rewritten.body.content).not.toBe(post.content);
     expect(rewritten.body.version).toBe(2);
-    const versions = (await client.get(`/api/posts/${post.id}/versions`)).body.versions;
+    const versions = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body.versions;
     expect(versions[0]).toMatchObject({ replacedBy: 'rewrite', instruction: 'Make it shorter and add a call to action', content: post.content });
   });
 
   it('stores an uploaded image, serves it only to its owner, and removes it', async () => {
     const alice = await onboardedClient(server.url);
     const post = await manualPost(alice);
-    const uploaded = await upload(alice, post.id, TINY_PNG, 'logo.png', 'image/png');
+    const uploaded = await alice.uploadMedia(post.id, TINY_PNG, 'logo.png', 'image/png');
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.media).toEqual([{ type: 'image', url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}\.png$/) }]);
-    const url = uploaded.body.media[0].url;
+    const url = uploaded.body.media[0]!.url;
     const file = await fetch(`${server.url}${url}`, { headers: { cookie: alice.cookieHeader() } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     const bob = await onboardedClient(server.url);
     expect((await bob.get(url)).status).toBe(404);
-    expect((await bob.request('DELETE', `/api/posts/${post.id}${url.replace('/api/media', '/media')}`)).status).toBe(404);
-    const removed = await alice.request('DELETE', `/api/posts/${post.id}${url.replace('/api/media', '/media')}`);
+    const fileId = url.split('/').pop()!;
+    expect((await read(bob.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: post.id, fileId } }))).status).toBe(404);
+    const removed = await read(alice.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: post.id, fileId } }));
     expect(removed.status).toBe(200);
     expect(removed.body.media).toEqual([]);
     expect((await alice.get(url)).status).toBe(404);
@@ -154,10 +156,10 @@ describe('posts (offline writer)', () => {
   ])('refuses %s with a clear error and stores nothing', async (_label, bytes, name, type, status, message) => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const response = await upload(client, post.id, bytes, name, type);
+    const response = await client.uploadMedia(post.id, bytes, name, type);
     expect(response.status).toBe(status);
-    expect(response.body.error.message).toMatch(message);
-    expect((await client.get(`/api/posts/${post.id}`)).body.media).toEqual([]);
+    expect(errorOf(response).message).toMatch(message);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.media).toEqual([]);
   });
 
   it('keeps archived months read-only for every post write', async () => {
@@ -165,28 +167,33 @@ describe('posts (offline writer)', () => {
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     await createFactories(server.database.db).month(client.userId, past);
     const pastDay = `${past.year}-${String(past.month).padStart(2, '0')}-05`;
-    const added = await client.post(`/api/months/${monthId(past)}/posts`, { mode: 'manual', date: pastDay, platform: 'twitter', type: 'text', content: 'x' });
+    const added = await read(
+      client.api.months[':id'].posts.$post({
+        param: { id: monthId(past) },
+        json: { mode: 'manual', date: pastDay, platform: 'twitter', type: 'text', content: 'x' },
+      }),
+    );
     expect(added.status).toBe(409);
     // A post that exists in an archived month (written before the month ended).
     const { id } = await createFactories(server.database.db).post(client.userId, past, { date: `${pastDay}T12:00:00Z`, platform: 'twitter', content: 'Old' });
-    expect((await client.patch(`/api/posts/${id}`, { version: 1, content: 'New' })).status).toBe(409);
-    const rewrite = await client.post(`/api/posts/${id}/rewrite`, { version: 1, instructions: 'shorter' });
+    expect((await read(client.api.posts[':postId'].$patch({ param: { postId: id }, json: { version: 1, content: 'New' } }))).status).toBe(409);
+    const rewrite = await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: id }, json: { version: 1, instructions: 'shorter' } }));
     expect(rewrite.status).toBe(409);
-    expect(rewrite.body.error.message).toBe('Cannot regenerate archived content');
-    expect((await upload(client, id, TINY_PNG, 'a.png', 'image/png')).status).toBe(409);
-    expect((await client.get(`/api/posts/${id}`)).body.content).toBe('Old');
+    expect(errorOf(rewrite).message).toBe('Cannot regenerate archived content');
+    expect((await client.uploadMedia(id, TINY_PNG, 'a.png', 'image/png')).status).toBe(409);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: id } }))).body.content).toBe('Old');
   });
 
   it('keeps other users out of a post: 404 for every route, nothing changes', async () => {
     const alice = await onboardedClient(server.url);
     const post = await manualPost(alice);
     const bob = await onboardedClient(server.url);
-    expect((await bob.get(`/api/posts/${post.id}`)).status).toBe(404);
-    expect((await bob.patch(`/api/posts/${post.id}`, { version: 1, content: 'hacked' })).status).toBe(404);
-    expect((await bob.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'hack' })).status).toBe(404);
-    expect((await bob.get(`/api/posts/${post.id}/versions`)).status).toBe(404);
-    expect((await upload(bob, post.id, TINY_PNG, 'a.png', 'image/png')).status).toBe(404);
-    expect((await alice.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: post.content, version: 1, media: [] });
+    expect((await read(bob.api.posts[':postId'].$get({ param: { postId: post.id } }))).status).toBe(404);
+    expect((await read(bob.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: 1, content: 'hacked' } }))).status).toBe(404);
+    expect((await read(bob.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'hack' } }))).status).toBe(404);
+    expect((await read(bob.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).status).toBe(404);
+    expect((await bob.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png')).status).toBe(404);
+    expect((await read(alice.api.posts[':postId'].$get({ param: { postId: post.id } }))).body).toMatchObject({ content: post.content, version: 1, media: [] });
   });
 });
 
@@ -205,7 +212,9 @@ describe('rewrite and single post through an OpenAI-compatible provider', () => 
   it('rewrites with the model and carries the instruction in the prompt', async () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
-    const rewritten = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'Mention our Saturday hours' });
+    const rewritten = await read(
+      client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Mention our Saturday hours' } }),
+    );
     expect(rewritten.status).toBe(200);
     expect(rewritten.body.content).not.toBe(post.content);
     const request = ai.requests.at(-1)!;
@@ -216,8 +225,10 @@ describe('rewrite and single post through an OpenAI-compatible provider', () => 
 
   it('generates a single post with the model', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
-    const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: day(3), prompt: 'winter opening hours' });
+    await read(client.api.workspace.$get());
+    const created = await read(
+      client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(3), prompt: 'winter opening hours' } }),
+    );
     expect(created.status).toBe(201);
     expect(ai.requests.at(-1)!.prompt).toContain('winter opening hours');
     expect(ai.requests.at(-1)!.prompt).toContain('Bright Smile Dental');
@@ -227,10 +238,10 @@ describe('rewrite and single post through an OpenAI-compatible provider', () => 
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
     ai.script({ always: 'status-500' });
-    const failed = await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'shorter' });
+    const failed = await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'shorter' } }));
     ai.script({ always: 'ok' });
     expect(failed.status).toBe(503);
-    expect(failed.body.error.message.length).toBeGreaterThan(10);
-    expect((await client.get(`/api/posts/${post.id}`)).body).toMatchObject({ content: post.content, version: 1 });
+    expect(errorOf(failed).message.length).toBeGreaterThan(10);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body).toMatchObject({ content: post.content, version: 1 });
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { TEST_PASSWORD, TestClient, errorOf, read } from '../testing/test-client';
+import type { ProfileInput } from '@shared/schemas/profile';
 import { createTestClock } from '../testing/test-clock';
 
-const FULL_PROFILE = {
+const FULL_PROFILE: ProfileInput = {
   name: 'Dana Moss',
   companyName: 'Bright Smile Dental',
   description: 'A family dental practice in the city centre.',
@@ -30,7 +31,7 @@ describe('accounts', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(JSON.stringify(response.body)).not.toContain(TEST_PASSWORD);
-    const me = await client.get('/api/me');
+    const me = await read(client.api.me.$get());
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe('new@example.com');
     expect(me.body.profile.completedOnboarding).toBe(false);
@@ -45,7 +46,7 @@ describe('accounts', () => {
     expect(stranger.hasSession()).toBe(false);
     const right = await stranger.signIn(email, TEST_PASSWORD);
     expect(right.status).toBe(200);
-    expect((await stranger.get('/api/me')).status).toBe(200);
+    expect((await read(stranger.api.me.$get())).status).toBe(200);
   });
 
   it('ends the session on sign-out, on the server as well, even while its check is cached', async () => {
@@ -53,12 +54,12 @@ describe('accounts', () => {
     await client.signUp();
     const copy = client.copyFor(server.url);
     // Both signed-in requests fill the session cache with this session's check.
-    expect((await client.get('/api/me')).status).toBe(200);
-    expect((await copy.get('/api/me')).status).toBe(200);
+    expect((await read(client.api.me.$get())).status).toBe(200);
+    expect((await read(copy.api.me.$get())).status).toBe(200);
     expect((await client.post('/api/auth/sign-out')).status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(401);
+    expect((await read(client.api.me.$get())).status).toBe(401);
     // The old cookie replayed by someone else no longer works either.
-    expect((await copy.get('/api/me')).status).toBe(401);
+    expect((await read(copy.api.me.$get())).status).toBe(401);
   });
 });
 
@@ -77,7 +78,7 @@ describe('every API route needs a session', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await new TestClient(server.url).get('/api/no-such-thing');
     expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe('not_found');
+    expect(errorOf(response).code).toBe('not_found');
   });
 });
 
@@ -85,41 +86,41 @@ describe('profile', () => {
   it('saves the onboarding answers and reads them back, completed', async () => {
     const client = new TestClient(server.url);
     await client.signUp();
-    const saved = await client.put('/api/profile', FULL_PROFILE);
+    const saved = await read(client.api.profile.$put({ json: FULL_PROFILE }));
     expect(saved.status).toBe(200);
-    const read = await client.get('/api/profile');
-    expect(read.body).toMatchObject({ ...FULL_PROFILE, completedOnboarding: true });
-    expect(Date.parse(read.body.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const stored = await read(client.api.profile.$get());
+    expect(stored.body).toMatchObject({ ...FULL_PROFILE, completedOnboarding: true });
+    expect(Date.parse(stored.body.updatedAt!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('skip keeps onboarding answers out but marks onboarding complete with empty names', async () => {
     const client = new TestClient(server.url);
     await client.signUp();
-    const skipped = await client.post('/api/profile/skip');
+    const skipped = await read(client.api.profile.skip.$post());
     expect(skipped.status).toBe(200);
     expect(skipped.body).toMatchObject({ name: '', companyName: '', completedOnboarding: true });
-    expect((await client.get('/api/me')).body.profile.completedOnboarding).toBe(true);
+    expect((await read(client.api.me.$get())).body.profile.completedOnboarding).toBe(true);
   });
 
   it('skip after a save merges: the other fields stay', async () => {
     const client = new TestClient(server.url);
     await client.signUp();
-    await client.put('/api/profile', FULL_PROFILE);
-    const skipped = await client.post('/api/profile/skip');
+    await read(client.api.profile.$put({ json: FULL_PROFILE }));
+    const skipped = await read(client.api.profile.skip.$post());
     expect(skipped.body).toMatchObject({ name: '', companyName: '', industry: 'dental', website: FULL_PROFILE.website });
   });
 
   it('keeps one user out of another user’s profile', async () => {
     const alice = new TestClient(server.url);
     await alice.signUp();
-    await alice.put('/api/profile', FULL_PROFILE);
+    await read(alice.api.profile.$put({ json: FULL_PROFILE }));
     const bob = new TestClient(server.url);
     await bob.signUp();
-    const bobs = await bob.get('/api/profile');
+    const bobs = await read(bob.api.profile.$get());
     expect(bobs.body.companyName).toBe('');
     expect(bobs.body.completedOnboarding).toBe(false);
-    await bob.put('/api/profile', { ...FULL_PROFILE, companyName: 'Bob Insurance' });
-    expect((await alice.get('/api/profile')).body.companyName).toBe('Bright Smile Dental');
+    await read(bob.api.profile.$put({ json: { ...FULL_PROFILE, companyName: 'Bob Insurance' } }));
+    expect((await read(alice.api.profile.$get())).body.companyName).toBe('Bright Smile Dental');
   });
 
   it.each([
@@ -134,9 +135,9 @@ describe('profile', () => {
     await client.signUp();
     const response = await client.put('/api/profile', body);
     expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('bad_request');
-    expect(response.body.error.message).toMatch(/Invalid json/);
-    expect((await client.get('/api/profile')).body.completedOnboarding).toBe(false);
+    expect(errorOf(response).code).toBe('bad_request');
+    expect(errorOf(response).message).toMatch(/Invalid json/);
+    expect((await read(client.api.profile.$get())).body.completedOnboarding).toBe(false);
   });
 
   it('refuses a body that is not JSON with a 400', async () => {
@@ -144,7 +145,7 @@ describe('profile', () => {
     await client.signUp();
     const response = await client.request('PUT', '/api/profile', '{"name": ', { 'content-type': 'application/json' });
     expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('bad_request');
+    expect(errorOf(response).code).toBe('bad_request');
   });
 });
 
@@ -159,10 +160,10 @@ describe('profile writes on the server clock', () => {
   it('stamps onboarding, an edit and a skip with the injected clock', async () => {
     const client = new TestClient(clocked.url);
     await client.signUp();
-    expect((await client.put('/api/profile', FULL_PROFILE)).body.updatedAt).toBe('2031-03-04T05:06:07.000Z');
+    expect((await read(client.api.profile.$put({ json: FULL_PROFILE }))).body.updatedAt).toBe('2031-03-04T05:06:07.000Z');
     clock.set('2031-03-05T00:00:00.000Z');
-    expect((await client.patch('/api/profile', { ...FULL_PROFILE, name: 'Dana M.' })).body.updatedAt).toBe('2031-03-05T00:00:00.000Z');
+    expect((await read(client.api.profile.$patch({ json: { ...FULL_PROFILE, name: 'Dana M.' } }))).body.updatedAt).toBe('2031-03-05T00:00:00.000Z');
     clock.set('2031-03-06T00:00:00.000Z');
-    expect((await client.post('/api/profile/skip')).body.updatedAt).toBe('2031-03-06T00:00:00.000Z');
+    expect((await read(client.api.profile.skip.$post())).body.updatedAt).toBe('2031-03-06T00:00:00.000Z');
   });
 });

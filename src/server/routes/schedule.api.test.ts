@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, previousMonth } from '@shared/domain/months';
 import { createFactories } from '../testing/factories';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { addPost } from '../testing/month-posts';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -14,12 +14,12 @@ afterAll(async () => server.close());
 describe('scheduling', () => {
   it('schedules a post for a platform and time, and unschedules it', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const post = await addPost(client, {});
-    const scheduled = await client.put(`/api/posts/${post.id}/schedule`, { platform: 'instagram', time: '09:00' });
+    const scheduled = await read(client.api.posts[':postId'].schedule.$put({ param: { postId: post.id }, json: { platform: 'instagram', time: '09:00' } }));
     expect(scheduled.status).toBe(200);
     expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduledPlatform: 'instagram', scheduledTime: '09:00', version: post.version });
-    const unscheduled = await client.delete(`/api/posts/${post.id}/schedule`);
+    const unscheduled = await read(client.api.posts[':postId'].schedule.$delete({ param: { postId: post.id } }));
     expect(unscheduled.body).toMatchObject({ status: 'draft', scheduledPlatform: null, scheduledTime: null });
   });
 
@@ -27,10 +27,10 @@ describe('scheduling', () => {
     'refuses %o with 400',
     async (body) => {
       const client = await onboardedClient(server.url);
-      await client.get('/api/workspace');
+      await read(client.api.workspace.$get());
       const post = await addPost(client, {});
       expect((await client.put(`/api/posts/${post.id}/schedule`, body)).status).toBe(400);
-      expect((await client.get(`/api/posts/${post.id}`)).body.status).toBe('draft');
+      expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body.status).toBe('draft');
     },
   );
 
@@ -43,9 +43,9 @@ describe('scheduling', () => {
       platform: 'facebook',
       content: 'Old',
     });
-    expect((await client.put(`/api/posts/${id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(409);
+    expect((await read(client.api.posts[':postId'].schedule.$put({ param: { postId: id }, json: { platform: 'facebook', time: '09:00' } }))).status).toBe(409);
     const bob = await onboardedClient(server.url);
-    expect((await bob.put(`/api/posts/${id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(404);
-    expect((await bob.get(`/api/months/${monthId(past)}/export.csv`)).status).toBe(404);
+    expect((await read(bob.api.posts[':postId'].schedule.$put({ param: { postId: id }, json: { platform: 'facebook', time: '09:00' } }))).status).toBe(404);
+    expect((await bob.api.months[':id']['export.csv'].$get({ param: { id: monthId(past) } })).status).toBe(404);
   });
 });

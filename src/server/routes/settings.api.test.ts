@@ -20,17 +20,11 @@ afterAll(async () => server.close());
 describe('settings', () => {
   it('edits the company profile without changing the onboarding state', async () => {
     const client = await onboardedClient(server.url);
-    const before = (await client.get('/api/profile')).body;
-    const updated = await client.patch('/api/profile', {
-      ...before,
-      companyName: 'Brighter Smiles',
-      completedOnboarding: undefined,
-      updatedAt: undefined,
-      timeZone: undefined,
-    });
+    const { completedOnboarding: _completed, updatedAt: _updated, timeZone: _timeZone, ...before } = (await read(client.api.profile.$get())).body;
+    const updated = await read(client.api.profile.$patch({ json: { ...before, companyName: 'Brighter Smiles' } }));
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ companyName: 'Brighter Smiles', completedOnboarding: true });
-    expect((await client.patch('/api/profile', { ...before, website: 'nope nope' })).status).toBe(400);
+    expect((await read(client.api.profile.$patch({ json: { ...before, website: 'nope nope' } }))).status).toBe(400);
   });
 
   it('says which writer is in use without the key, and tests it', async () => {
@@ -50,7 +44,7 @@ describe('settings', () => {
       revokeOtherSessions: true,
     });
     expect(changed.status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await read(client.api.me.$get())).status).toBe(200);
     expect((await new TestClient(server.url).signIn(email, TEST_PASSWORD)).status).toBe(401);
     expect((await new TestClient(server.url).signIn(email, 'a-brand-new-password-1')).status).toBe(200);
   });
@@ -70,23 +64,27 @@ describe('settings', () => {
         fields: { password: 'Enter your password to delete your account.' },
       },
     });
-    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await read(client.api.me.$get())).status).toBe(200);
     expect(await server.database.db.selectFrom('profiles').select('userId').where('userId', '=', client.userId).execute()).toHaveLength(1);
   });
 
   it('deletes the account with every row and file of the user, after the password', async () => {
     const client = await onboardedClient(server.url);
-    const { email } = (await client.get('/api/me')).body.user;
-    await client.get('/api/workspace');
-    const started = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
+    const { email } = (await read(client.api.me.$get())).body.user;
+    await read(client.api.workspace.$get());
+    const started = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY } }));
     expect(started.status).toBe(202);
     const job = await waitForJob(client, started.body.job.id);
     expect(job.status).toBe('succeeded');
     const post = await addPost(client, {});
-    expect((await client.patch(`/api/posts/${post.id}`, { version: post.version, content: 'Edited by hand' })).status).toBe(200);
-    expect((await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
-    expect((await client.put(`/api/posts/${post.id}/schedule`, { platform: 'facebook', time: '09:00' })).status).toBe(200);
-    expect((await client.post('/api/feedback', { message: 'Nice', rating: 5 })).status).toBe(201);
+    expect(
+      (await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: post.version, content: 'Edited by hand' } }))).status,
+    ).toBe(200);
+    expect((await client.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png')).status).toBe(201);
+    expect((await read(client.api.posts[':postId'].schedule.$put({ param: { postId: post.id }, json: { platform: 'facebook', time: '09:00' } }))).status).toBe(
+      200,
+    );
+    expect((await read(client.api.feedback.$post({ json: { message: 'Nice', rating: 5 } }))).status).toBe(201);
     await server.database.db.insertInto('ai_usage').values({ userId: client.userId, day: '2026-01-01', requests: 3 }).execute();
     const mediaDir = path.join(server.dataDir, 'media', client.userId);
     expect(readdirSync(mediaDir)).toHaveLength(1);
@@ -120,11 +118,11 @@ describe('settings', () => {
     const wrong = await client.post('/api/auth/delete-user', { password: 'wrong-password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'INVALID_PASSWORD', message: 'Invalid password' });
-    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await read(client.api.me.$get())).status).toBe(200);
 
     const deleted = await client.post('/api/auth/delete-user', { password: TEST_PASSWORD });
     expect(deleted.status).toBe(200);
-    expect((await client.get('/api/me')).status).toBe(401);
+    expect((await read(client.api.me.$get())).status).toBe(401);
     expect(await tablesNaming()).toEqual([]);
     expect(existsSync(mediaDir)).toBe(false);
   });

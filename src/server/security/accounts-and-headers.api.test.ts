@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
-import { onboardedClient, TEST_PASSWORD, TestClient } from '../testing/test-client';
+import { onboardedClient, TEST_PASSWORD, TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { waitForJob } from '../testing/generation-helpers';
 
 const AI_KEY = 'sk-test-do-not-log-0123456789abcdef';
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -35,25 +36,24 @@ describe('browser security headers', () => {
     const client = await onboardedClient(server.url);
     const foreign = await client.request('POST', '/api/feedback', { message: 'from evil.example' }, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(foreign.body.error.code).toBe('forbidden');
+    expect(errorOf(foreign).code).toBe('forbidden');
     const crossSite = await client.request('PUT', '/api/profile/skip', {}, { origin: server.url, 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
-    expect((await client.post('/api/feedback', { message: 'same origin' })).status).toBe(201);
+    expect((await read(client.api.feedback.$post({ json: { message: 'same origin' } }))).status).toBe(201);
   });
 });
 
 describe('accounts', () => {
   it('never returns or logs passwords, and never logs the AI key', async () => {
     const client = await onboardedClient(server.url);
-    const me = await client.get('/api/me');
+    const me = await read(client.api.me.$get());
     expect(JSON.stringify(me.body)).not.toContain(TEST_PASSWORD);
-    await client.get('/api/workspace');
-    const job = await client.post(`/api/months/${target}/generation`, { strategy: DEFAULT_STRATEGY });
-    for (let i = 0; i < 200 && (await client.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1)
-      await new Promise((r) => setTimeout(r, 25));
+    await read(client.api.workspace.$get());
+    const job = await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY } }));
+    await waitForJob(client, job.body.job.id);
     await client.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-secret-pass-9', revokeOtherSessions: true });
     await new TestClient(server.url).signIn('nobody@example.com', TEST_PASSWORD);
-    const settings = await client.get('/api/settings/ai');
+    const settings = await read(client.api.settings.ai.$get());
     expect(JSON.stringify(settings.body)).not.toContain(AI_KEY);
     const log = server.logLines.join('\n');
     expect(log.length).toBeGreaterThan(1000);
@@ -69,24 +69,24 @@ describe('accounts', () => {
     const second = new TestClient(server.url);
     expect((await second.signIn(email, TEST_PASSWORD)).status).toBe(200);
     // A signed-in request fills the session cache for the second session.
-    expect((await second.get('/api/me')).status).toBe(200);
+    expect((await read(second.api.me.$get())).status).toBe(200);
     const changed = await first.post('/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'rotated-password-42',
       revokeOtherSessions: true,
     });
     expect(changed.status).toBe(200);
-    expect((await second.get('/api/me')).status).toBe(401);
-    expect((await first.get('/api/me')).status).toBe(200);
+    expect((await read(second.api.me.$get())).status).toBe(401);
+    expect((await read(first.api.me.$get())).status).toBe(200);
   });
 
   it('ends every session of a deleted account at once, even one whose check is cached', async () => {
     const first = await onboardedClient(server.url);
     const second = new TestClient(server.url);
-    expect((await second.signIn((await first.get('/api/me')).body.user.email, TEST_PASSWORD)).status).toBe(200);
-    expect((await second.get('/api/me')).status).toBe(200);
+    expect((await second.signIn((await read(first.api.me.$get())).body.user.email, TEST_PASSWORD)).status).toBe(200);
+    expect((await read(second.api.me.$get())).status).toBe(200);
     expect((await first.post('/api/auth/delete-user', { password: TEST_PASSWORD })).status).toBe(200);
-    expect((await second.get('/api/me')).status).toBe(401);
-    expect((await second.post('/api/feedback', { message: 'after deletion' })).status).toBe(401);
+    expect((await read(second.api.me.$get())).status).toBe(401);
+    expect((await read(second.api.feedback.$post({ json: { message: 'after deletion' } }))).status).toBe(401);
   });
 });

@@ -1,30 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { createWriter } from '../ai/create-writer';
 import { DEFAULT_LIMITS } from '../config';
 import { createLogger } from '../logger';
 import { createServices } from '../services';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 
-const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+const { targetId, day } = nextMonthTarget();
 const LIMIT = 5;
 const REFUSED = new RegExp(
   `^You have used all ${LIMIT} AI requests for today\\. More are available after midnight UTC \\(in [^)]+\\)\\. Until then you can still edit your posts and add posts by hand\\.$`,
 );
 
 async function manualPost(client: TestClient, content = 'Our new clinic opens on Monday.') {
-  await client.get('/api/workspace');
-  const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: `${targetId}-10`, platform: 'linkedin', type: 'text', content });
-  expect(created.status).toBe(201);
-  return created.body as { id: string; content: string };
+  await read(client.api.workspace.$get());
+  return addPost(client, { date: day(10), platform: 'linkedin', type: 'text', content });
 }
 
 async function waitForJob(client: TestClient, jobId: string) {
   for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    const job = (await client.get(`/api/generation-jobs/${jobId}`)).body.job;
+    const job = (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }))).body.job;
     if (job.status !== 'running') return job;
   }
   throw new Error('the job did not finish');
@@ -56,7 +54,7 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
     const client = await onboardedClient(server.url);
     await manualPost(client);
     // The month has a post and the start does not confirm replacing it: refused before any writing.
-    const refused = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
+    const refused = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY } }));
     expect(refused.status).toBe(409);
     expect(await usedToday(client.userId)).toBe(0);
   });
@@ -65,38 +63,49 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
     expect(await usedToday(client.userId)).toBe(0);
-    expect((await client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'shorter' })).status).toBe(200);
-    expect((await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-12`, prompt: 'open day' })).status).toBe(201);
-    const job = await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true });
+    expect((await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'shorter' } }))).status).toBe(
+      200,
+    );
+    expect(
+      (await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), prompt: 'open day' } }))).status,
+    ).toBe(201);
+    const job = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }));
     expect(job.status).toBe(202);
     expect((await waitForJob(client, job.body.job.id)).status).toBe('succeeded');
-    expect((await client.post('/api/settings/ai/test')).status).toBe(200);
+    expect((await read(client.api.settings.ai.test.$post())).status).toBe(200);
     const kept = await manualPost(client);
-    expect((await client.post(`/api/posts/${kept.id}/rewrite`, { version: 1, instructions: 'friendlier' })).status).toBe(200);
+    expect(
+      (await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: kept.id }, json: { version: 1, instructions: 'friendlier' } }))).status,
+    ).toBe(200);
     // A month is written in several provider requests but counts as one.
     expect(await usedToday(client.userId)).toBe(LIMIT);
 
     const asked = ai.requests.length;
     const refusals = [
-      await client.post(`/api/posts/${kept.id}/rewrite`, { version: 2, instructions: 'shorter' }),
-      await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-14`, prompt: 'x' }),
-      await client.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY, replaceExisting: true }),
-      await client.post('/api/settings/ai/test'),
+      await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: kept.id }, json: { version: 2, instructions: 'shorter' } })),
+      await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(14), prompt: 'x' } })),
+      await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } })),
+      await read(client.api.settings.ai.test.$post()),
     ];
     for (const refused of refusals) {
       expect(refused.status).toBe(429);
-      expect(refused.body.error.code).toBe('rate_limited');
-      expect(refused.body.error.message).toMatch(REFUSED);
+      expect(errorOf(refused).code).toBe('rate_limited');
+      expect(errorOf(refused).message).toMatch(REFUSED);
     }
     expect(ai.requests.length).toBe(asked);
     expect(await usedToday(client.userId)).toBe(LIMIT);
     // The refused requests changed nothing; work by hand goes on.
-    expect((await client.get(`/api/posts/${kept.id}`)).body.version).toBe(2);
-    expect((await client.get(`/api/months/${targetId}/generation`)).body.job.id).toBe(job.body.job.id);
-    expect((await client.patch(`/api/posts/${kept.id}`, { version: 2, content: 'Written by hand.' })).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: kept.id } }))).body.version).toBe(2);
+    expect((await read(client.api.months[':id'].generation.$get({ param: { id: targetId } }))).body.job?.id).toBe(job.body.job.id);
+    expect((await read(client.api.posts[':postId'].$patch({ param: { postId: kept.id }, json: { version: 2, content: 'Written by hand.' } }))).status).toBe(
+      200,
+    );
     // Another user has a budget of their own.
     const other = await onboardedClient(server.url);
-    expect((await other.post(`/api/posts/${(await manualPost(other)).id}/rewrite`, { version: 1, instructions: 'shorter' })).status).toBe(200);
+    expect(
+      (await read(other.api.posts[':postId'].rewrite.$post({ param: { postId: (await manualPost(other)).id }, json: { version: 1, instructions: 'shorter' } })))
+        .status,
+    ).toBe(200);
   });
 
   it(`lets exactly ${LIMIT} of 12 parallel rewrites through`, async () => {
@@ -104,7 +113,9 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
     const posts = [];
     for (let index = 0; index < 12; index += 1) posts.push(await manualPost(client, `Post number ${index} about our clinic.`));
     const asked = ai.requests.length;
-    const answers = await Promise.all(posts.map((post) => client.post(`/api/posts/${post.id}/rewrite`, { version: 1, instructions: 'shorter' })));
+    const answers = await Promise.all(
+      posts.map((post) => read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'shorter' } }))),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(LIMIT).fill(200), ...Array(12 - LIMIT).fill(429)]);
     expect(ai.requests.length - asked).toBe(LIMIT);
     expect(await usedToday(client.userId)).toBe(LIMIT);
@@ -184,9 +195,13 @@ describe('the built-in template writer', () => {
     const client = await onboardedClient(server.url);
     const post = await manualPost(client);
     for (let version = 1; version <= 3; version += 1)
-      expect((await client.post(`/api/posts/${post.id}/rewrite`, { version, instructions: 'shorter' })).status).toBe(200);
-    expect((await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-12`, prompt: '' })).status).toBe(201);
-    expect((await client.post('/api/settings/ai/test')).status).toBe(200);
+      expect((await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version, instructions: 'shorter' } }))).status).toBe(
+        200,
+      );
+    expect((await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), prompt: '' } }))).status).toBe(
+      201,
+    );
+    expect((await read(client.api.settings.ai.test.$post())).status).toBe(200);
     expect(await server.database.db.selectFrom('ai_usage').selectAll().where('userId', '=', client.userId).execute()).toEqual([]);
   });
 });

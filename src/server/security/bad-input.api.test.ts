@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { TINY_PNG } from '../testing/fixtures';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
@@ -23,24 +23,33 @@ const context: RequestContext = { day: day(6), version: 2 };
 beforeAll(async () => {
   server = await startTestServer();
   client = await onboardedClient(server.url);
-  await client.get('/api/workspace');
+  await read(client.api.workspace.$get());
   expect((await client.put(`/api/months/${target}/strategy`, VALID_BODIES['PUT /api/months/:id/strategy']!(context))).status).toBe(200);
-  const post = await client.post(`/api/months/${target}/posts`, { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Keep me' });
+  const post = await read(
+    client.api.months[':id'].posts.$post({
+      param: { id: target },
+      json: { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Keep me' },
+    }),
+  );
   expect(post.status, JSON.stringify(post.body)).toBe(201);
-  expect((await client.patch(`/api/posts/${post.body.id}`, { version: 1, content: 'Keep me, edited' })).status).toBe(200);
-  expect((await client.put(`/api/posts/${post.body.id}/schedule`, { platform: 'linkedin', time: '10:00' })).status).toBe(200);
-  const uploaded = await client.upload(`/api/posts/${post.body.id}/media`, TINY_PNG, 'a.png', 'image/png');
+  expect((await read(client.api.posts[':postId'].$patch({ param: { postId: post.body.id }, json: { version: 1, content: 'Keep me, edited' } }))).status).toBe(
+    200,
+  );
+  expect(
+    (await read(client.api.posts[':postId'].schedule.$put({ param: { postId: post.body.id }, json: { platform: 'linkedin', time: '10:00' } }))).status,
+  ).toBe(200);
+  const uploaded = await client.uploadMedia(post.body.id, TINY_PNG, 'a.png', 'image/png');
   expect(uploaded.status).toBe(201);
-  expect((await client.post('/api/feedback', { message: 'Hello' })).status).toBe(201);
-  const connection = await client.post('/api/connections', VALID_BODIES['POST /api/connections']!(context));
+  expect((await read(client.api.feedback.$post({ json: { message: 'Hello' } }))).status).toBe(201);
+  const connection = await client.post<{ connection: { id: string } }>('/api/connections', VALID_BODIES['POST /api/connections']!(context));
   expect(connection.status, JSON.stringify(connection.body)).toBe(201);
-  const versions = (await client.get(`/api/posts/${post.body.id}/versions`)).body.versions;
+  const versions = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.body.id }, query: {} }))).body.versions;
   Object.assign(ids, {
     id: target,
     postId: post.body.id,
     jobId: '00000000-0000-4000-8000-000000000000',
-    versionId: versions[0].id,
-    fileId: uploaded.body.media[0].url.split('/').pop(),
+    versionId: versions[0]!.id,
+    fileId: uploaded.body.media[0]!.url.split('/').pop(),
     connectionId: connection.body.connection.id,
   });
 });
@@ -170,7 +179,7 @@ describe('bad input never breaks the API', () => {
           withText(body, at, 'A\u0000B'),
         );
         expect(response.status, `${routeKey(route)} with NUL in ${at.join('.')}: ${JSON.stringify(response.body)}`).toBe(400);
-        expect(Object.keys(response.body.error.fields ?? {})).toContain(at.join('.'));
+        expect(Object.keys(errorOf(response).fields ?? {})).toContain(at.join('.'));
         checked += 1;
       }
     }
@@ -194,7 +203,7 @@ describe('bad input never breaks the API', () => {
       }
       const huge = await client.rawRequest(route.method, path, JSON.stringify({ content: 'x'.repeat(300 * 1024) }));
       expect(huge.status, routeKey(route)).toBe(413);
-      expect(huge.body.error.code).toBe('payload_too_large');
+      expect(errorOf(huge).code).toBe('payload_too_large');
     }
     expect(await footprint()).toBe(before);
   });

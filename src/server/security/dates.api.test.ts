@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, isLeapYear, monthId, type MonthRef } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import type { Post } from '@shared/schemas/post';
+import type { GenerationJob } from '@shared/schemas/generation';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost } from '../testing/month-posts';
 import { listApiRoutes, routeKey } from './api-routes';
 import { createFactories } from '../testing/factories';
 
@@ -131,23 +134,16 @@ const postIn = (ref: MonthRef) => posts.get(monthId(ref))!;
 beforeAll(async () => {
   server = await startTestServer();
   client = await onboardedClient(server.url);
-  await client.get('/api/workspace');
+  await read(client.api.workspace.$get());
   for (const ref of [COMMON, LEAP]) {
     await createFactories(server.database.db).month(client.userId, ref);
-    const created = await client.post(`/api/months/${monthId(ref)}/posts`, {
-      mode: 'manual',
-      date: feb(ref, 10),
-      platform: 'facebook',
-      type: 'text',
-      content: 'Before',
-    });
-    expect(created.status).toBe(201);
-    posts.set(monthId(ref), created.body);
+    posts.set(monthId(ref), await addPost(client, { date: feb(ref, 10), content: 'Before' }, { targetId: monthId(ref), day: (n) => feb(ref, n) }));
   }
 });
 afterAll(async () => server.close());
 
-const snapshot = async () => JSON.stringify(await Promise.all([COMMON, LEAP].map(async (ref) => (await client.get(`/api/months/${monthId(ref)}`)).body)));
+const snapshot = async () =>
+  JSON.stringify(await Promise.all([COMMON, LEAP].map(async (ref) => (await read(client.api.months[':id'].$get({ param: { id: monthId(ref) } }))).body)));
 
 describe('dates are real calendar dates', () => {
   it('knows every route that takes input: each is a date route or reviewed as dateless', () => {
@@ -164,8 +160,8 @@ describe('dates are real calendar dates', () => {
       const { path, body } = route.send(value, COMMON);
       const response = await client.request(method, path, body);
       expect(response.status, `${key} with ${value}: ${JSON.stringify(response.body)}`).toBe(400);
-      expect(response.body.error.code).toBe('bad_request');
-      expect(Object.keys(response.body.error.fields ?? {}), `${key} with ${value}`).toContain(route.field);
+      expect(errorOf(response).code).toBe('bad_request');
+      expect(Object.keys(errorOf(response).fields ?? {}), `${key} with ${value}`).toContain(route.field);
     }
     expect(await snapshot()).toBe(before);
   });
@@ -175,9 +171,15 @@ describe('dates are real calendar dates', () => {
     const { path, body } = route.send(LEAP_DAY[route.values](LEAP), LEAP);
     const response = await client.request(key.split(' ')[0]!, path, body);
     expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
-    if (key === 'PATCH /api/posts/:postId') posts.set(monthId(LEAP), response.body);
+    if (key === 'PATCH /api/posts/:postId') posts.set(monthId(LEAP), response.body as Post);
     if (key === 'POST /api/months/:id/generation') {
-      for (let i = 0; i < 300 && (await client.get(`/api/generation-jobs/${response.body.job.id}`)).body.job.status === 'running'; i += 1)
+      for (
+        let i = 0;
+        i < 300 &&
+        (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: (response.body as { job: GenerationJob }).job.id } }))).body.job.status ===
+          'running';
+        i += 1
+      )
         await new Promise((r) => setTimeout(r, 20));
     }
   });
@@ -189,7 +191,7 @@ describe('dates are real calendar dates', () => {
       for (const id of [`${COMMON.year}-13`, `${COMMON.year}-0`, `${COMMON.year}-02-30`]) {
         const response = await client.request(route.method, route.path.replace(':id', id), route.method === 'GET' ? undefined : {});
         expect(response.status, `${routeKey(route)} with ${id}`).toBe(400);
-        expect(Object.keys(response.body.error.fields ?? {})).toContain('id');
+        expect(Object.keys(errorOf(response).fields ?? {})).toContain('id');
       }
     }
   });

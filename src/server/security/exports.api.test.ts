@@ -3,7 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -46,7 +46,7 @@ let client: TestClient & { userId: string };
 beforeAll(async () => {
   server = await startTestServer();
   client = await onboardedClient(server.url);
-  await client.get('/api/workspace');
+  await read(client.api.workspace.$get());
   for (const [index, { content, raw }] of CONTENTS.entries()) {
     const date = day(index + 1);
     if (raw) {
@@ -71,14 +71,19 @@ beforeAll(async () => {
         })
         .execute();
     } else {
-      const created = await client.post(`/api/months/${targetId}/posts`, {
-        mode: 'manual',
-        date,
-        platform: 'facebook',
-        type: 'text',
-        content,
-        hashtags: ['#=tag'],
-      });
+      const created = await read(
+        client.api.months[':id'].posts.$post({
+          param: { id: targetId },
+          json: {
+            mode: 'manual',
+            date,
+            platform: 'facebook',
+            type: 'text',
+            content,
+            hashtags: ['#=tag'],
+          },
+        }),
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
   }
@@ -93,7 +98,7 @@ async function download(name: string): Promise<Buffer> {
 
 /** Each day's post text as the API gives it back. */
 async function storedContents(): Promise<Map<string, string>> {
-  const month = (await client.get(`/api/months/${targetId}`)).body;
+  const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
   return new Map(month.posts.map((post: { date: string; content: string }) => [post.date.slice(0, 10), post.content]));
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
-import { PLATFORM_CHARACTER_LIMITS, PLATFORMS } from '@shared/domain/options';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platform } from '@shared/domain/options';
 import { POST_LIMITS, REWRITE_INSTRUCTIONS_MAX } from '@shared/schemas/post';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -47,12 +47,14 @@ let client: TestClient & { userId: string };
 beforeAll(async () => {
   server = await startTestServer();
   client = await onboardedClient(server.url);
-  await client.get('/api/workspace');
+  await read(client.api.workspace.$get());
 });
 afterAll(async () => server.close());
 
-async function postWith(content: string, platform: string): Promise<{ id: string; version: number }> {
-  const created = await client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: day, platform, type: 'text', content });
+async function postWith(content: string, platform: Platform): Promise<{ id: string; version: number }> {
+  const created = await read(
+    client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'manual', date: day, platform, type: 'text', content } }),
+  );
   expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
   return created.body;
 }

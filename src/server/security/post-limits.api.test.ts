@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, monthId } from '@shared/domain/months';
 import { newPostRow } from '../db/post-repository';
 import { createTransact } from '../db/repositories';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { nextMonthTarget } from '../testing/month-posts';
 
-const targetId = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
+const { targetId, day } = nextMonthTarget();
 const POSTS_MAX = 5;
 const VERSIONS_MAX = 4;
 const MONTH_FULL = `This month already has ${POSTS_MAX} posts, the most a month can hold. Change the posts it has, or generate the month again to replace them.`;
 
 const addPost = (client: TestClient, content = 'Our new clinic opens on Monday.') =>
-  client.post(`/api/months/${targetId}/posts`, { mode: 'manual', date: `${targetId}-10`, platform: 'linkedin', type: 'text', content });
+  read(
+    client.api.months[':id'].posts.$post({
+      param: { id: targetId },
+      json: { mode: 'manual', date: day(10), platform: 'linkedin', type: 'text', content },
+    }),
+  );
 
 describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per post (VERSIONS_PER_POST=${VERSIONS_MAX})`, () => {
   let server: TestServer;
@@ -20,30 +26,37 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
   });
   afterAll(async () => server.close());
 
-  const postCount = async (client: TestClient) => (await client.get(`/api/months/${targetId}`)).body.posts.length;
+  const postCount = async (client: TestClient) => (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts.length;
 
   it('refuses a post past the limit with 429 and a message that says what to do, by hand or written', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     for (let index = 0; index < POSTS_MAX; index += 1) expect((await addPost(client)).status).toBe(201);
     for (const refused of [
       await addPost(client),
-      await client.post(`/api/months/${targetId}/posts`, { mode: 'generate', date: `${targetId}-11`, prompt: '' }),
+      await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(11), prompt: '' } })),
     ]) {
       expect(refused.status).toBe(429);
-      expect(refused.body.error).toEqual({ code: 'rate_limited', message: MONTH_FULL });
+      expect(errorOf(refused)).toEqual({ code: 'rate_limited', message: MONTH_FULL });
     }
     expect(await postCount(client)).toBe(POSTS_MAX);
     // The other active month has room of its own.
     const current = monthId(currentMonth(new Date(), 'UTC'));
     expect(
-      (await client.post(`/api/months/${current}/posts`, { mode: 'manual', date: `${current}-01`, platform: 'twitter', type: 'text', content: 'x' })).status,
+      (
+        await read(
+          client.api.months[':id'].posts.$post({
+            param: { id: current },
+            json: { mode: 'manual', date: `${current}-01`, platform: 'twitter', type: 'text', content: 'x' },
+          }),
+        )
+      ).status,
     ).toBe(201);
   });
 
   it(`lets exactly ${POSTS_MAX} of 12 parallel adds into one month`, async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => addPost(client, `Parallel post ${index}`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(POSTS_MAX).fill(201), ...Array(12 - POSTS_MAX).fill(429)]);
     expect(await postCount(client)).toBe(POSTS_MAX);
@@ -51,12 +64,12 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
 
   it(`lets exactly ${POSTS_MAX} of 12 inserts started in the same instant through (the check inside the inserting transaction)`, async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const row = () =>
       newPostRow(
         client.userId,
         targetId,
-        { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Burst', mediaPrompt: '', hashtags: [] },
+        { date: `${day(3)}T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Burst', mediaPrompt: '', hashtags: [] },
         new Date().toISOString(),
       );
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => server.services.usage.insertPost(row())));
@@ -66,7 +79,7 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
 
   it('gives a transaction that adds several posts (a month generation) the same check, under the month’s lock', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     for (let index = 0; index < 2; index += 1) await addPost(client);
     const { usage } = server.services;
     const rows = (count: number) =>
@@ -74,7 +87,7 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
         newPostRow(
           client.userId,
           targetId,
-          { date: `${targetId}-03T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] },
+          { date: `${day(3)}T12:00:00Z`, platform: 'twitter', type: 'text', content: 'Written', mediaPrompt: '', hashtags: [] },
           new Date().toISOString(),
         ),
       );
@@ -91,10 +104,13 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
 
   it(`keeps the newest ${VERSIONS_MAX} versions of a post, dropping the oldest as each edit adds one`, async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const post = (await addPost(client, 'Text 0')).body;
-    for (let edit = 1; edit <= 7; edit += 1) expect((await client.patch(`/api/posts/${post.id}`, { version: edit, content: `Text ${edit}` })).status).toBe(200);
-    const page = (await client.get(`/api/posts/${post.id}/versions?limit=20`)).body;
+    for (let edit = 1; edit <= 7; edit += 1)
+      expect((await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: edit, content: `Text ${edit}` } }))).status).toBe(
+        200,
+      );
+    const page = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: { limit: '20' } }))).body;
     expect(page.versions.map((version: { content: string }) => version.content)).toEqual(['Text 6', 'Text 5', 'Text 4', 'Text 3']);
     expect(page).toMatchObject({ total: VERSIONS_MAX, nextCursor: null });
     const stored = await server.database.db.selectFrom('post_versions').select('id').where('postId', '=', post.id).execute();
@@ -111,19 +127,20 @@ describe('the versions list in pages', () => {
 
   it('answers 10 versions by default, newest first, with a cursor to the next page, and every version exactly once', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const post = (await addPost(client, 'Text 0')).body;
-    for (let edit = 1; edit <= 23; edit += 1) await client.patch(`/api/posts/${post.id}`, { version: edit, content: `Text ${edit}` });
-    const first = (await client.get(`/api/posts/${post.id}/versions`)).body;
+    for (let edit = 1; edit <= 23; edit += 1)
+      await read(client.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: edit, content: `Text ${edit}` } }));
+    const first = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body;
     expect(first.total).toBe(23);
     expect(first.versions).toHaveLength(10);
-    expect(first.versions[0].content).toBe('Text 22');
-    expect(first.nextCursor).toBe(first.versions[9].id);
+    expect(first.versions[0]?.content).toBe('Text 22');
+    expect(first.nextCursor).toBe(first.versions[9]!.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const page: { versions: { content: string }[]; nextCursor: string | null } = (
-        await client.get(`/api/posts/${post.id}/versions?limit=7${cursor ? `&before=${cursor}` : ''}`)
+        await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: { limit: '7', before: cursor ?? undefined } }))
       ).body;
       expect(page.versions.length).toBeLessThanOrEqual(7);
       seen.push(...page.versions.map((version) => version.content));
@@ -134,10 +151,10 @@ describe('the versions list in pages', () => {
 
   it.each(['limit=0', 'limit=21', 'limit=abc', 'before=not-a-version'])('refuses %s with a 400 in the one error shape', async (query) => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const post = (await addPost(client)).body;
     const answer = await client.get(`/api/posts/${post.id}/versions?${query}`);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 'bad_request', message: expect.any(String) });
+    expect(errorOf(answer)).toMatchObject({ code: 'bad_request', message: expect.any(String) });
   });
 });

@@ -32,7 +32,8 @@ async function signUpFrom(server: TestServer) {
   return { client, ...account };
 }
 
-const tooMany = (response: { status: number; body: any }) => response.status === 429 && /too many/i.test(String(response.body?.message));
+const tooMany = (response: { status: number; body: unknown }) =>
+  response.status === 429 && /too many/i.test(String((response.body as { message?: string } | undefined)?.message));
 
 describe('rate limits per client', () => {
   it('limits sign-in per client address, and no header a client sends buys a fresh bucket', async () => {

@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
+import type { ApiError } from '@shared/schemas/api-error';
 import { TINY_PNG } from '../testing/fixtures';
-import { onboardedClient, TestClient } from '../testing/test-client';
+import { onboardedClient, TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost } from '../testing/month-posts';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, writesWithoutFixture } from './route-fixtures';
 import { createFactories } from '../testing/factories';
@@ -51,7 +53,7 @@ let owner: TestClient & { userId: string };
 beforeAll(async () => {
   server = await startTestServer();
   owner = await onboardedClient(server.url);
-  await owner.get('/api/workspace');
+  await read(owner.api.workspace.$get());
 });
 afterAll(async () => server.close());
 
@@ -91,7 +93,7 @@ describe('signed-out callers', () => {
   it('are refused with 401 on every API route, with or without a stale or forged cookie, and change nothing', async () => {
     const post = await seedPost(ACTIVE, owner.userId);
     const ids = { id: monthId(ACTIVE), postId: post.postId, versionId: post.versionId, fileId: post.fileId, jobId: randomUUID(), connectionId: randomUUID() };
-    const before = JSON.stringify((await owner.get(`/api/months/${monthId(ACTIVE)}`)).body);
+    const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
 
     const leaver = await onboardedClient(server.url);
     const staleCookie = leaver.cookieHeader();
@@ -120,7 +122,7 @@ describe('signed-out callers', () => {
         expect(response.body.error?.code, `${key} with ${label}`).toBe('unauthorized');
       }
     }
-    expect(JSON.stringify((await owner.get(`/api/months/${monthId(ACTIVE)}`)).body)).toBe(before);
+    expect(JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body)).toBe(before);
   });
 });
 
@@ -138,31 +140,28 @@ describe('stale versions', () => {
         : value;
 
   async function freshPost(owner: TestClient) {
-    const created = await owner.post(`/api/months/${monthId(ACTIVE)}/posts`, {
-      mode: 'manual',
-      date: dayOf(ACTIVE, 8),
-      platform: 'linkedin',
-      type: 'text',
-      content: 'First text',
-    });
-    expect(created.status).toBe(201);
-    const edited = await owner.patch(`/api/posts/${created.body.id}`, { version: 1, content: 'Second text' });
+    const created = await addPost(
+      owner,
+      { date: dayOf(ACTIVE, 8), platform: 'linkedin', content: 'First text' },
+      { targetId: monthId(ACTIVE), day: (n) => dayOf(ACTIVE, n) },
+    );
+    const edited = await read(owner.api.posts[':postId'].$patch({ param: { postId: created.id }, json: { version: 1, content: 'Second text' } }));
     expect(edited.body.version).toBe(2);
-    const versions = (await owner.get(`/api/posts/${created.body.id}/versions`)).body.versions;
-    return { postId: created.body.id as string, versionId: versions[0].id as string };
+    const versions = (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: created.id }, query: {} }))).body.versions;
+    return { postId: created.id, versionId: versions[0]!.id };
   }
 
   it('finds the versioned writes by asking each write route', async () => {
     expect(writesWithoutFixture(routes())).toEqual([]);
     // Its own user: the probes really write (a profile, a time zone, a generation).
     const prober = await onboardedClient(server.url);
-    await prober.get('/api/workspace');
+    await read(prober.api.workspace.$get());
     const found: string[] = [];
     for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
       const post = await freshPost(prober);
       const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
       const response = await prober.request(route.method, fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), ...post }), body);
-      const fields = Object.keys(response.body?.error?.fields ?? {});
+      const fields = Object.keys((response.body as Partial<ApiError> | undefined)?.error?.fields ?? {});
       if (response.status === 400 && fields.some((field) => field === 'version' || field.endsWith('.version'))) found.push(routeKey(route));
     }
     expect(found.sort()).toEqual([...VERSIONED].sort());
@@ -172,14 +171,22 @@ describe('stale versions', () => {
     const route = routes().find((candidate) => routeKey(candidate) === key)!;
     for (const version of [1, 3]) {
       const post = await freshPost(owner);
-      const before = JSON.stringify([(await owner.get(`/api/posts/${post.postId}`)).body, (await owner.get(`/api/posts/${post.postId}/versions`)).body]);
+      const before = JSON.stringify([
+        (await read(owner.api.posts[':postId'].$get({ param: { postId: post.postId } }))).body,
+        (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: post.postId }, query: {} }))).body,
+      ]);
       const answer = await sendValid(owner, route, fill(route, { id: monthId(ACTIVE), ...post }), { day: dayOf(ACTIVE, 9), version, postId: post.postId });
       // A bulk action answers each post on its own: the one post selected is the stale one.
       const outcome = (answer.body as unknown as { results?: { status: number; error: { code: string } }[] }).results?.[0];
       const response = key.endsWith('/bulk') && outcome ? { status: outcome.status, body: outcome } : answer;
       expect(response.status, `${key} with version ${version}: ${JSON.stringify(answer.body)}`).toBe(409);
       expect(response.body.error.code).toBe('stale_version');
-      expect(JSON.stringify([(await owner.get(`/api/posts/${post.postId}`)).body, (await owner.get(`/api/posts/${post.postId}/versions`)).body])).toBe(before);
+      expect(
+        JSON.stringify([
+          (await read(owner.api.posts[':postId'].$get({ param: { postId: post.postId } }))).body,
+          (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: post.postId }, query: {} }))).body,
+        ]),
+      ).toBe(before);
     }
   });
 });
@@ -192,12 +199,16 @@ describe('archived months', () => {
     expect(placed.map(routeKey), 'a write without a month or post id must be reviewed into NOT_MONTH_WRITES').toEqual([]);
 
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     await createFactories(server.database.db).month(client.userId, ARCHIVED, { contentGenerated: 1 });
     const post = await seedPost(ARCHIVED, client.userId);
     const ids = { id: monthId(ARCHIVED), ...post };
     const snapshot = async () =>
-      JSON.stringify([(await client.get(`/api/months/${ids.id}`)).body, (await client.get(`/api/posts/${ids.postId}/versions`)).body, existsSync(post.file)]);
+      JSON.stringify([
+        (await read(client.api.months[':id'].$get({ param: { id: ids.id } }))).body,
+        (await read(client.api.posts[':postId'].versions.$get({ param: { postId: ids.postId }, query: {} }))).body,
+        existsSync(post.file),
+      ]);
     const before = await snapshot();
     expect(JSON.parse(before)[0]).toMatchObject({
       archived: true,

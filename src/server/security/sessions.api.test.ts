@@ -11,11 +11,11 @@ const SESSION_DAYS = 30;
 async function signUp(server: TestServer, origin: string) {
   const client = new TestClient(server.url);
   const email = `user-${randomBytes(5).toString('hex')}@example.com`;
-  const response = await client.request('POST', '/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '' }, { origin });
+  const response = await client.request<{ user: { id: string } }>('POST', '/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '' }, { origin });
   expect(response.status).toBe(200);
   const [name, value] = client.cookieHeader().split('=', 2) as [string, string];
   expect(name).toMatch(/session_token$/);
-  return { email, userId: response.body.user.id as string, name, value };
+  return { email, userId: response.body.user.id, name, value };
 }
 
 /** A timestamp as better-auth stores it: ISO text on SQLite, a timestamp on PostgreSQL. */
@@ -23,8 +23,8 @@ const storedDate = (server: TestServer, date: Date) => (server.database.kind ===
 
 /** GET /api/me with exactly this Cookie header and nothing else: what the holder of these cookies gets. */
 async function meWith(server: TestServer, cookie: string) {
-  const response = await new TestClient(server.url).request('GET', '/api/me', undefined, { cookie });
-  return { status: response.status, email: response.body?.user?.email as string | undefined, headers: response.headers };
+  const response = await new TestClient(server.url).request<{ user?: { email: string } } | undefined>('GET', '/api/me', undefined, { cookie });
+  return { status: response.status, email: response.body?.user?.email, headers: response.headers };
 }
 
 describe.each([

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
-import { onboardedClient, type TestClient } from '../testing/test-client';
+import { onboardedClient, type TestClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { waitForJob } from '../testing/generation-helpers';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { sendValid, writesWithoutFixture } from './route-fixtures';
 import { TINY_PNG } from '../testing/fixtures';
@@ -43,25 +44,26 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await onboardedClient(server.url);
   bob = await onboardedClient(server.url);
-  await alice.get('/api/workspace');
-  await bob.get('/api/workspace');
-  const job = await alice.post(`/api/months/${targetId}/generation`, { strategy: DEFAULT_STRATEGY });
-  for (let i = 0; i < 200 && (await alice.get(`/api/generation-jobs/${job.body.job.id}`)).body.job.status === 'running'; i += 1)
-    await new Promise((r) => setTimeout(r, 25));
-  const post = (await alice.get(`/api/months/${targetId}`)).body.posts[0];
-  await alice.patch(`/api/posts/${post.id}`, { version: post.version, content: 'Edited by Alice' });
-  const uploaded = await alice.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'a.png', 'image/png');
-  await alice.put(`/api/posts/${post.id}/schedule`, { platform: 'linkedin', time: '10:00' });
-  const versions = await alice.get(`/api/posts/${post.id}/versions`);
-  const connection = await alice.post('/api/connections', { kind: 'webhook', name: 'Alice hook', url: 'https://203.0.113.10/hook', networks: ['linkedin'] });
+  await read(alice.api.workspace.$get());
+  await read(bob.api.workspace.$get());
+  const job = await read(alice.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY } }));
+  await waitForJob(alice, job.body.job.id);
+  const post = (await read(alice.api.months[':id'].$get({ param: { id: targetId } }))).body.posts[0]!;
+  await read(alice.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: post.version, content: 'Edited by Alice' } }));
+  const uploaded = await alice.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png');
+  await read(alice.api.posts[':postId'].schedule.$put({ param: { postId: post.id }, json: { platform: 'linkedin', time: '10:00' } }));
+  const versions = await read(alice.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }));
+  const connection = await read(
+    alice.api.connections.$post({ json: { kind: 'webhook', name: 'Alice hook', url: 'https://203.0.113.10/hook', networks: ['linkedin'] } }),
+  );
   // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
   await createFactories(server.database.db).month(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
   Object.assign(ids, {
     id: '2025-1',
     postId: post.id,
     jobId: job.body.job.id,
-    versionId: versions.body.versions[0].id,
-    fileId: uploaded.body.media[0].url.split('/').pop(),
+    versionId: versions.body.versions[0]!.id,
+    fileId: uploaded.body.media[0]!.url.split('/').pop(),
     connectionId: connection.body.connection.id,
   });
 });
@@ -75,13 +77,13 @@ function fill(route: ApiRoute): string {
 }
 
 async function snapshotOfAlice() {
-  const month = (await alice.get(`/api/months/${targetId}`)).body;
-  const onlyAlices = (await alice.get(`/api/months/${ids.id}`)).body;
-  const versions = (await alice.get(`/api/posts/${ids.postId}/versions`)).body;
-  const profile = (await alice.get('/api/profile')).body;
-  const jobs = (await alice.get(`/api/generation-jobs/${ids.jobId}`)).body;
-  const connections = (await alice.get('/api/connections')).body;
-  const delivery = (await alice.get(`/api/posts/${ids.postId}/delivery`)).body;
+  const month = (await read(alice.api.months[':id'].$get({ param: { id: targetId } }))).body;
+  const onlyAlices = (await read(alice.api.months[':id'].$get({ param: { id: ids.id! } }))).body;
+  const versions = (await read(alice.api.posts[':postId'].versions.$get({ param: { postId: ids.postId! }, query: {} }))).body;
+  const profile = (await read(alice.api.profile.$get())).body;
+  const jobs = (await read(alice.api['generation-jobs'][':jobId'].$get({ param: { jobId: ids.jobId! } }))).body;
+  const connections = (await read(alice.api.connections.$get())).body;
+  const delivery = (await read(alice.api.posts[':postId'].delivery.$get({ param: { postId: ids.postId! } }))).body;
   return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery });
 }
 
@@ -111,10 +113,10 @@ describe('tenant isolation', () => {
   });
 
   it('still lets the owner use the same routes (the ids are real)', async () => {
-    expect((await alice.get(`/api/months/${ids.id}`)).status).toBe(200);
-    expect((await alice.get(`/api/posts/${ids.postId}`)).status).toBe(200);
-    expect((await alice.get(`/api/generation-jobs/${ids.jobId}`)).status).toBe(200);
-    expect((await alice.get(`/api/media/${ids.fileId}`)).status).toBe(200);
-    expect((await alice.request('GET', `/api/months/${ids.id}/export.csv`)).status).toBe(200);
+    expect((await read(alice.api.months[':id'].$get({ param: { id: ids.id! } }))).status).toBe(200);
+    expect((await read(alice.api.posts[':postId'].$get({ param: { postId: ids.postId! } }))).status).toBe(200);
+    expect((await read(alice.api['generation-jobs'][':jobId'].$get({ param: { jobId: ids.jobId! } }))).status).toBe(200);
+    expect((await alice.api.media[':fileId'].$get({ param: { fileId: ids.fileId! } })).status).toBe(200);
+    expect((await alice.api.months[':id']['export.csv'].$get({ param: { id: ids.id! } })).status).toBe(200);
   });
 });

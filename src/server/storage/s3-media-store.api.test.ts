@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { TINY_PNG } from '../testing/fixtures';
 import { startS3Server, type S3Server } from '../testing/s3-server';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read, errorOf } from '../testing/test-client';
+import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startTestServer } from '../testing/test-server';
 import { createTestClock } from '../testing/test-clock';
 import { createS3MediaStore, ORPHAN_MIN_AGE_MS } from './s3-media-store';
@@ -85,21 +86,13 @@ describe('uploads with MEDIA_STORE=s3', () => {
     const server = await startTestServer({ ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:1' });
     try {
       const client = await onboardedClient(server.url);
-      await client.get('/api/workspace');
+      await read(client.api.workspace.$get());
       const month = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
-      const post = (
-        await client.post(`/api/months/${month}/posts`, {
-          mode: 'manual',
-          date: `${month.replace(/-(\d)$/, '-0$1')}-06`,
-          platform: 'facebook',
-          type: 'image',
-          content: 'With a picture',
-        })
-      ).body;
-      const upload = await client.upload(`/api/posts/${post.id}/media`, TINY_PNG, 'tiny.png', 'image/png');
+      const post = await addPost(client, { date: nextMonthTarget().day(6), type: 'image', content: 'With a picture' });
+      const upload = await client.uploadMedia(post.id, TINY_PNG, 'tiny.png', 'image/png');
       expect(upload.status).toBe(503);
-      expect(upload.body.error.message).toBe('The file could not be stored right now. Please try again in a moment.');
-      const posts = (await client.get(`/api/months/${month}`)).body.posts as { id: string; media: unknown[] }[];
+      expect(errorOf(upload).message).toBe('The file could not be stored right now. Please try again in a moment.');
+      const posts = (await read(client.api.months[':id'].$get({ param: { id: month } }))).body.posts as { id: string; media: unknown[] }[];
       expect(posts.find((item) => item.id === post.id)?.media).toEqual([]);
     } finally {
       await server.close();

@@ -5,8 +5,9 @@
  * nothing for tests; every row here goes in as a seed script would put it.
  */
 import { randomUUID } from 'node:crypto';
-import { monthId, monthName, type MonthRef } from '@shared/domain/months';
+import { monthId, type MonthRef } from '@shared/domain/months';
 import type { Db } from '../db/database';
+import { newMonthRow } from '../db/month-repository';
 import type { GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '../db/schema';
 
 const LONG_AGO = '2020-01-01T00:00:00.000Z';
@@ -26,24 +27,9 @@ export function createFactories(db: Db) {
     /** A month as if created at `createdAt` (default now); any month, past ones included. Returns its id. */
     async month(userId: string, ref: MonthRef, fields: MonthFields = {}): Promise<string> {
       const at = fields.createdAt ?? new Date().toISOString();
-      const id = monthId(ref);
-      await db
-        .insertInto('months')
-        .values({
-          userId,
-          id,
-          name: monthName(ref.month),
-          year: ref.year,
-          month: ref.month,
-          contentGenerated: 0,
-          lastGeneratedAt: null,
-          strategy: null,
-          ...fields,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute();
-      return id;
+      const row = { ...newMonthRow(userId, ref, at), ...fields, createdAt: at, updatedAt: at };
+      await db.insertInto('months').values(row).execute();
+      return row.id;
     },
 
     /** A draft text post on the month's 2nd (unless `fields` say otherwise), written long ago. */

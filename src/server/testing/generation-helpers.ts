@@ -1,9 +1,9 @@
-import type { TestClient } from './test-client';
+import { read, type TestClient } from './test-client';
 
 /** Polls a job until it is no longer running; the test's own time-out bounds the wait. */
 export async function waitForJob(client: TestClient, jobId: string) {
   for (;;) {
-    const { body } = await client.get(`/api/generation-jobs/${jobId}`);
+    const { body } = await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }));
     if (body.job.status !== 'running') return body.job;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
-import type { JsonResponse, TestClient } from './test-client';
+import { read, type TestClient, type TypedApi } from './test-client';
 
 /** Next month in UTC (always writable), its id, and its day `n` as YYYY-MM-DD. */
 export function nextMonthTarget(now = new Date()) {
@@ -10,17 +10,21 @@ export function nextMonthTarget(now = new Date()) {
   return { target, targetId, day };
 }
 
-/** Adds a hand-written post to the next month through the API (on day 5 unless `fields` says otherwise). */
-export async function addPost(client: TestClient, fields: Record<string, unknown>, { targetId, day } = nextMonthTarget()) {
-  const response: JsonResponse<{ id: string; version: number }> = await client.post(`/api/months/${targetId}/posts`, {
-    mode: 'manual',
-    date: day(5),
-    platform: 'facebook',
-    type: 'text',
-    content: 'Hello',
-    hashtags: [],
-    ...fields,
-  });
+/** A hand-written post as `POST /api/months/:id/posts` takes it (mode 'manual'). */
+export type ManualPost = Omit<Extract<Parameters<TypedApi['months'][':id']['posts']['$post']>[0]['json'], { mode: 'manual' }>, 'mode'>;
+
+/** Adds a hand-written post through the API: to the next month unless `target` says otherwise, on its day 5 unless `fields` does. */
+export async function addPost(
+  client: TestClient,
+  fields: Partial<ManualPost> = {},
+  { targetId, day }: { targetId: string; day: (n: number) => string } = nextMonthTarget(),
+) {
+  const response = await read(
+    client.api.months[':id'].posts.$post({
+      param: { id: targetId },
+      json: { mode: 'manual', date: day(5), platform: 'facebook', type: 'text', content: 'Hello', hashtags: [], ...fields },
+    }),
+  );
   expect(response.status).toBe(201);
   return response.body;
 }

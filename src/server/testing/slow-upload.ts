@@ -16,7 +16,7 @@ export interface SlowUpload {
   /** Sends the rest of the body. */
   finish: () => void;
   /** The server's answer; a status of 0 when the connection was dropped without one. */
-  response: Promise<JsonResponse<any>>;
+  response: Promise<JsonResponse<unknown>>;
 }
 
 /**
@@ -39,7 +39,7 @@ export function startSlowUpload(
       ...(chunked ? {} : { 'content-length': body.length }),
     },
   });
-  const response = new Promise<JsonResponse<any>>((resolve) => {
+  const response = new Promise<JsonResponse<unknown>>((resolve) => {
     request.on('response', (answer) => {
       let text = '';
       answer.on('data', (chunk: Buffer) => (text += chunk.toString()));

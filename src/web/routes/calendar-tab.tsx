@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Post } from '@shared/schemas/post';
 import { longDate, MonthCalendar } from '../features/calendar/components/month-calendar';
-import type { PostActions } from '../features/calendar/components/day-menu';
+import type { PostActions } from '../components/post-action-items';
 import { MonthList } from '../features/month-list/components/month-list';
 import { AddPostModal } from '../features/new-post/components/add-post-modal';
 import { useBulkActions } from '../features/post-actions/hooks/use-bulk-actions';

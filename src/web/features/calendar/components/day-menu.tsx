@@ -1,16 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCopy, IconDots, IconTransform, IconTrash } from '@tabler/icons-react';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
+import { IconDots } from '@tabler/icons-react';
+import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
+import { PostActionItems, type PostActions } from '../../../components/post-action-items';
 import { firstWords } from './day-posts';
-
-/** What can be done to a post from the calendar; left out where posts cannot change (archived months). */
-export interface PostActions {
-  onDuplicate: (post: Post) => void;
-  /** With a network: 'Adapt for <network>' was chosen; without: the modal asks. */
-  onAdapt: (post: Post, platform?: Platform) => void;
-  onDelete: (post: Post) => void;
-}
 
 /** The day's menu: for each of its posts, duplicate, adapt for another network, or delete. */
 export function DayMenu({ dateLabel, posts, actions }: { dateLabel: string; posts: Post[]; actions: PostActions }) {
@@ -35,17 +28,7 @@ export function DayMenu({ dateLabel, posts, actions }: { dateLabel: string; post
             <Menu.Label id={`${post.id}-actions`}>
               {PLATFORM_LABELS[post.platform]}: {firstWords(post.content, 5)}
             </Menu.Label>
-            <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => actions.onDuplicate(post)}>
-              Duplicate to another day
-            </Menu.Item>
-            {PLATFORMS.filter((platform) => platform !== post.platform).map((platform) => (
-              <Menu.Item key={platform} leftSection={<IconTransform size={16} aria-hidden="true" />} onClick={() => actions.onAdapt(post, platform)}>
-                Adapt for {PLATFORM_LABELS[platform]}
-              </Menu.Item>
-            ))}
-            <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
-              Delete post
-            </Menu.Item>
+            <PostActionItems post={post} actions={actions} />
           </div>
         ))}
       </Menu.Dropdown>

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
 import { dateOnly, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
-import { DayMenu, type PostActions } from './day-menu';
+import type { PostActions } from '../../../components/post-action-items';
+import { DayMenu } from './day-menu';
 import { DayPosts, StatusLegend } from './day-posts';
 import classes from './month-calendar.module.css';
 

@@ -4,7 +4,8 @@ import { useState, type JSX } from 'react';
 import type { Post } from '@shared/schemas/post';
 import { confirmDiscard, useBeforeUnload, useLeavePageBlocker } from '../hooks/use-unsaved-guard';
 import { PostEditorBody } from './post-editor-body';
-import { PostEditorHeader, type EditorPostActions } from './post-editor-header';
+import type { PostActions } from '../../../components/post-action-items';
+import { PostEditorHeader } from './post-editor-header';
 
 export interface PostEditorDrawerProps {
   monthId: string;
@@ -18,7 +19,7 @@ export interface PostEditorDrawerProps {
   /** Previous/next. */
   onNavigate: (postId: string) => void;
   /** Duplicate, adapt, delete (the route supplies them); unsaved edits are asked about first. */
-  actions?: EditorPostActions;
+  actions?: PostActions;
 }
 
 /** Asks before in-app navigation away from the page; mounted only while there are unsaved edits. */
@@ -47,7 +48,7 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, on
     (post: Post, ...rest: Rest): void => {
       if (confirmDiscard(dirty)) act(post, ...rest);
     };
-  const guarded: EditorPostActions | undefined =
+  const guarded: PostActions | undefined =
     actions && !archived
       ? {
           onDuplicate: unlessDiscardRefused(actions.onDuplicate),

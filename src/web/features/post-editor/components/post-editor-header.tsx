@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Drawer, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconCopy, IconDots, IconTransform, IconTrash } from '@tabler/icons-react';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
+import { IconChevronLeft, IconChevronRight, IconDots } from '@tabler/icons-react';
 import type { Post } from '@shared/schemas/post';
+import { PostActionItems, type PostActions } from '../../../components/post-action-items';
 import { postDay } from '../format';
 import classes from './post-editor.module.css';
 
@@ -14,14 +14,7 @@ export interface PostEditorHeaderProps {
   next: Post | undefined;
   onNavigate: (post: Post | undefined) => void;
   /** Duplicate, adapt for another network, delete; left out for archived months. */
-  actions?: EditorPostActions;
-}
-
-export interface EditorPostActions {
-  onDuplicate: (post: Post) => void;
-  /** With a network: 'Adapt for <network>' was chosen; without: the modal asks. */
-  onAdapt: (post: Post, platform?: Platform) => void;
-  onDelete: (post: Post) => void;
+  actions?: PostActions;
 }
 
 /** Date card, weekday (the drawer's title), previous / next and close. */
@@ -55,18 +48,7 @@ export function PostEditorHeader({ post, position, total, previous, next, onNavi
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => actions.onDuplicate(post)}>
-                Duplicate to another day
-              </Menu.Item>
-              {PLATFORMS.filter((platform) => platform !== post.platform).map((platform) => (
-                <Menu.Item key={platform} leftSection={<IconTransform size={16} aria-hidden="true" />} onClick={() => actions.onAdapt(post, platform)}>
-                  Adapt for {PLATFORM_LABELS[platform]}
-                </Menu.Item>
-              ))}
-              <Menu.Divider />
-              <Menu.Item color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => actions.onDelete(post)}>
-                Delete post
-              </Menu.Item>
+              <PostActionItems post={post} actions={actions} divideDelete />
             </Menu.Dropdown>
           </Menu>
         )}
