@@ -3,6 +3,7 @@ import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import type { ConnectionRepository } from '../db/connection-repository';
 import type { DeliveryRepository, DeliveryRow } from '../db/delivery-repository';
+import type { Notifier } from '../db/notifications';
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
@@ -13,6 +14,7 @@ import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 import type { SecretBox } from './secret-box';
 import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
+import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 
 export interface PublishingOptions {
   policy: OutboundPolicy;
@@ -20,7 +22,7 @@ export interface PublishingOptions {
   lateWindowMs: number;
   /** How long a worker holds a delivery it sends; a lapsed lease means it died mid-send. */
   leaseMs?: number;
-  /** Deliveries sent at once by one worker. */
+  /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
   concurrency?: number;
 }
 
@@ -34,7 +36,11 @@ interface Deps {
   locateMedia: (userId: string, fileId: string) => Promise<StoredFile>;
   log: Logger;
   options: PublishingOptions;
+  /** Wakes the worker when a delivery is scheduled elsewhere (`start`). */
+  notifier: Notifier;
   now?: () => Date;
+  /** Sets the worker's wake-up on the injected clock (tests move a TestClock). */
+  timer?: Timer;
 }
 
 /** Attempts per delivery, and the wait before each retry (the last repeats). */
@@ -42,7 +48,6 @@ export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
 const RETRY_AFTER_CAP_MS = 60 * 60_000;
 const MEDIA_LINK_TTL_MS = 24 * 60 * 60_000;
-const BATCH = 500;
 
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
 
@@ -59,10 +64,12 @@ export interface TickResult {
 
 /**
  * The delivery engine. `deliverDue(now)` is the whole of a worker's turn: write off lapsed leases,
- * claim what is due (one conditional UPDATE per delivery, so any number of processes can run it),
- * send, record. It keeps no state between turns, so a job queue can run it instead of the timer.
+ * claim what is due (a conditional UPDATE over a few at a time, so any number of processes can run
+ * it and each delivery goes to one), send, record. It keeps no state between turns; `start` runs turns
+ * when something is due (worker-loop.ts).
  */
-export function createPublisher({ deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, now = () => new Date() }: Deps) {
+export function createPublisher(deps: Deps) {
+  const { deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const concurrency = options.concurrency ?? 25;
@@ -150,21 +157,18 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
     }
   }
 
-  async function deliverOne(id: string, at: Date, result: TickResult): Promise<void> {
-    const claimedAt = at.toISOString();
-    const row = await deliveries.claim(id, owner, claimedAt, new Date(at.getTime() + leaseMs).toISOString());
-    if (!row) return;
-    const late = at.getTime() - Date.parse(row.nextAttemptAt);
+  async function deliverOne(row: DeliveryRow, claimedAt: Date, result: TickResult): Promise<void> {
+    const late = claimedAt.getTime() - Date.parse(row.nextAttemptAt);
     if (late > options.lateWindowMs) {
+      const at = claimedAt.toISOString();
       const detail = `Not sent: the server was down at its time and it is now ${Math.round(late / 60_000)} minutes late. Retry to send it now.`;
-      if (await deliveries.finish(row, owner, { status: 'missed', reason: detail, finishedAt: claimedAt }, { at: claimedAt, outcome: 'missed', detail }))
-        result.missed++;
+      if (await deliveries.finish(row, owner, { status: 'missed', reason: detail, finishedAt: at }, { at, outcome: 'missed', detail })) result.missed++;
       return;
     }
     let outcome: AttemptOutcome;
     let connectionId: string | null = null;
     try {
-      ({ outcome, connectionId } = await attempt(row, at));
+      ({ outcome, connectionId } = await attempt(row, claimedAt));
     } catch (error) {
       log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
       outcome = { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
@@ -177,37 +181,47 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
     log.info({ event: 'publish.attempt', deliveryId: row.id, outcome: logged, attempt: row.attempts }, 'delivery attempt');
   }
 
-  /** One worker turn at `at` (the injected clock by default). */
-  async function deliverDue(at: Date = now()): Promise<TickResult> {
+  /**
+   * One worker turn at `at` (by default the injected clock, read again at each claim). `concurrency`
+   * lanes send; when the claimed ones run out, the next few due are claimed, so a delivery waits for
+   * at most one send between its claim and its own send, well within its lease.
+   */
+  async function deliverDue(at?: Date): Promise<TickResult> {
+    const clock = at ? () => at : now;
     const result: TickResult = { published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 };
-    result.unknown += await deliveries.writeOffLapsed(at.toISOString(), LAPSED_REASON);
-    const ids = await deliveries.due(at.toISOString(), BATCH);
-    let next = 0;
-    const lane = async () => {
-      while (next < ids.length) await deliverOne(ids[next++]!, at, result);
+    result.unknown += await deliveries.writeOffLapsed(clock().toISOString(), LAPSED_REASON);
+    const claimed: { row: DeliveryRow; claimedAt: Date }[] = [];
+    let claiming: Promise<boolean> | undefined;
+    let drained = false;
+    const claimMore = async () => {
+      const claimedAt = clock();
+      const rows = await deliveries.claimDue(owner, claimedAt.toISOString(), new Date(claimedAt.getTime() + leaseMs).toISOString(), concurrency);
+      claimed.push(...rows.map((row) => ({ row, claimedAt })));
+      return rows.length > 0;
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, lane));
+    const lane = async () => {
+      for (;;) {
+        const next = claimed.shift();
+        if (next) await deliverOne(next.row, next.claimedAt, result);
+        else if (drained) return;
+        else {
+          claiming ??= claimMore().finally(() => (claiming = undefined));
+          if (!(await claiming)) drained = true;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
     return result;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  const loop = createWorkerLoop({ turn: deliverDue, nextWake: deliveries.nextWake, notifier, timer: deps.timer ?? realTimer(now), now, log });
   return {
     deliverDue,
-    /** Runs a turn every `intervalMs`; a turn still running when the next is due lets it pass. */
-    start(intervalMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = deliverDue()
-          .catch((error: Error) => log.error({ event: 'publish.tick_failed', err: error.message }, 'publishing turn failed'))
-          .finally(() => (running = undefined));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    /** Runs turns when something is due: at the earliest waiting attempt, and when a delivery is scheduled anywhere. */
+    start: loop.start,
+    stop: loop.stop,
+    /** When this worker next wakes (undefined while a turn runs or when stopped). */
+    wakeAt: loop.wakeAt,
   };
 }
 
