@@ -102,7 +102,7 @@ export function createServices(
   const schedule = createScheduleService({ access, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
   const box = createSecretBox(publishing.encryptionKey);
-  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl);
+  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
   const connections = createConnectionRepository(database.db);
   const media = createMediaService({
