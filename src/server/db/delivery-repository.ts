@@ -25,6 +25,13 @@ export function toDelivery(row: DeliveryRow): Delivery {
 
 export type ScheduleResult = 'saved' | 'busy';
 
+/** How one attempt ended: the delivery's new state and the line for its log. */
+export interface AttemptEnd {
+  row: DeliveryRow;
+  change: Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
+  attempt: { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
+}
+
 const EXCERPT_LENGTH = 120;
 
 /**
@@ -207,26 +214,25 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     },
 
     /**
-     * Records an attempt's end while `owner` still holds the delivery (a worker whose lease lapsed and
-     * was written off as 'unknown' changes nothing). The attempt joins the log in the same transaction.
+     * Records attempts' ends, each while `owner` still holds its delivery (a worker whose lease lapsed
+     * and was written off as 'unknown' changes nothing), in one transaction with their log entries:
+     * outcomes that arrive together are written together. Answers, for each, whether it was saved.
      */
-    finish(
-      row: DeliveryRow,
-      owner: string,
-      change: Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>,
-      attempt: { at: string; outcome: DeliveryAttempt['outcome']; detail: string },
-    ): Promise<boolean> {
+    finish(owner: string, ends: AttemptEnd[]): Promise<boolean[]> {
       return inTransaction(db, async (trx) => {
-        const result = await trx
-          .updateTable('deliveries')
-          .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
-          .where('id', '=', row.id)
-          .where('status', '=', 'publishing')
-          .where('leaseOwner', '=', owner)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
-        return true;
+        const saved: boolean[] = [];
+        for (const { row, change, attempt } of ends) {
+          const result = await trx
+            .updateTable('deliveries')
+            .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
+            .where('id', '=', row.id)
+            .where('status', '=', 'publishing')
+            .where('leaseOwner', '=', owner)
+            .executeTakeFirst();
+          saved.push(Number(result.numUpdatedRows) > 0);
+          if (saved.at(-1)) await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+        }
+        return saved;
       });
     },
 

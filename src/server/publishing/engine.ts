@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
-import type { ConnectionRepository } from '../db/connection-repository';
-import type { DeliveryRepository, DeliveryRow } from '../db/delivery-repository';
+import type { ConnectionRepository, ConnectionRow } from '../db/connection-repository';
+import type { AttemptEnd, DeliveryRepository, DeliveryRow } from '../db/delivery-repository';
 import type { Notifier } from '../db/notifications';
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
@@ -13,6 +13,7 @@ import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 import type { SecretBox } from './secret-box';
+import { groupCommit } from './group-commit';
 import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 
@@ -100,10 +101,10 @@ export function createPublisher(deps: Deps) {
     };
   }
 
-  async function attempt(row: DeliveryRow, at: Date): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
-    const post = await posts.find(row.userId, row.postId);
+  async function attempt(row: DeliveryRow, at: Date, reads: BatchReads): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
+    const post = reads.post(row);
     if (!post) return { outcome: { kind: 'failed', detail: 'The post was deleted.' }, connectionId: null };
-    const connection = await connections.routeFor(row.userId, row.platform);
+    const connection = await reads.route(row);
     if (!connection) {
       const network = PLATFORM_LABELS[row.platform as Platform] ?? row.platform;
       return {
@@ -132,6 +133,27 @@ export function createPublisher(deps: Deps) {
     return files;
   }
 
+  /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */
+  async function readsFor(rows: DeliveryRow[]) {
+    const byUser = new Map<string, string[]>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.postId]);
+    const found = new Map<string, Post>();
+    for (const [userId, postIds] of byUser) for (const post of await posts.findMany(userId, postIds)) found.set(post.id, post);
+    const routes = new Map<string, Promise<ConnectionRow | undefined>>();
+    return {
+      post: (row: DeliveryRow) => found.get(row.postId),
+      route(row: DeliveryRow) {
+        const key = `${row.userId} ${row.platform}`;
+        if (!routes.has(key)) routes.set(key, connections.routeFor(row.userId, row.platform));
+        return routes.get(key)!;
+      },
+    };
+  }
+  type BatchReads = Awaited<ReturnType<typeof readsFor>>;
+
+  /** Outcomes are recorded together when they arrive together (one transaction). */
+  const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(owner, ends));
+
   /** The state an attempt's outcome leads to. */
   function nextState(row: DeliveryRow, outcome: AttemptOutcome, at: Date) {
     const iso = at.toISOString();
@@ -157,25 +179,35 @@ export function createPublisher(deps: Deps) {
     }
   }
 
-  async function deliverOne(row: DeliveryRow, claimedAt: Date, result: TickResult): Promise<void> {
+  interface Claimed {
+    row: DeliveryRow;
+    claimedAt: Date;
+    reads: BatchReads;
+  }
+
+  async function deliverOne({ row, claimedAt, reads }: Claimed, result: TickResult): Promise<void> {
     const late = claimedAt.getTime() - Date.parse(row.nextAttemptAt);
     if (late > options.lateWindowMs) {
       const at = claimedAt.toISOString();
       const detail = `Not sent: the server was down at its time and it is now ${Math.round(late / 60_000)} minutes late. Retry to send it now.`;
-      if (await deliveries.finish(row, owner, { status: 'missed', reason: detail, finishedAt: at }, { at, outcome: 'missed', detail })) result.missed++;
+      if (await record({ row, change: { status: 'missed', reason: detail, finishedAt: at }, attempt: { at, outcome: 'missed', detail } })) result.missed++;
       return;
     }
     let outcome: AttemptOutcome;
     let connectionId: string | null = null;
     try {
-      ({ outcome, connectionId } = await attempt(row, claimedAt));
+      ({ outcome, connectionId } = await attempt(row, claimedAt, reads));
     } catch (error) {
       log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
       outcome = { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
     }
     const finishedAt = now();
     const { change, logged } = nextState(row, outcome, finishedAt);
-    const saved = await deliveries.finish(row, owner, { ...change, connectionId }, { at: finishedAt.toISOString(), outcome: logged, detail: outcome.detail });
+    const saved = await record({
+      row,
+      change: { ...change, connectionId },
+      attempt: { at: finishedAt.toISOString(), outcome: logged, detail: outcome.detail },
+    });
     if (!saved) return;
     result[logged === 'retry' ? 'retrying' : logged]++;
     log.info({ event: 'publish.attempt', deliveryId: row.id, outcome: logged, attempt: row.attempts }, 'delivery attempt');
@@ -190,19 +222,26 @@ export function createPublisher(deps: Deps) {
     const clock = at ? () => at : now;
     const result: TickResult = { published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 };
     result.unknown += await deliveries.writeOffLapsed(clock().toISOString(), LAPSED_REASON);
-    const claimed: { row: DeliveryRow; claimedAt: Date }[] = [];
+    const claimed: Claimed[] = [];
     let claiming: Promise<boolean> | undefined;
     let drained = false;
     const claimMore = async () => {
       const claimedAt = clock();
       const rows = await deliveries.claimDue(owner, claimedAt.toISOString(), new Date(claimedAt.getTime() + leaseMs).toISOString(), concurrency);
-      claimed.push(...rows.map((row) => ({ row, claimedAt })));
+      // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
+      const reads = await readsFor(rows).catch((error: unknown) => ({
+        post: (): Post => {
+          throw error;
+        },
+        route: () => Promise.reject(error),
+      }));
+      claimed.push(...rows.map((row) => ({ row, claimedAt, reads })));
       return rows.length > 0;
     };
     const lane = async () => {
       for (;;) {
         const next = claimed.shift();
-        if (next) await deliverOne(next.row, next.claimedAt, result);
+        if (next) await deliverOne(next, result);
         else if (drained) return;
         else {
           claiming ??= claimMore().finally(() => (claiming = undefined));
