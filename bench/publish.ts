@@ -156,7 +156,7 @@ const markdown = [
   '',
   machine(commandLine('bench:publish')),
   '',
-  `${options.posts} posts due in the same minute, delivered by the real server (its own process, SQLite; its worker wakes at the due time and sends 25 at once, claiming 25 at a time as lanes free up) to a webhook receiver on loopback that checks each Standard Webhooks signature. Lateness is from the due minute to the first arrival of each webhook-id; "first" is the earliest arrival (the worker's wake-up). Load: the 1-minute load average (\`uptime\`) 5 s after the due minute, on this 2-core machine shared with other work.`,
+  `${options.posts} posts due in the same minute, delivered by the real server (its own process, SQLite; its worker wakes at the due time and sends 25 at once, claiming as many as lanes are free) to a webhook receiver on loopback that checks each Standard Webhooks signature. Lateness is from the due minute to the first arrival of each webhook-id; "first" is the earliest arrival (the worker's wake-up). Load: the 1-minute load average (\`uptime\`) 5 s after the due minute, on this 2-core machine shared with other work.`,
   '',
   table(['run', 'delivered', 'within 60 s', 'first', 'p50 late', 'p99 late', 'max late', 'duplicate ids', 'unknown', 'lost', 'load'], rows),
   '',

@@ -215,8 +215,8 @@ export function createPublisher(deps: Deps) {
 
   /**
    * One worker turn at `at` (by default the injected clock, read again at each claim). `concurrency`
-   * lanes send; when the claimed ones run out, the next few due are claimed, so a delivery waits for
-   * at most one send between its claim and its own send, well within its lease.
+   * lanes send; when the claimed ones run out, as many due as lanes are free are claimed in one
+   * statement, so a delivery is sent as soon as it is claimed, well within its lease.
    */
   async function deliverDue(at?: Date): Promise<TickResult> {
     const clock = at ? () => at : now;
@@ -225,9 +225,17 @@ export function createPublisher(deps: Deps) {
     const claimed: Claimed[] = [];
     let claiming: Promise<boolean> | undefined;
     let drained = false;
+    let sending = 0;
+    // Only as many as lanes are free: a delivery is claimed just before it is sent, so a crash leaves
+    // no more deliveries 'publishing' (and then 'unknown') than there were sends in flight.
     const claimMore = async () => {
       const claimedAt = clock();
-      const rows = await deliveries.claimDue(owner, claimedAt.toISOString(), new Date(claimedAt.getTime() + leaseMs).toISOString(), concurrency);
+      const rows = await deliveries.claimDue(
+        owner,
+        claimedAt.toISOString(),
+        new Date(claimedAt.getTime() + leaseMs).toISOString(),
+        Math.max(1, concurrency - sending),
+      );
       // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
       const reads = await readsFor(rows).catch((error: unknown) => ({
         post: (): Post => {
@@ -241,8 +249,10 @@ export function createPublisher(deps: Deps) {
     const lane = async () => {
       for (;;) {
         const next = claimed.shift();
-        if (next) await deliverOne(next, result);
-        else if (drained) return;
+        if (next) {
+          sending++;
+          await deliverOne(next, result).finally(() => sending--);
+        } else if (drained) return;
         else {
           claiming ??= claimMore().finally(() => (claiming = undefined));
           if (!(await claiming)) drained = true;
