@@ -37,9 +37,6 @@ function configFrom(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** How often this process looks for posts due (a turn sends everything due, so lateness stays under this). */
-const PUBLISH_TICK_MS = 2_000;
-
 const STARTING = JSON.stringify({ error: { code: 'unavailable', message: 'The server is starting. Please try again in a moment.' } });
 
 /** Binds HOST:PORT; PORT=0 lets the system choose a free port, which the result names. */
@@ -118,8 +115,9 @@ async function main() {
     await purgeDeleted();
     purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
     purgeTimer.unref();
-    // Scheduled posts go out from every instance that runs jobs; each delivery is claimed by one of them.
-    services.publisher.start(PUBLISH_TICK_MS);
+    // Scheduled posts go out from every instance that runs jobs (never from ROLE=web); each delivery is
+    // claimed by one of them. The worker wakes at the next due time and when a post is scheduled anywhere.
+    services.publisher.start();
   }
   const webRoot = findWebRoot();
   // A worker serves only /health, for its orchestrator.

@@ -25,14 +25,27 @@ export function toDelivery(row: DeliveryRow): Delivery {
 
 export type ScheduleResult = 'saved' | 'busy';
 
+/** How one attempt ended: the delivery's new state and the line for its log. */
+export interface AttemptEnd {
+  row: DeliveryRow;
+  change: Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
+  attempt: { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
+}
+
 const EXCERPT_LENGTH = 120;
+
+/**
+ * Tells the workers a delivery is waiting for `dueAt`, as part of the write in `db` (a transaction's or
+ * not): on PostgreSQL a NOTIFY sent when that transaction commits, on SQLite an event in this process.
+ */
+export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
 
 /**
  * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
  * many processes changes the row), holding it for a lease; a lease that lapses means the worker died
  * mid-send, and the delivery becomes 'unknown'. The row's id is the idempotency key of every attempt.
  */
-export function createDeliveryRepository(db: Db) {
+export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined) {
   const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
     (
       await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
@@ -74,6 +87,7 @@ export function createDeliveryRepository(db: Db) {
       const fields = { platform: row.platform, dueAt: row.dueAt, nextAttemptAt: row.dueAt, status: 'scheduled', attempts: 0, reason: null, updatedAt: now };
       if (existing?.status === 'scheduled') {
         await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', '=', 'scheduled').execute();
+        await announce(db, row.dueAt);
         return 'saved';
       }
       if (existing) await db.deleteFrom('deliveries').where('id', '=', existing.id).execute();
@@ -91,6 +105,7 @@ export function createDeliveryRepository(db: Db) {
           createdAt: now,
         })
         .execute();
+      await announce(db, row.dueAt);
       return 'saved';
     },
 
@@ -107,13 +122,14 @@ export function createDeliveryRepository(db: Db) {
 
     /** Moves a scheduled delivery to a new instant (its post moved to another day). */
     async retime(userId: string, postId: string, dueAt: string, now: string): Promise<void> {
-      await db
+      const result = await db
         .updateTable('deliveries')
         .set({ dueAt, nextAttemptAt: dueAt, updatedAt: now })
         .where('userId', '=', userId)
         .where('postId', '=', postId)
         .where('status', '=', 'scheduled')
-        .execute();
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) await announce(db, dueAt);
     },
 
     /** Cancels what has not gone out; 'busy' while it is being sent. */
@@ -141,7 +157,9 @@ export function createDeliveryRepository(db: Db) {
         .where('postId', '=', postId)
         .where('status', 'in', RETRYABLE)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await announce(db, now);
+      return true;
     },
 
     /** The user saw an 'unknown' delivery live on the network: it counts as published. */
@@ -166,53 +184,55 @@ export function createDeliveryRepository(db: Db) {
       return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
     },
 
-    /** Ids of deliveries due at `now`, oldest first. */
-    async due(now: string, limit: number): Promise<string[]> {
+    /**
+     * Takes up to `limit` deliveries due at `now` for `owner` until `leaseUntil`, oldest first, in one
+     * conditional UPDATE: a row another worker took first no longer matches, so each goes to one worker.
+     */
+    async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
       const rows = await db
-        .selectFrom('deliveries')
-        .select('id')
-        .where('status', '=', 'scheduled')
-        .where('nextAttemptAt', '<=', now)
-        .orderBy('nextAttemptAt')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
-    /** Takes a due delivery for `owner` until `leaseUntil`; undefined when another worker took it first. */
-    async claim(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | undefined> {
-      const result = await db
         .updateTable('deliveries')
         .set((eb) => ({ status: 'publishing', leaseOwner: owner, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
-        .where('id', '=', id)
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('deliveries').select('id').where('status', '=', 'scheduled').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit),
+        )
         .where('status', '=', 'scheduled')
         .where('nextAttemptAt', '<=', now)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+        .returningAll()
+        .execute();
+      return rows.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
+    },
+
+    /** When a worker next has something to do: the earliest waiting attempt, or just after the earliest lease; undefined when none. */
+    async nextWake(): Promise<string | undefined> {
+      const [due, lease] = await Promise.all([
+        db.selectFrom('deliveries').select('nextAttemptAt as at').where('status', '=', 'scheduled').orderBy('nextAttemptAt').limit(1).executeTakeFirst(),
+        db.selectFrom('deliveries').select('leaseUntil as at').where('status', '=', 'publishing').orderBy('leaseUntil').limit(1).executeTakeFirst(),
+      ]);
+      // A lease lapses once the clock is past it (writeOffLapsed: leaseUntil < now).
+      const lapses = lease?.at ? new Date(Date.parse(lease.at) + 1).toISOString() : undefined;
+      return [due?.at, lapses].filter((at): at is string => Boolean(at)).sort()[0];
     },
 
     /**
-     * Records an attempt's end while `owner` still holds the delivery (a worker whose lease lapsed and
-     * was written off as 'unknown' changes nothing). The attempt joins the log in the same transaction.
+     * Records attempts' ends, each while `owner` still holds its delivery (a worker whose lease lapsed
+     * and was written off as 'unknown' changes nothing), in one transaction with their log entries:
+     * outcomes that arrive together are written together. Answers, for each, whether it was saved.
      */
-    finish(
-      row: DeliveryRow,
-      owner: string,
-      change: Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>,
-      attempt: { at: string; outcome: DeliveryAttempt['outcome']; detail: string },
-    ): Promise<boolean> {
+    finish(owner: string, ends: AttemptEnd[]): Promise<boolean[]> {
       return inTransaction(db, async (trx) => {
-        const result = await trx
-          .updateTable('deliveries')
-          .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
-          .where('id', '=', row.id)
-          .where('status', '=', 'publishing')
-          .where('leaseOwner', '=', owner)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
-        return true;
+        const saved: boolean[] = [];
+        for (const { row, change, attempt } of ends) {
+          const result = await trx
+            .updateTable('deliveries')
+            .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
+            .where('id', '=', row.id)
+            .where('status', '=', 'publishing')
+            .where('leaseOwner', '=', owner)
+            .executeTakeFirst();
+          saved.push(Number(result.numUpdatedRows) > 0);
+          if (saved.at(-1)) await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+        }
+        return saved;
       });
     },
 

@@ -2,11 +2,14 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import type { DatabaseHandle } from './database';
+import type { DatabaseHandle, Db } from './database';
 
-/** The channels instances tell each other about: a job's progress (payload: its id), session checks to forget. */
-export type Channel = 'planner_job_progress' | 'planner_sessions';
-const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions'];
+/**
+ * The channels instances tell each other about: a job's progress (payload: its id), session checks to
+ * forget, a delivery waiting (payload: when it is due, so workers wake then).
+ */
+export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries';
+const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries'];
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1_000;
 
@@ -16,7 +19,12 @@ const RECONNECT_MS = 1_000;
  * single process, they are events in it.
  */
 export interface Notifier {
-  publish: (channel: Channel, payload: string) => Promise<void>;
+  /**
+   * Sends `payload` to every listener. With `within` (a transaction), on PostgreSQL it goes out when
+   * that transaction commits, and not at all if it rolls back; on SQLite at once (a listener that reads
+   * the database waits for the transaction, which holds the one connection).
+   */
+  publish: (channel: Channel, payload: string, within?: Db) => Promise<void>;
   /** Calls `listener` for each message on `channel`; returns the function that stops it. */
   listen: (channel: Channel, listener: (payload: string) => void) => () => void;
   close: () => Promise<void>;
@@ -73,8 +81,8 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
   await connect();
 
   return {
-    publish: async (channel, payload) => {
-      await sql`select pg_notify(${channel}, ${payload})`.execute(database.db);
+    publish: async (channel, payload, within) => {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(within ?? database.db);
     },
     listen: (channel, listener) => {
       events.on(channel, listener);

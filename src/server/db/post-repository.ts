@@ -121,6 +121,13 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
       return row ? toPost(row) : undefined;
     },
 
+    /** The user's posts among `postIds` (those still there). */
+    async findMany(userId: string, postIds: string[]): Promise<Post[]> {
+      if (postIds.length === 0) return [];
+      const rows = await db.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', 'in', postIds).execute();
+      return rows.map(toPost);
+    },
+
     /**
      * Applies changes only if the post is still at `expectedVersion` (optimistic concurrency), keeping
      * the replaced text as a version in the same transaction. Returns false when the version was stale.

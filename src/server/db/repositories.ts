@@ -2,15 +2,15 @@ import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { Db } from './database';
 import { createDeletedPostRepository } from './deleted-post-repository';
 import { createConnectionRepository } from './connection-repository';
-import { createDeliveryRepository } from './delivery-repository';
+import { createDeliveryRepository, type AnnounceDue } from './delivery-repository';
 import { createJobRepository } from './job-repository';
 import { createMonthRepository } from './month-repository';
 import { createPostRepository } from './post-repository';
 import { createProfileRepository } from './profile-repository';
 import { createUsageRepository } from './usage-repository';
 
-/** Every repository, over the database or over one transaction. */
-export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
+/** Every repository, over the database or over one transaction; `announce` tells the workers of deliveries scheduled. */
+export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS, announce?: AnnounceDue) {
   return {
     profiles: createProfileRepository(db),
     months: createMonthRepository(db),
@@ -19,7 +19,7 @@ export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS) {
     usage: createUsageRepository(db),
     deletedPosts: createDeletedPostRepository(db),
     connections: createConnectionRepository(db),
-    deliveries: createDeliveryRepository(db),
+    deliveries: createDeliveryRepository(db, announce),
   };
 }
 
@@ -32,6 +32,6 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export type Transact = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function createTransact(db: Db, limits: Limits = DEFAULT_LIMITS): Transact {
-  return (work) => db.transaction().execute((trx) => work(createRepositories(trx, limits)));
+export function createTransact(db: Db, limits: Limits = DEFAULT_LIMITS, announce?: AnnounceDue): Transact {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx, limits, announce)));
 }

@@ -79,6 +79,21 @@ describe('delivery on time', () => {
     expect((await client.get('/api/analytics')).body.publishing).toEqual({ published: 1, failed: 0 });
   });
 
+  it("serves a delivery's media link until it expires on the server's clock, and not a second after", async () => {
+    const client = await userWithWebhook(server, receiver);
+    const postId = await scheduledPost(client, '2031-06-15', '09:00');
+    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
+    await tickAt(server, clock, '2031-06-15T09:00:00Z');
+    const media = receiver.posts()[0]!.body.data.media[0] as { url: string; expiresAt: string };
+    expect(media.expiresAt).toBe('2031-06-16T09:00:00.000Z');
+    clock.set('2031-06-16T09:00:00Z');
+    expect((await fetch(media.url)).status).toBe(200);
+    clock.set('2031-06-16T09:00:01Z');
+    const expired = await fetch(media.url);
+    expect(expired.status).toBe(404);
+    expect((await expired.json()).error.message).toBe('This media link has expired or is not valid.');
+  });
+
   it('delivers each due post exactly once when two workers run at the same moment', async () => {
     const client = await userWithWebhook(server, receiver);
     const ids = [];

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
-import type { ConnectionRepository } from '../db/connection-repository';
-import type { DeliveryRepository, DeliveryRow } from '../db/delivery-repository';
+import type { ConnectionRepository, ConnectionRow } from '../db/connection-repository';
+import type { AttemptEnd, DeliveryRepository, DeliveryRow } from '../db/delivery-repository';
+import type { Notifier } from '../db/notifications';
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
@@ -14,7 +15,9 @@ import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 import type { SecretBox } from './secret-box';
+import { groupCommit } from './group-commit';
 import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
+import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 
 export interface PublishingOptions {
   policy: OutboundPolicy;
@@ -22,7 +25,7 @@ export interface PublishingOptions {
   lateWindowMs: number;
   /** How long a worker holds a delivery it sends; a lapsed lease means it died mid-send. */
   leaseMs?: number;
-  /** Deliveries sent at once by one worker. */
+  /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
   concurrency?: number;
 }
 
@@ -36,7 +39,11 @@ interface Deps {
   locateMedia: (userId: string, fileId: string) => Promise<StoredFile>;
   log: Logger;
   options: PublishingOptions;
+  /** Wakes the worker when a delivery is scheduled elsewhere (`start`). */
+  notifier: Notifier;
   now?: () => Date;
+  /** Sets the worker's wake-up on the injected clock (tests move a TestClock). */
+  timer?: Timer;
 }
 
 /** Attempts per delivery, and the wait before each retry (the last repeats). */
@@ -44,7 +51,6 @@ export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
 const RETRY_AFTER_CAP_MS = 60 * 60_000;
 const MEDIA_LINK_TTL_MS = 24 * 60 * 60_000;
-const BATCH = 500;
 
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
 
@@ -61,10 +67,12 @@ export interface TickResult {
 
 /**
  * The delivery engine. `deliverDue(now)` is the whole of a worker's turn: write off lapsed leases,
- * claim what is due (one conditional UPDATE per delivery, so any number of processes can run it),
- * send, record. It keeps no state between turns, so a job queue can run it instead of the timer.
+ * claim what is due (a conditional UPDATE over a few at a time, so any number of processes can run
+ * it and each delivery goes to one), send, record. It keeps no state between turns; `start` runs turns
+ * when something is due (worker-loop.ts).
  */
-export function createPublisher({ deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, now = () => new Date() }: Deps) {
+export function createPublisher(deps: Deps) {
+  const { deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const concurrency = options.concurrency ?? 25;
@@ -96,10 +104,10 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
     };
   }
 
-  async function attempt(row: DeliveryRow, at: Date): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
-    const post = await posts.find(row.userId, row.postId);
+  async function attempt(row: DeliveryRow, at: Date, reads: BatchReads): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
+    const post = reads.post(row);
     if (!post) return { outcome: { kind: 'failed', detail: 'The post was deleted.' }, connectionId: null };
-    const connection = await connections.routeFor(row.userId, row.platform);
+    const connection = await reads.route(row);
     if (!connection) {
       const network = PLATFORM_LABELS[row.platform as Platform] ?? row.platform;
       return {
@@ -134,6 +142,27 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
     return files;
   }
 
+  /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */
+  async function readsFor(rows: DeliveryRow[]) {
+    const byUser = new Map<string, string[]>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.postId]);
+    const found = new Map<string, Post>();
+    for (const [userId, postIds] of byUser) for (const post of await posts.findMany(userId, postIds)) found.set(post.id, post);
+    const routes = new Map<string, Promise<ConnectionRow | undefined>>();
+    return {
+      post: (row: DeliveryRow) => found.get(row.postId),
+      route(row: DeliveryRow) {
+        const key = `${row.userId} ${row.platform}`;
+        if (!routes.has(key)) routes.set(key, connections.routeFor(row.userId, row.platform));
+        return routes.get(key)!;
+      },
+    };
+  }
+  type BatchReads = Awaited<ReturnType<typeof readsFor>>;
+
+  /** Outcomes are recorded together when they arrive together (one transaction). */
+  const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(owner, ends));
+
   /** The state an attempt's outcome leads to. */
   function nextState(row: DeliveryRow, outcome: AttemptOutcome, at: Date) {
     const iso = at.toISOString();
@@ -159,64 +188,98 @@ export function createPublisher({ deliveries, connections, posts, box, mediaLink
     }
   }
 
-  async function deliverOne(id: string, at: Date, result: TickResult): Promise<void> {
-    const claimedAt = at.toISOString();
-    const row = await deliveries.claim(id, owner, claimedAt, new Date(at.getTime() + leaseMs).toISOString());
-    if (!row) return;
-    const late = at.getTime() - Date.parse(row.nextAttemptAt);
+  interface Claimed {
+    row: DeliveryRow;
+    claimedAt: Date;
+    reads: BatchReads;
+  }
+
+  async function deliverOne({ row, claimedAt, reads }: Claimed, result: TickResult): Promise<void> {
+    const late = claimedAt.getTime() - Date.parse(row.nextAttemptAt);
     if (late > options.lateWindowMs) {
+      const at = claimedAt.toISOString();
       const detail = `Not sent: the server was down at its time and it is now ${Math.round(late / 60_000)} minutes late. Retry to send it now.`;
-      if (await deliveries.finish(row, owner, { status: 'missed', reason: detail, finishedAt: claimedAt }, { at: claimedAt, outcome: 'missed', detail }))
-        result.missed++;
+      if (await record({ row, change: { status: 'missed', reason: detail, finishedAt: at }, attempt: { at, outcome: 'missed', detail } })) result.missed++;
       return;
     }
     let outcome: AttemptOutcome;
     let connectionId: string | null = null;
     try {
-      ({ outcome, connectionId } = await attempt(row, at));
+      ({ outcome, connectionId } = await attempt(row, claimedAt, reads));
     } catch (error) {
       log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
       outcome = { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
     }
     const finishedAt = now();
     const { change, logged } = nextState(row, outcome, finishedAt);
-    const saved = await deliveries.finish(row, owner, { ...change, connectionId }, { at: finishedAt.toISOString(), outcome: logged, detail: outcome.detail });
+    const saved = await record({
+      row,
+      change: { ...change, connectionId },
+      attempt: { at: finishedAt.toISOString(), outcome: logged, detail: outcome.detail },
+    });
     if (!saved) return;
     result[logged === 'retry' ? 'retrying' : logged]++;
     log.info({ event: 'publish.attempt', deliveryId: row.id, outcome: logged, attempt: row.attempts }, 'delivery attempt');
   }
 
-  /** One worker turn at `at` (the injected clock by default). */
-  async function deliverDue(at: Date = now()): Promise<TickResult> {
+  /**
+   * One worker turn at `at` (by default the injected clock, read again at each claim). `concurrency`
+   * lanes send; when the claimed ones run out, as many due as lanes are free are claimed in one
+   * statement, so a delivery is sent as soon as it is claimed, well within its lease.
+   */
+  async function deliverDue(at?: Date): Promise<TickResult> {
+    const clock = at ? () => at : now;
     const result: TickResult = { published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 };
-    result.unknown += await deliveries.writeOffLapsed(at.toISOString(), LAPSED_REASON);
-    const ids = await deliveries.due(at.toISOString(), BATCH);
-    let next = 0;
-    const lane = async () => {
-      while (next < ids.length) await deliverOne(ids[next++]!, at, result);
+    result.unknown += await deliveries.writeOffLapsed(clock().toISOString(), LAPSED_REASON);
+    const claimed: Claimed[] = [];
+    let claiming: Promise<boolean> | undefined;
+    let drained = false;
+    let sending = 0;
+    // Only as many as lanes are free: a delivery is claimed just before it is sent, so a crash leaves
+    // no more deliveries 'publishing' (and then 'unknown') than there were sends in flight.
+    const claimMore = async () => {
+      const claimedAt = clock();
+      const rows = await deliveries.claimDue(
+        owner,
+        claimedAt.toISOString(),
+        new Date(claimedAt.getTime() + leaseMs).toISOString(),
+        Math.max(1, concurrency - sending),
+      );
+      // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
+      const reads = await readsFor(rows).catch((error: unknown) => ({
+        post: (): Post => {
+          throw error;
+        },
+        route: () => Promise.reject(error),
+      }));
+      claimed.push(...rows.map((row) => ({ row, claimedAt, reads })));
+      return rows.length > 0;
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, lane));
+    const lane = async () => {
+      for (;;) {
+        const next = claimed.shift();
+        if (next) {
+          sending++;
+          await deliverOne(next, result).finally(() => sending--);
+        } else if (drained) return;
+        else {
+          claiming ??= claimMore().finally(() => (claiming = undefined));
+          if (!(await claiming)) drained = true;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
     return result;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  const loop = createWorkerLoop({ turn: deliverDue, nextWake: deliveries.nextWake, notifier, timer: deps.timer ?? realTimer(now), now, log });
   return {
     deliverDue,
-    /** Runs a turn every `intervalMs`; a turn still running when the next is due lets it pass. */
-    start(intervalMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = deliverDue()
-          .catch((error: Error) => log.error({ event: 'publish.tick_failed', err: error.message }, 'publishing turn failed'))
-          .finally(() => (running = undefined));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    /** Runs turns when something is due: at the earliest waiting attempt, and when a delivery is scheduled anywhere. */
+    start: loop.start,
+    stop: loop.stop,
+    /** When this worker next wakes (undefined while a turn runs or when stopped). */
+    wakeAt: loop.wakeAt,
   };
 }
 

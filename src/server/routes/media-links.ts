@@ -17,8 +17,7 @@ export function mediaLinkRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/:userId/:fileId', validate('param', paramSchema), validate('query', querySchema), async (c) => {
     const { userId, fileId } = c.req.valid('param');
     const { expires, signature } = c.req.valid('query');
-    if (!services.mediaLinks.verify(userId, fileId, expires, signature, new Date()))
-      throw new AppError('not_found', 'This media link has expired or is not valid.');
+    if (!services.mediaLinks.verify(userId, fileId, expires, signature)) throw new AppError('not_found', 'This media link has expired or is not valid.');
     return sendFile(c, await services.media.locate(userId, fileId));
   });
 }

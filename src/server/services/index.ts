@@ -13,6 +13,7 @@ import { createUsageRepository } from '../db/usage-repository';
 import { createConnectionRepository } from '../db/connection-repository';
 import { createDeliveryRepository } from '../db/delivery-repository';
 import { createPublisher } from '../publishing/engine';
+import type { Timer } from '../publishing/worker-loop';
 import { createMediaLinks } from '../publishing/media-links';
 import { DEFAULT_OUTBOUND } from '../publishing/outbound';
 import { createSecretBox } from '../publishing/secret-box';
@@ -49,6 +50,8 @@ interface Options {
   /** Per-user limits (config); the defaults when not given. */
   limits?: Limits;
   now?: () => Date;
+  /** The publishing worker's wake-up on that clock (tests pass the TestClock's); a real timer when not given. */
+  timer?: Timer;
   /** How long a generation job holds its month between heartbeats (tests shorten it). */
   jobLease?: JobLease;
   /** Where jobs go (pg-boss on PostgreSQL in main.ts); a queue in this process when not given. */
@@ -73,6 +76,7 @@ export function createServices(
     publicUrl,
     limits = DEFAULT_LIMITS,
     now,
+    timer,
     jobLease,
     queue = createInProcessQueue(log),
     notifier = createLocalNotifier(),
@@ -85,9 +89,11 @@ export function createServices(
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db, limits);
   const jobs = createJobRepository(database.db);
-  const transact = createTransact(database.db, limits);
+  // A delivery scheduled, re-timed or retried wakes the publishing workers (on every instance) by its time.
+  const announce = (db: Parameters<Notifier['publish']>[2], dueAt: string) => notifier.publish('planner_deliveries', dueAt, db);
+  const transact = createTransact(database.db, limits, announce);
   const access = createAccess({ months, posts, profiles, transact, now });
-  const deliveries = createDeliveryRepository(database.db);
+  const deliveries = createDeliveryRepository(database.db, announce);
   const monthService = createMonthService({ months, posts, profiles, deliveries, access, now });
   const usageRepository = createUsageRepository(database.db);
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
@@ -96,7 +102,7 @@ export function createServices(
   const schedule = createScheduleService({ access, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
   const box = createSecretBox(publishing.encryptionKey);
-  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl);
+  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
   const connections = createConnectionRepository(database.db);
   const media = createMediaService({
@@ -117,7 +123,9 @@ export function createServices(
     locateMedia: media.locate,
     log,
     options: { policy, lateWindowMs: publishing.lateWindowMs },
+    notifier,
     now,
+    timer,
   });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, notifier, now, lease: jobLease });
   if (workers) void runner.work();

@@ -13,6 +13,11 @@ export interface TestClock {
    * the model is writing" happens exactly then, with no sleep and no race against a timer.
    */
   setWhen: (condition: () => boolean, at: Date | string) => void;
+  /**
+   * A timer on this clock (the publishing worker's `Timer`): `fire` runs once the clock is set or
+   * advanced to `at` or beyond (at once if it is there already). Answers the function that cancels it.
+   */
+  timer: (at: Date, fire: () => void) => () => void;
 }
 
 function instant(at: Date | string): number {
@@ -24,6 +29,15 @@ function instant(at: Date | string): number {
 export function createTestClock(start: Date | string = new Date(), { tickMs = 0 }: { tickMs?: number } = {}): TestClock {
   let current = instant(start);
   let pending: { condition: () => boolean; at: number } | undefined;
+  const timers = new Set<{ at: number; fire: () => void }>();
+  /** Fires the timers the clock has reached, after the caller's own step. */
+  const fireReached = () => {
+    for (const entry of [...timers].sort((a, b) => a.at - b.at)) {
+      if (entry.at > current) continue;
+      timers.delete(entry);
+      queueMicrotask(entry.fire);
+    }
+  };
   return {
     now() {
       if (pending?.condition()) {
@@ -37,12 +51,20 @@ export function createTestClock(start: Date | string = new Date(), { tickMs = 0 
     set(at) {
       current = instant(at);
       pending = undefined;
+      fireReached();
     },
     advance(ms) {
       current += ms;
+      fireReached();
     },
     setWhen(condition, at) {
       pending = { condition, at: instant(at) };
+    },
+    timer(at, fire) {
+      const entry = { at: at.getTime(), fire };
+      timers.add(entry);
+      fireReached();
+      return () => void timers.delete(entry);
     },
   };
 }
