@@ -7,7 +7,6 @@ import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
 import { CalendarTab } from './calendar-tab';
-import { ScheduledPosts } from '../features/schedule/components/scheduled-posts';
 import { ExportMenu } from '../features/schedule/components/export-menu';
 import { useOpenPost } from './use-open-post';
 import { useMonth } from '../lib/queries/month';
@@ -16,10 +15,11 @@ import { resolveTab } from './month-tabs';
 import { usePostActions } from './use-post-actions';
 import type { MonthDetail } from '@shared/schemas/month';
 
-// The Generate form and the editor are their own chunks: the calendar paints without them, and the
+// The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them, and the
 // editor's chunk is fetched right after, so opening a post does not wait for the network.
 const loadEditor = () => import('../features/post-editor/components/post-editor-drawer');
 const PostEditorDrawer = lazy(() => loadEditor().then((module) => ({ default: module.PostEditorDrawer })));
+const ScheduledPosts = lazy(() => import('../features/schedule/components/scheduled-posts').then((module) => ({ default: module.ScheduledPosts })));
 const GenerateTab = lazy(() => import('../features/generation/components/generate-tab').then((module) => ({ default: module.GenerateTab })));
 
 const tabLoading = (
@@ -141,7 +141,9 @@ function MonthScreen({ data }: { data: MonthDetail }) {
           <CalendarTab month={data} actions={actions} deletePosts={deletePosts} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
-          <ScheduledPosts monthId={data.id} posts={data.posts} onOpenPost={openPost} />
+          <Suspense fallback={tabLoading}>
+            <ScheduledPosts monthId={data.id} posts={data.posts} onOpenPost={openPost} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
       <Suspense fallback={null}>
