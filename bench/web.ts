@@ -118,7 +118,8 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing to the profile for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
