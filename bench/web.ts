@@ -145,6 +145,18 @@ function resourceBytes(details: unknown, type: string): number {
   return items.find((item) => item.resourceType === type)?.transferSize ?? Number.NaN;
 }
 
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): such a run is taken again, twice at most. */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`\n${(error as Error).message}; running it again`);
+    }
+  }
+}
+
 async function runLighthouse(port: number, url: string, cookie?: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
@@ -271,7 +283,7 @@ async function main() {
     const lighthouseResults = pages.map((page) => ({ name: page.name, runs: [] as LighthouseRun[] }));
     for (let i = 0; i < options.lighthouseRuns; i++) {
       for (const [index, page] of pages.entries()) {
-        lighthouseResults[index]!.runs.push(await runLighthouse(browser.port, page.url, page.cookie));
+        lighthouseResults[index]!.runs.push(await withRetries(() => runLighthouse(browser.port, page.url, page.cookie)));
         process.stdout.write('.');
       }
     }
