@@ -111,14 +111,9 @@ export function serveWebApp(webRoot: string): MiddlewareHandler {
   const htmlFor = pageHtml(webRoot, indexHtml);
   const compressed = new Map<string, Compressed>();
   precompress(webRoot, compressed);
-  const isAsset = (filePath: string) => filePath.includes(`${path.sep}assets${path.sep}`) || filePath.startsWith('/assets/');
-  const assets = serveStatic({
-    root: webRoot,
-    precompressed: true,
-    onFound: (filePath, c) => {
-      if (isAsset(filePath)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  const isAsset = (urlPath: string) => urlPath.startsWith('/assets/');
+  // serveStatic builds its answer before its onFound hook runs, so the cache header is set on the answer.
+  const assets = serveStatic({ root: webRoot, precompressed: true });
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (c.req.path !== '/' && c.req.path !== '/index.html') {
@@ -133,7 +128,10 @@ export function serveWebApp(webRoot: string): MiddlewareHandler {
         return c.body(body);
       }
       const found = await assets(c, async () => undefined);
-      if (found) return found;
+      if (found) {
+        if (isAsset(c.req.path)) found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+        return found;
+      }
       if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     }
     c.header('Cache-Control', 'no-cache');
