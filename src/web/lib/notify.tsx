@@ -1,7 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
+import { wantToasts } from './toasts-wanted';
 
-// The toast library loads after the first paint (the providers' container); screens that only may
-// show a toast do not carry it in their chunks.
+// The toast library (and the providers' container for it) loads with the first toast: screens that
+// only may show one do not carry it.
 const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
 let sequence = 0;
 
@@ -24,6 +25,7 @@ const COLORS: Record<Note['tone'], string> = { success: 'green', warning: 'yello
 export function notify({ tone, title, message, persistent = false, action, autoCloseMs }: Note): string {
   sequence += 1;
   const id = `note-${sequence}`;
+  wantToasts();
   const body = action ? (
     <Group justify="space-between" gap="sm" wrap="nowrap">
       <Text size="sm">{message}</Text>

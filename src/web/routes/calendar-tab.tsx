@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { LoadOnUse } from '../components/load-on-use';
 import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Post } from '@shared/schemas/post';
@@ -19,7 +20,7 @@ import { useOpenPost } from './use-open-post';
 
 type View = 'calendar' | 'list';
 
-// The list and the add-post modal are chunks of their own: the grid paints without waiting for them.
+// The list and the add-post modal are chunks of their own: the grid paints without them; the modal loads on use.
 const MonthList = lazy(() => import('../features/month-list/components/month-list').then((module) => ({ default: module.MonthList })));
 const AddPostModal = lazy(() => import('../features/new-post/components/add-post-modal').then((module) => ({ default: module.AddPostModal })));
 
@@ -144,15 +145,17 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
           />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <AddPostModal
-          monthId={month.id}
-          date={addDate}
-          dateLabel={addDate ? longDate(addDate) : ''}
-          onClose={() => setAddDate(null)}
-          onCreated={(postId) => openPost(postId)}
-        />
-      </Suspense>
+      <LoadOnUse wanted={addDate !== null}>
+        {(open) => (
+          <AddPostModal
+            monthId={month.id}
+            date={open ? addDate : null}
+            dateLabel={addDate ? longDate(addDate) : ''}
+            onClose={() => setAddDate(null)}
+            onCreated={(postId) => openPost(postId)}
+          />
+        )}
+      </LoadOnUse>
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { compareMonths, nextMonth, parseMonthId } from '@shared/domain/months';
 import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
+import { LoadOnUse } from '../components/load-on-use';
 import { CalendarTab } from './calendar-tab';
 import { ExportMenu } from '../features/schedule/components/export-menu';
 import { useOpenPost } from './use-open-post';
@@ -15,10 +16,9 @@ import { resolveTab } from './month-tabs';
 import { usePostActions } from './use-post-actions';
 import type { MonthDetail } from '@shared/schemas/month';
 
-// The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them, and the
-// editor's chunk is fetched right after, so opening a post does not wait for the network.
-const loadEditor = () => import('../features/post-editor/components/post-editor-drawer');
-const PostEditorDrawer = lazy(() => loadEditor().then((module) => ({ default: module.PostEditorDrawer })));
+// The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them;
+// the editor's is fetched when a post is first opened.
+const PostEditorDrawer = lazy(() => import('../features/post-editor/components/post-editor-drawer').then((module) => ({ default: module.PostEditorDrawer })));
 const ScheduledPosts = lazy(() => import('../features/schedule/components/scheduled-posts').then((module) => ({ default: module.ScheduledPosts })));
 const GenerateTab = lazy(() => import('../features/generation/components/generate-tab').then((module) => ({ default: module.GenerateTab })));
 
@@ -47,9 +47,6 @@ function NotFound() {
 export function MonthPage() {
   const { id = '' } = useParams();
   const month = useMonth(id);
-  useEffect(() => {
-    void loadEditor();
-  }, []);
 
   if (month.isPending) {
     return (
@@ -82,6 +79,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
   const openPost = useOpenPost();
   const { actions, deletePosts, copyModal } = usePostActions(data);
   const tab = resolveTab(search.get('tab'), data);
+  const postId = search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null;
   const selectTab = (next: string | null) => {
     if (!next) return;
     const params = new URLSearchParams(search);
@@ -146,17 +144,19 @@ function MonthScreen({ data }: { data: MonthDetail }) {
           </Suspense>
         </Tabs.Panel>
       </Tabs>
-      <Suspense fallback={null}>
-        <PostEditorDrawer
-          monthId={data.id}
-          posts={data.posts}
-          postId={search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null}
-          archived={data.archived}
-          onClose={() => openPost(null)}
-          onNavigate={openPost}
-          actions={actions}
-        />
-      </Suspense>
+      <LoadOnUse wanted={postId !== null}>
+        {(open) => (
+          <PostEditorDrawer
+            monthId={data.id}
+            posts={data.posts}
+            postId={open ? postId : null}
+            archived={data.archived}
+            onClose={() => openPost(null)}
+            onNavigate={openPost}
+            actions={actions}
+          />
+        )}
+      </LoadOnUse>
       {copyModal}
     </>
   );

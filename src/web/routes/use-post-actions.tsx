@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LoadOnUse } from '../components/load-on-use';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
@@ -6,7 +7,7 @@ import type { CopyRequest } from '../features/post-actions/components/copy-post-
 import { useDeletePosts } from '../features/post-actions/hooks/use-delete-posts';
 import { useOpenPost } from './use-open-post';
 
-// Its own chunk: the month paints without it.
+// Its own chunk, loaded on use: the month paints without it.
 const CopyPostModal = lazy(() => import('../features/post-actions/components/copy-post-modal').then((module) => ({ default: module.CopyPostModal })));
 
 /**
@@ -23,9 +24,11 @@ export function usePostActions(month: MonthDetail) {
     onDelete: (post: Post) => void deletePosts([post]),
   };
   const copyModal = (
-    <Suspense fallback={null}>
-      <CopyPostModal month={month} request={copyRequest} onClose={() => setCopyRequest(null)} onCopied={(postId) => openPost(postId)} />
-    </Suspense>
+    <LoadOnUse wanted={copyRequest !== null}>
+      {(open) => (
+        <CopyPostModal month={month} request={open ? copyRequest : null} onClose={() => setCopyRequest(null)} onCopied={(postId) => openPost(postId)} />
+      )}
+    </LoadOnUse>
   );
   return { actions: month.archived ? undefined : actions, deletePosts, copyModal };
 }
