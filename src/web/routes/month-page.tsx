@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { compareMonths, nextMonth, parseMonthId } from '@shared/domain/months';
 import { paths } from '../lib/paths';
@@ -16,8 +16,9 @@ import { resolveTab } from './month-tabs';
 import { usePostActions } from './use-post-actions';
 import type { MonthDetail } from '@shared/schemas/month';
 
-// The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them;
-// the editor's is fetched when a post is first opened.
+// The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them.
+// The editor's is fetched at the first sign of use (a pointer over the screen, a touch, a focus), so it is
+// usually there by the time a post is opened, and otherwise when one is.
 const PostEditorDrawer = lazy(() => import('../features/post-editor/components/post-editor-drawer').then((module) => ({ default: module.PostEditorDrawer })));
 const ScheduledPosts = lazy(() => import('../features/schedule/components/scheduled-posts').then((module) => ({ default: module.ScheduledPosts })));
 const GenerateTab = lazy(() => import('../features/generation/components/generate-tab').then((module) => ({ default: module.GenerateTab })));
@@ -79,6 +80,10 @@ function MonthScreen({ data }: { data: MonthDetail }) {
   const openPost = useOpenPost();
   const { actions, deletePosts, copyModal } = usePostActions(data);
   const tab = resolveTab(search.get('tab'), data);
+  const [editorWarm, setEditorWarm] = useState(false);
+  const warmEditor = () => {
+    if (!editorWarm) setEditorWarm(true);
+  };
   const postId = search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null;
   const selectTab = (next: string | null) => {
     if (!next) return;
@@ -88,7 +93,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
   };
 
   return (
-    <>
+    <div onPointerOver={warmEditor} onTouchStart={warmEditor} onFocusCapture={warmEditor}>
       <Breadcrumbs mb="xs" separator="›">
         <Anchor component={Link} to={paths.workspace} size="sm">
           Workspace
@@ -144,7 +149,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
           </Suspense>
         </Tabs.Panel>
       </Tabs>
-      <LoadOnUse wanted={postId !== null}>
+      <LoadOnUse wanted={postId !== null} warm={editorWarm}>
         {(open) => (
           <PostEditorDrawer
             monthId={data.id}
@@ -158,6 +163,6 @@ function MonthScreen({ data }: { data: MonthDetail }) {
         )}
       </LoadOnUse>
       {copyModal}
-    </>
+    </div>
   );
 }
