@@ -1,9 +1,11 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pathAliases } from './path-aliases';
+import { routePreloads } from './scripts/route-preloads';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads(path.resolve(import.meta.dirname, 'src/web'))],
   resolve: { alias: pathAliases },
   root: 'src/web',
   publicDir: 'public',

@@ -53,4 +53,50 @@ describe('serveWebApp', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('caches hashed assets for a year and makes index.html revalidate', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
+    try {
+      mkdirSync(path.join(root, 'assets'));
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>Planner</title></head>');
+      writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'export {};\n');
+      const app = new Hono().use(serveWebApp(root));
+      const asset = await app.request('/assets/app-1234.js');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      for (const page of ['/', '/login', '/month/2026-12']) {
+        const html = await app.request(page);
+        expect(html.headers.get('cache-control')).toBe('no-cache');
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("puts each page's route chunks into its index.html as modulepreload links, and no other page's", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
+    try {
+      mkdirSync(path.join(root, '.vite'), { recursive: true });
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>Planner</title></head><body></body>');
+      const preloads = [
+        { path: '/login', scripts: ['assets/login-page-1.js'], styles: [] },
+        { path: '/month/', prefix: true, scripts: ['assets/layout-2.js', 'assets/month-page-3.js'], styles: ['assets/month-page-3.css'] },
+      ];
+      writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
+      const app = new Hono().use(serveWebApp(root));
+      const page = async (url: string) => (await app.request(url)).text();
+
+      const login = await page('/login');
+      expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">');
+      expect(login).not.toContain('month-page');
+      const month = await page('/month/2026-12?tab=calendar');
+      expect(month).toContain('<link rel="modulepreload" crossorigin href="/assets/layout-2.js">');
+      expect(month).toContain('<link rel="modulepreload" crossorigin href="/assets/month-page-3.js">');
+      expect(month).toContain('<link rel="stylesheet" crossorigin href="/assets/month-page-3.css">');
+      expect(month.indexOf('month-page-3.js')).toBeLessThan(month.indexOf('</head>'));
+      expect(await page('/settings')).not.toContain('modulepreload');
+      expect(await page('/login/extra')).not.toContain('modulepreload');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -72,23 +72,48 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return undefined;
 }
 
+/** A page's lazy chunks and their CSS, as the build lists them (scripts/route-preloads.ts writes the file). */
+interface RoutePreload {
+  path: string;
+  prefix?: boolean;
+  scripts: string[];
+  styles: string[];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * index.html for each page: with its route's chunks as `<link rel="modulepreload">` (and their CSS), so
+ * the browser fetches them beside the entry rather than after the entry has run and asked for them.
+ * Without the build's list (an older build, a test folder) every page gets the plain index.html.
+ */
+function pageHtml(webRoot: string, indexHtml: string): (urlPath: string) => string {
+  const file = path.join(webRoot, '.vite/route-preloads.json');
+  const routes = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
+  const pages = routes.map((route) => {
+    const links = [
+      ...route.styles.map((style) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(style)}">`),
+      ...route.scripts.map((script) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(script)}">`),
+    ];
+    return { route, html: indexHtml.replace('</head>', `${links.join('\n    ')}\n  </head>`) };
+  });
+  return (urlPath) => pages.find(({ route }) => (route.prefix ? urlPath.startsWith(route.path) : urlPath === route.path))?.html ?? indexHtml;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets index.html
- * (the client router decides what to show, including redirects by sign-in state). Text files are
- * sent brotli- or gzip-compressed when the browser accepts it.
+ * (the client router decides what to show, including redirects by sign-in state) with the
+ * modulepreload links of the page's route. Text files are sent brotli- or gzip-compressed when the
+ * browser accepts it.
  */
 export function serveWebApp(webRoot: string): MiddlewareHandler {
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const htmlFor = pageHtml(webRoot, indexHtml);
   const compressed = new Map<string, Compressed>();
   precompress(webRoot, compressed);
-  const isAsset = (filePath: string) => filePath.includes(`${path.sep}assets${path.sep}`) || filePath.startsWith('/assets/');
-  const assets = serveStatic({
-    root: webRoot,
-    precompressed: true,
-    onFound: (filePath, c) => {
-      if (isAsset(filePath)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  const isAsset = (urlPath: string) => urlPath.startsWith('/assets/');
+  // serveStatic builds its answer before its onFound hook runs, so the cache header is set on the answer.
+  const assets = serveStatic({ root: webRoot, precompressed: true });
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     if (c.req.path !== '/' && c.req.path !== '/index.html') {
@@ -103,10 +128,13 @@ export function serveWebApp(webRoot: string): MiddlewareHandler {
         return c.body(body);
       }
       const found = await assets(c, async () => undefined);
-      if (found) return found;
+      if (found) {
+        if (isAsset(c.req.path)) found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+        return found;
+      }
       if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(htmlFor(c.req.path));
   };
 }

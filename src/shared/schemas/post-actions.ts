@@ -5,8 +5,7 @@ import { postSchema, REWRITE_INSTRUCTIONS_MAX } from './post';
 import { calendarDaySchema } from './dates';
 import { scheduleSchema } from './schedule';
 
-/** How long the toast offers 'Undo' after a delete. */
-export const UNDO_SECONDS = 10;
+export { UNDO_SECONDS } from './values';
 /** How long the server keeps a deleted post restorable: the toast's 10 seconds and room for a slow network. */
 export const RESTORABLE_FOR_MS = 30_000;
 

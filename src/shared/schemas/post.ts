@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, PLATFORMS, POST_TYPES } from '../domain/options';
 import { calendarDaySchema, postDateSchema } from './dates';
+import { POST_STATUSES, SINGLE_POST_PROMPT_MAX, VERSIONS_PAGE } from './values';
 
 export const POST_LIMITS = {
   content: 63206,
@@ -35,7 +36,7 @@ export const writtenPostSchema = z.object({
 });
 export type WrittenPost = z.infer<typeof writtenPostSchema>;
 
-export const POST_STATUSES = ['draft', 'scheduled'] as const;
+export { POST_STATUSES, SINGLE_POST_PROMPT_MAX } from './values';
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** A stored post as the API returns it. `version` grows with every write (stale writes get 409). */
@@ -72,8 +73,6 @@ export const rewriteSchema = z.object({
   version: z.number().int().min(1),
   instructions: z.string().trim().min(1, 'Tell us what to change: instructions cannot be empty.').max(REWRITE_INSTRUCTIONS_MAX),
 });
-
-export const SINGLE_POST_PROMPT_MAX = 1000;
 
 /** Add a post on a day: written by the writer from an optional prompt, or by hand. */
 export const newPostSchema = z.discriminatedUnion('mode', [
@@ -112,7 +111,7 @@ export const postVersionSchema = z.object({
 export type PostVersion = z.infer<typeof postVersionSchema>;
 
 /** The versions list comes in pages, newest first: each version may hold up to 63 KB of text. */
-export const VERSIONS_PAGE = { default: 10, max: 20 } as const;
+export { VERSIONS_PAGE } from './values';
 export const versionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(VERSIONS_PAGE.max).default(VERSIONS_PAGE.default),
   /** The last version id of the previous page (its `nextCursor`). */

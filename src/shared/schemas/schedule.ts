@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../domain/options';
 
-export const DEFAULT_SCHEDULE_TIME = '09:00';
+export { DEFAULT_SCHEDULE_TIME } from './values';
 
 /** Schedule a post: the network it goes to and the local time of day (the user's time zone). */
 export const scheduleSchema = z.object({

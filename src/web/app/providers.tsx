@@ -1,29 +1,22 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { ApiRequestError } from '../lib/api-error';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { toastsWanted } from '../lib/toasts-wanted';
 import { theme } from '../theme';
+import { queryClient } from './query-client';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // A 4xx will not change by asking again; network hiccups and 5xx get two more tries.
-      retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
-    },
-  },
-});
-
-// The toast container is not needed for the first paint; it (and its library) load right after.
+// The toast container (and its library) load with the first toast, not with the first paint.
 const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const toasts = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

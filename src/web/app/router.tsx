@@ -1,14 +1,39 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router';
 import { FullScreenLoading } from '../components/full-screen-loading';
+import { meQueryOptions } from '../lib/queries/me';
+import { monthQueryOptions } from '../lib/queries/month';
+import { monthDeliveriesQueryOptions } from '../lib/queries/deliveries';
 import { RedirectHome, RequireArea } from './guards';
 import { paths } from '../lib/paths';
+import { queryClient } from './query-client';
+
+/**
+ * Loaders start the reads a screen needs when the router matches it, before React renders and beside
+ * the download of the screen's chunk, into the query cache the screens read. The session is awaited
+ * (the guards decide with it); a failed read is left in the cache for the screen to show and retry.
+ */
+const sessionLoader = async () => {
+  await queryClient.ensureQueryData(meQueryOptions).catch(() => undefined);
+  return null;
+};
+const monthLoader = ({ params }: LoaderFunctionArgs) => {
+  const id = params.id ?? '';
+  void queryClient.ensureQueryData(monthQueryOptions(id)).catch(() => undefined);
+  void queryClient.ensureQueryData(monthDeliveriesQueryOptions(id)).catch(() => undefined);
+  return null;
+};
+/** The session is read once by the loader; later changes reach the guards through the query cache. */
+const once = () => false;
 
 /** Each page is its own chunk, so /login does not download the signed-in app. */
 const router = createBrowserRouter([
-  { path: '/', element: <RedirectHome />, hydrateFallbackElement: <FullScreenLoading /> },
+  { path: '/', element: <RedirectHome />, loader: sessionLoader, shouldRevalidate: once, hydrateFallbackElement: <FullScreenLoading /> },
   { path: paths.login, lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
   {
     element: <RequireArea area="onboarding" />,
+    loader: sessionLoader,
+    shouldRevalidate: once,
+    hydrateFallbackElement: <FullScreenLoading />,
     children: [
       {
         path: paths.onboarding,
@@ -18,13 +43,21 @@ const router = createBrowserRouter([
   },
   {
     element: <RequireArea area="app" />,
+    loader: sessionLoader,
+    shouldRevalidate: once,
+    hydrateFallbackElement: <FullScreenLoading />,
     children: [
       {
         lazy: async () => ({ Component: (await import('./layout/signed-in-layout')).SignedInLayout }),
         children: [
           { path: paths.dashboard, lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }) },
           { path: paths.workspace, lazy: async () => ({ Component: (await import('../features/workspace/components/workspace-page')).WorkspacePage }) },
-          { path: '/month/:id', lazy: async () => ({ Component: (await import('../routes/month-page')).MonthPage }) },
+          {
+            path: '/month/:id',
+            loader: monthLoader,
+            shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
+            lazy: async () => ({ Component: (await import('../routes/month-page')).MonthPage }),
+          },
           { path: paths.analytics, lazy: async () => ({ Component: (await import('../features/analytics/components/analytics-page')).AnalyticsPage }) },
           { path: paths.settings, lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },
           { path: paths.feedback, lazy: async () => ({ Component: (await import('../features/feedback/components/feedback-page')).FeedbackPage }) },
@@ -32,7 +65,7 @@ const router = createBrowserRouter([
       },
     ],
   },
-  { path: '*', element: <RedirectHome /> },
+  { path: '*', element: <RedirectHome />, loader: sessionLoader, shouldRevalidate: once, hydrateFallbackElement: <FullScreenLoading /> },
 ]);
 
 export function AppRouter() {

@@ -1,5 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { wantToasts } from './toasts-wanted';
+
+// The toast library (and the providers' container for it) loads with the first toast: screens that
+// only may show one do not carry it.
+const toasts = () => import('@mantine/notifications').then((module) => module.notifications);
+let sequence = 0;
 
 interface Note {
   tone: 'success' | 'warning' | 'error';
@@ -18,7 +23,9 @@ const COLORS: Record<Note['tone'], string> = { success: 'green', warning: 'yello
 
 /** The one way to show a toast for the outcome of an action; accessibility defaults come from the theme. Returns its id. */
 export function notify({ tone, title, message, persistent = false, action, autoCloseMs }: Note): string {
-  let id = '';
+  sequence += 1;
+  const id = `note-${sequence}`;
+  wantToasts();
   const body = action ? (
     <Group justify="space-between" gap="sm" wrap="nowrap">
       <Text size="sm">{message}</Text>
@@ -26,7 +33,7 @@ export function notify({ tone, title, message, persistent = false, action, autoC
         size="compact-sm"
         variant="light"
         onClick={() => {
-          notifications.hide(id);
+          void toasts().then((notifications) => notifications.hide(id));
           action.onClick();
         }}
       >
@@ -36,11 +43,14 @@ export function notify({ tone, title, message, persistent = false, action, autoC
   ) : (
     message
   );
-  id = notifications.show({
-    color: COLORS[tone],
-    ...(title ? { title } : {}),
-    message: body,
-    ...(persistent ? { autoClose: false } : autoCloseMs ? { autoClose: autoCloseMs } : {}),
-  });
+  void toasts().then((notifications) =>
+    notifications.show({
+      id,
+      color: COLORS[tone],
+      ...(title ? { title } : {}),
+      message: body,
+      ...(persistent ? { autoClose: false } : autoCloseMs ? { autoClose: autoCloseMs } : {}),
+    }),
+  );
   return id;
 }

@@ -2,14 +2,13 @@ import { Alert, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } fr
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { LoadOnUse } from '../components/load-on-use';
 import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Post } from '@shared/schemas/post';
 import { longDate, MonthCalendar } from '../features/calendar/components/month-calendar';
 import type { PostActions } from '../components/post-action-items';
-import { MonthList } from '../features/month-list/components/month-list';
-import { AddPostModal } from '../features/new-post/components/add-post-modal';
 import { useBulkActions } from '../features/post-actions/hooks/use-bulk-actions';
 import { useUpdatePost } from '../features/post-editor/api/update-post';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
@@ -21,13 +20,18 @@ import { useOpenPost } from './use-open-post';
 
 type View = 'calendar' | 'list';
 
+// The list and the add-post modal are chunks of their own: the grid paints without them; the modal loads on use.
+const MonthList = lazy(() => import('../features/month-list/components/month-list').then((module) => ({ default: module.MonthList })));
+const AddPostModal = lazy(() => import('../features/new-post/components/add-post-modal').then((module) => ({ default: module.AddPostModal })));
+
 export const STALE_IN_LIST =
   'This post was changed in another tab or window. The list now shows the latest version; your text is still in the box: save it again to overwrite, or cancel to keep the latest.';
 
 /** Calendar or list, as the URL says (?view=); without a choice, phones get the list. */
 function useView(): [View, (view: View) => void] {
   const [search, setSearch] = useSearchParams();
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  // Read at once, not after the first render: a phone would otherwise build the grid, then the list.
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const asked = search.get('view');
   const view: View = asked === 'list' || asked === 'calendar' ? asked : phone ? 'list' : 'calendar';
   const choose = (next: View) => {
@@ -126,7 +130,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
           deliveryStatusOf={(postId) => deliveries.data?.find((delivery) => delivery.postId === postId)?.status}
         />
       ) : (
-        <>
+        <Suspense fallback={null}>
           <VisuallyHidden>
             <Title order={3}>Posts of {month.name} in date order</Title>
           </VisuallyHidden>
@@ -139,15 +143,19 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
             onSchedule={bulk.schedule}
             onRewrite={bulk.rewrite}
           />
-        </>
+        </Suspense>
       )}
-      <AddPostModal
-        monthId={month.id}
-        date={addDate}
-        dateLabel={addDate ? longDate(addDate) : ''}
-        onClose={() => setAddDate(null)}
-        onCreated={(postId) => openPost(postId)}
-      />
+      <LoadOnUse wanted={addDate !== null}>
+        {(open) => (
+          <AddPostModal
+            monthId={month.id}
+            date={open ? addDate : null}
+            dateLabel={addDate ? longDate(addDate) : ''}
+            onClose={() => setAddDate(null)}
+            onCreated={(postId) => openPost(postId)}
+          />
+        )}
+      </LoadOnUse>
     </Stack>
   );
 }

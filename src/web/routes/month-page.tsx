@@ -1,13 +1,13 @@
 import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { compareMonths, nextMonth, parseMonthId } from '@shared/domain/months';
 import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
+import { LoadOnUse } from '../components/load-on-use';
 import { CalendarTab } from './calendar-tab';
-import { ScheduledPosts } from '../features/schedule/components/scheduled-posts';
 import { ExportMenu } from '../features/schedule/components/export-menu';
 import { useOpenPost } from './use-open-post';
 import { useMonth } from '../lib/queries/month';
@@ -16,10 +16,11 @@ import { resolveTab } from './month-tabs';
 import { usePostActions } from './use-post-actions';
 import type { MonthDetail } from '@shared/schemas/month';
 
-// The Generate form and the editor are their own chunks: the calendar paints without them, and the
-// editor's chunk is fetched right after, so opening a post does not wait for the network.
-const loadEditor = () => import('../features/post-editor/components/post-editor-drawer');
-const PostEditorDrawer = lazy(() => loadEditor().then((module) => ({ default: module.PostEditorDrawer })));
+// The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them.
+// The editor's is fetched at the first sign of use (a pointer over the screen, a touch, a focus), so it is
+// usually there by the time a post is opened, and otherwise when one is.
+const PostEditorDrawer = lazy(() => import('../features/post-editor/components/post-editor-drawer').then((module) => ({ default: module.PostEditorDrawer })));
+const ScheduledPosts = lazy(() => import('../features/schedule/components/scheduled-posts').then((module) => ({ default: module.ScheduledPosts })));
 const GenerateTab = lazy(() => import('../features/generation/components/generate-tab').then((module) => ({ default: module.GenerateTab })));
 
 const tabLoading = (
@@ -47,9 +48,6 @@ function NotFound() {
 export function MonthPage() {
   const { id = '' } = useParams();
   const month = useMonth(id);
-  useEffect(() => {
-    void loadEditor();
-  }, []);
 
   if (month.isPending) {
     return (
@@ -82,6 +80,11 @@ function MonthScreen({ data }: { data: MonthDetail }) {
   const openPost = useOpenPost();
   const { actions, deletePosts, copyModal } = usePostActions(data);
   const tab = resolveTab(search.get('tab'), data);
+  const [editorWarm, setEditorWarm] = useState(false);
+  const warmEditor = () => {
+    if (!editorWarm) setEditorWarm(true);
+  };
+  const postId = search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null;
   const selectTab = (next: string | null) => {
     if (!next) return;
     const params = new URLSearchParams(search);
@@ -90,7 +93,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
   };
 
   return (
-    <>
+    <div onPointerOver={warmEditor} onTouchStart={warmEditor} onFocusCapture={warmEditor}>
       <Breadcrumbs mb="xs" separator="›">
         <Anchor component={Link} to={paths.workspace} size="sm">
           Workspace
@@ -141,21 +144,25 @@ function MonthScreen({ data }: { data: MonthDetail }) {
           <CalendarTab month={data} actions={actions} deletePosts={deletePosts} />
         </Tabs.Panel>
         <Tabs.Panel value="scheduled">
-          <ScheduledPosts monthId={data.id} posts={data.posts} onOpenPost={openPost} />
+          <Suspense fallback={tabLoading}>
+            <ScheduledPosts monthId={data.id} posts={data.posts} onOpenPost={openPost} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
-      <Suspense fallback={null}>
-        <PostEditorDrawer
-          monthId={data.id}
-          posts={data.posts}
-          postId={search.get('post') && data.posts.some((post) => post.id === search.get('post')) ? search.get('post') : null}
-          archived={data.archived}
-          onClose={() => openPost(null)}
-          onNavigate={openPost}
-          actions={actions}
-        />
-      </Suspense>
+      <LoadOnUse wanted={postId !== null} warm={editorWarm}>
+        {(open) => (
+          <PostEditorDrawer
+            monthId={data.id}
+            posts={data.posts}
+            postId={open ? postId : null}
+            archived={data.archived}
+            onClose={() => openPost(null)}
+            onNavigate={openPost}
+            actions={actions}
+          />
+        )}
+      </LoadOnUse>
       {copyModal}
-    </>
+    </div>
   );
 }

@@ -21,12 +21,16 @@ export function postsByDay(posts: Post[]): Map<string, Post[]> {
   return days;
 }
 
+// Formatters made once: toLocaleDateString builds a new one on every call, twice for each of 42 cells.
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const CELL_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 export function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return LONG_DATE.format(new Date(`${date}T12:00:00Z`));
 }
 
 function cellLabel(cell: CalendarCell, count: number): string {
-  const date = new Date(`${cell.date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const date = CELL_DATE.format(new Date(`${cell.date}T12:00:00Z`));
   const posts = count === 0 ? 'no posts' : count === 1 ? '1 post' : `${count} posts`;
   return `${date}, ${posts}${cell.isToday ? ', today' : ''}`;
 }

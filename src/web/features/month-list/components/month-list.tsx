@@ -2,8 +2,8 @@ import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } 
 import { IconClockHour9, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
-import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
-import { POST_STATUSES, type Post, type PostStatus } from '@shared/schemas/post';
+import type { Post, PostStatus } from '@shared/schemas/post';
+import { DEFAULT_SCHEDULE_TIME, POST_STATUSES } from '@shared/schemas/values';
 import { ListRow } from './list-row';
 import classes from './month-list.module.css';
 

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS, POST_TYPES, capitalize, type Platform, type PostType } from '@shared/domain/options';
-import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/post';
+import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/values';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreatePost } from '../api/create-post';
 

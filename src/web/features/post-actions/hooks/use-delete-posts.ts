@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { UNDO_SECONDS, type DeletedPost } from '@shared/schemas/post-actions';
+import type { DeletedPost } from '@shared/schemas/post-actions';
+import { UNDO_SECONDS } from '@shared/schemas/values';
 import type { Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { VERSIONS_PAGE } from '@shared/schemas/post';
+import { VERSIONS_PAGE } from '@shared/schemas/values';
 import { api, parseResponse } from '../../../lib/api-client';
 
 /** GET /api/posts/:postId/versions?limit&before -> one page of earlier texts, newest first, with the cursor to the next. */
