@@ -17,7 +17,7 @@ export interface JsonResponse<T = unknown> {
  * src/server/publishing/ already compiles that way. It stays `any` only until the publishing tests are
  * converted to typed calls; then this line becomes `unknown`.
  */
-type Untyped = any;
+type Untyped = unknown;
 
 export const TEST_PASSWORD = 'correct-horse-battery-9';
 
