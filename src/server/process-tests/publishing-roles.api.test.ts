@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../testing/test-database';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 
@@ -43,34 +43,39 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('which instances send scheduled pos
   it('never sends from a ROLE=web instance, and sends from a ROLE=worker one as soon as it runs', async () => {
     const web = await startInstance('web');
     const client = await onboardedClient(web.url);
-    await client.get('/api/workspace');
-    const connection = await client.post('/api/connections', { kind: 'webhook', name: 'Our n8n', url: `${receiver.url}/hook`, networks: ['facebook'] });
+    await read(client.api.workspace.$get());
+    const connection = await read(
+      client.api.connections.$post({ json: { kind: 'webhook', name: 'Our n8n', url: `${receiver.url}/hook`, networks: ['facebook'] } }),
+    );
     expect(connection.status).toBe(201);
-    receiver.useSecret(connection.body.signingSecret);
+    expect(connection.body.signingSecret).toEqual(expect.any(String));
+    receiver.useSecret(connection.body.signingSecret!);
     // Due this very minute: a worker that runs sends it at once (the schedule wakes it).
     const now = new Date();
     const date = now.toISOString().slice(0, 10);
-    const post = await client.post(`/api/months/${date.slice(0, 4)}-${Number(date.slice(5, 7))}/posts`, {
-      mode: 'manual',
-      date,
-      platform: 'facebook',
-      type: 'text',
-      content: 'Open late on Thursdays.',
-    });
+    const post = await read(
+      client.api.months[':id'].posts.$post({
+        param: { id: `${date.slice(0, 4)}-${Number(date.slice(5, 7))}` },
+        json: { mode: 'manual', date, platform: 'facebook', type: 'text', content: 'Open late on Thursdays.' },
+      }),
+    );
     expect(post.status).toBe(201);
-    const scheduled = await client.put(`/api/posts/${post.body.id}/schedule`, { platform: 'facebook', time: now.toISOString().slice(11, 16) });
+    const postId = post.body.id;
+    const scheduled = await read(
+      client.api.posts[':postId'].schedule.$put({ param: { postId }, json: { platform: 'facebook', time: now.toISOString().slice(11, 16) } }),
+    );
     expect(scheduled.status).toBe(200);
 
     // The worker takes seconds to start; a web instance that sent would have sent within milliseconds.
     const worker = await startInstance('worker');
     const deadline = Date.now() + 20_000;
-    let delivery = (await client.get(`/api/posts/${post.body.id}/delivery`)).body;
+    let delivery = (await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }))).body;
     while (delivery.status !== 'published' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      delivery = (await client.get(`/api/posts/${post.body.id}/delivery`)).body;
+      delivery = (await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }))).body;
     }
     expect(delivery).toMatchObject({ status: 'published', attempts: 1 });
-    expect(receiver.posts().map((item) => item.body.data.postId)).toEqual([post.body.id]);
+    expect(receiver.posts().map((item) => item.body.data.postId)).toEqual([postId]);
     expect(worker.output()).toContain(`"event":"publish.attempt","deliveryId":"${delivery.id}"`);
     expect(web.output()).not.toContain('publish.attempt');
   });

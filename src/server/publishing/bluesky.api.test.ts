@@ -3,7 +3,7 @@ import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '../testin
 import { TINY_PNG } from '../testing/fixtures';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient } from '../testing/test-client';
+import { errorOf, onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
 
@@ -29,25 +29,34 @@ beforeEach(() => {
 
 async function userWithBluesky(fields: { handle?: string; appPassword?: string; serviceUrl?: string } = {}) {
   const client = await onboardedClient(server.url);
-  await client.get('/api/workspace');
-  const created = await client.post('/api/connections', {
-    kind: 'bluesky',
-    name: 'Our Bluesky',
-    handle: `@${account.handle}`,
-    appPassword: account.appPassword,
-    serviceUrl: pds.url,
-    networks: ['bluesky'],
-    ...fields,
-  });
+  await read(client.api.workspace.$get());
+  const created = await read(
+    client.api.connections.$post({
+      json: {
+        kind: 'bluesky',
+        name: 'Our Bluesky',
+        handle: `@${account.handle}`,
+        appPassword: account.appPassword,
+        serviceUrl: pds.url,
+        networks: ['bluesky'],
+        ...fields,
+      },
+    }),
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.signingSecret).toBeNull();
-  answers.push(created.body, (await client.get('/api/connections')).body);
-  const get = async (path: string) => {
-    const response = await client.get(path);
+  answers.push(created.body, (await read(client.api.connections.$get())).body);
+  /** The answer the app gives about a post's delivery, kept among the answers. */
+  const delivery = async (postId: string) => {
+    const response = await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }));
     answers.push(response.body);
     return response.body;
   };
-  return { client, connectionId: created.body.connection.id as string, get };
+  /** The connections and deliveries as the app lists them, kept among the answers. */
+  const lists = async () => {
+    answers.push((await read(client.api.connections.$get())).body, (await read(client.api.deliveries.$get({ query: {} }))).body);
+  };
+  return { client, connectionId: created.body.connection.id, delivery, lists };
 }
 
 /** The record as the PDS stores it, in its JSON form (blobs as `{ $type: 'blob', ref: { $link }, … }`). */
@@ -62,21 +71,21 @@ const rkeyOf = (liveUrl: string) => liveUrl.split('/').pop()!;
 describe('Bluesky, against a real PDS', () => {
   it('signs in with Send test, and says in words what is wrong with a handle, an app password or the service', async () => {
     const { client, connectionId } = await userWithBluesky();
-    const tested = await client.post(`/api/connections/${connectionId}/test`);
+    const tested = await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId: connectionId } }));
     expect(tested.body).toEqual({ ok: true, message: 'Connected as @brightsmile.test.' });
 
     const wrong = await userWithBluesky({ appPassword: 'aaaa-bbbb-cccc-dddd' });
-    expect((await wrong.client.post(`/api/connections/${wrong.connectionId}/test`)).body).toEqual({
+    expect((await read(wrong.client.api.connections[':connectionId'].test.$post({ param: { connectionId: wrong.connectionId } }))).body).toEqual({
       ok: false,
       message: expect.stringContaining('Bluesky refused the app password of @brightsmile.test (401). Make a new app password'),
     });
     const unknown = await userWithBluesky({ handle: 'nobody.test' });
-    expect((await unknown.client.post(`/api/connections/${unknown.connectionId}/test`)).body).toEqual({
+    expect((await read(unknown.client.api.connections[':connectionId'].test.$post({ param: { connectionId: unknown.connectionId } }))).body).toEqual({
       ok: false,
       message: 'Bluesky does not know the handle @nobody.test. Check it (such as name.bsky.social), then add the connection again.',
     });
     const closed = await userWithBluesky({ serviceUrl: 'http://127.0.0.1:9' });
-    expect((await closed.client.post(`/api/connections/${closed.connectionId}/test`)).body).toEqual({
+    expect((await read(closed.client.api.connections[':connectionId'].test.$post({ param: { connectionId: closed.connectionId } }))).body).toEqual({
       ok: false,
       message: expect.stringMatching(/^Could not reach 127\.0\.0\.1:9: .+\. Check the service address, then send a test again\.$/),
     });
@@ -84,14 +93,14 @@ describe('Bluesky, against a real PDS', () => {
   });
 
   it('publishes text with link and hashtag facets and an image, and reads it back from the PDS', async () => {
-    const { client, connectionId, get } = await userWithBluesky();
+    const { client, connectionId, delivery: deliveryAnswer, lists } = await userWithBluesky();
     const content = 'Café news — whitening at https://brightsmile.example/offer today.';
     const postId = await scheduledPost(client, '2031-06-10', '09:00', { content, hashtags: ['#dental'], mediaPrompt: 'A smiling patient' }, 'bluesky');
-    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
+    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
     const before = pds.calls.length;
     await tickAt(server, clock, '2031-06-10T09:00:00Z');
 
-    const delivery = await get(`/api/posts/${postId}/delivery`);
+    const delivery = await deliveryAnswer(postId);
     expect(delivery).toMatchObject({ status: 'published', reason: null });
     expect(delivery.liveUrl).toMatch(/^https:\/\/bsky\.app\/profile\/brightsmile\.test\/post\/[2-7a-j][2-7a-z]{12}$/);
     expect(pds.calls.slice(before)).toEqual([
@@ -101,7 +110,7 @@ describe('Bluesky, against a real PDS', () => {
       'com.atproto.repo.createRecord',
     ]);
 
-    const record = await recordOf(rkeyOf(delivery.liveUrl));
+    const record = await recordOf(rkeyOf(delivery.liveUrl!));
     const text = `${content}\n\n#dental`;
     expect(record.text).toBe(text);
     const link = 'https://brightsmile.example/offer';
@@ -124,13 +133,12 @@ describe('Bluesky, against a real PDS', () => {
     // A second post from the same connection reuses the session: no second login.
     const next = await scheduledPost(client, '2031-06-10', '10:00', { content: 'Open late on Thursdays.' }, 'bluesky');
     await tickAt(server, clock, '2031-06-10T10:00:00Z');
-    expect((await get(`/api/posts/${next}/delivery`)).status).toBe('published');
+    expect((await deliveryAnswer(next)).status).toBe('published');
     expect(pds.calls.slice(before).filter((call) => call === 'com.atproto.server.createSession')).toHaveLength(1);
     expect(await postsOf()).toHaveLength(2);
 
-    await get('/api/connections');
-    await get(`/api/deliveries`);
-    answers.push((await client.post(`/api/connections/${connectionId}/test`)).body);
+    await lists();
+    answers.push((await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId: connectionId } }))).body);
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(account.appPassword);
     const row = await server.database.db.selectFrom('connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow();
     expect(row.credentials).toMatch(/^v1\./);
@@ -163,11 +171,11 @@ describe('Bluesky, against a real PDS', () => {
     const postId = await scheduledPost(client, '2031-06-11', '12:00', { content: 'Our new waiting room.' }, 'bluesky');
     const sample = (label: string) => MEDIA_SAMPLES.find((candidate) => candidate.label === label)!;
     const files = ['JPG', 'MP4', 'PNG', 'GIF', 'WebP', 'JPG'].map(sample);
-    for (const file of files) expect((await client.upload(`/api/posts/${postId}/media`, file.bytes, file.name, file.type)).status).toBe(201);
+    for (const file of files) expect((await client.uploadMedia(postId, file.bytes, file.name, file.type)).status).toBe(201);
     await tickAt(server, clock, '2031-06-11T12:00:00Z');
-    const delivery = (await client.get(`/api/posts/${postId}/delivery`)).body;
+    const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published' });
-    expect(delivery.log.at(-1).detail).toBe(
+    expect(delivery.log.at(-1)!.detail).toBe(
       "Bluesky accepted it. A video was left out: posts to Bluesky carry images only. Only the first 4 images went out, Bluesky's most.",
     );
     const [record] = await postsOf(other.did);
@@ -199,13 +207,13 @@ describe('Bluesky, against a real PDS', () => {
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'unknown', reason: expect.stringContaining('Retry is safe') });
     expect(await postsOf(other.did)).toHaveLength(1);
 
-    expect((await client.post(`/api/posts/${postId}/delivery/retry`)).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
     await tickAt(server, clock, '2031-06-13T09:05:00Z');
-    const delivery = await client.get(`/api/posts/${postId}/delivery`);
+    const delivery = await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }));
     expect(delivery.body).toMatchObject({ status: 'published', log: [{ outcome: 'unknown' }, { outcome: 'published' }] });
     const records = await postsOf(other.did);
     expect(records).toHaveLength(1);
-    expect(records[0]!.uri).toBe(`at://${other.did}/app.bsky.feed.post/${rkeyOf(delivery.body.liveUrl)}`);
+    expect(records[0]!.uri).toBe(`at://${other.did}/app.bsky.feed.post/${rkeyOf(delivery.body.liveUrl!)}`);
     expect((records[0]!.value as { text: string }).text).toBe('Only once, please.\n\n#dental');
   });
 
@@ -213,15 +221,19 @@ describe('Bluesky, against a real PDS', () => {
     const strict = await startTestServer();
     try {
       const client = await onboardedClient(strict.url);
-      const refused = await client.post('/api/connections', {
-        kind: 'bluesky',
-        name: 'Local PDS',
-        handle: account.handle,
-        appPassword: account.appPassword,
-        serviceUrl: pds.url.replace('http:', 'https:'),
-      });
+      const refused = await read(
+        client.api.connections.$post({
+          json: {
+            kind: 'bluesky',
+            name: 'Local PDS',
+            handle: account.handle,
+            appPassword: account.appPassword,
+            serviceUrl: pds.url.replace('http:', 'https:'),
+          },
+        }),
+      );
       expect(refused.status).toBe(400);
-      expect(refused.body.error.fields).toEqual({ serviceUrl: expect.stringContaining('private or loopback') });
+      expect(errorOf(refused).fields).toEqual({ serviceUrl: expect.stringContaining('private or loopback') });
       expect(JSON.stringify(refused.body)).not.toContain(account.appPassword);
     } finally {
       await strict.close();

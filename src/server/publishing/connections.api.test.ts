@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient, TEST_PASSWORD } from '../testing/test-client';
+import { errorOf, onboardedClient, read, TEST_PASSWORD } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from './publishing-helpers';
@@ -25,40 +25,45 @@ afterEach(async () => receiver.close());
 describe('connections', () => {
   it('adds a webhook whose secret is shown once, lists it without secrets, renames it, routes networks and removes it', async () => {
     const client = await onboardedClient(open.url);
-    const created = await client.post('/api/connections', {
-      kind: 'webhook',
-      name: 'Zapier',
-      url: `${receiver.url}/hooks/catch/123/abc?token=t0p`,
-      networks: ['facebook'],
-    });
+    const created = await read(
+      client.api.connections.$post({
+        json: { kind: 'webhook', name: 'Zapier', url: `${receiver.url}/hooks/catch/123/abc?token=t0p`, networks: ['facebook'] },
+      }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const listed = await client.get('/api/connections');
+    const secret = created.body.signingSecret!;
+    const listed = await read(client.api.connections.$get());
     expect(listed.body).toEqual([expect.objectContaining({ name: 'Zapier', kind: 'webhook', host: new URL(receiver.url).host, networks: ['facebook'] })]);
-    for (const hidden of [created.body.signingSecret, 'catch/123', 't0p']) expect(JSON.stringify(listed.body)).not.toContain(hidden);
+    for (const hidden of [secret, 'catch/123', 't0p']) expect(JSON.stringify(listed.body)).not.toContain(hidden);
 
     // Stored sealed: neither the address nor the secret is readable in the database.
     const row = await open.database.db.selectFrom('connections').selectAll().where('id', '=', created.body.connection.id).executeTakeFirstOrThrow();
     expect(row.credentials).toMatch(/^v1\./);
     expect(row.credentials).not.toContain('catch');
-    expect(row.credentials).not.toContain(created.body.signingSecret.slice(6, 20));
+    expect(row.credentials).not.toContain(secret.slice(6, 20));
 
-    const second = await client.post('/api/connections', { kind: 'webhook', name: 'Make', url: `${receiver.url}/make`, networks: ['facebook', 'linkedin'] });
-    expect((await client.get('/api/connections')).body.map((item: { networks: string[] }) => item.networks)).toEqual([[], ['facebook', 'linkedin']]);
-    const renamed = await client.patch(`/api/connections/${second.body.connection.id}`, { name: 'Make.com', networks: ['linkedin'] });
+    const second = await read(
+      client.api.connections.$post({ json: { kind: 'webhook', name: 'Make', url: `${receiver.url}/make`, networks: ['facebook', 'linkedin'] } }),
+    );
+    expect((await read(client.api.connections.$get())).body.map((item) => item.networks)).toEqual([[], ['facebook', 'linkedin']]);
+    const param = { connectionId: second.body.connection.id };
+    const renamed = await read(client.api.connections[':connectionId'].$patch({ param, json: { name: 'Make.com', networks: ['linkedin'] } }));
     expect(renamed.body).toMatchObject({ name: 'Make.com', networks: ['linkedin'] });
-    expect((await client.delete(`/api/connections/${second.body.connection.id}`)).body).toEqual({ removed: true });
-    expect((await client.get('/api/connections')).body).toHaveLength(1);
-    expect((await client.delete(`/api/connections/${second.body.connection.id}`)).status).toBe(404);
+    expect((await read(client.api.connections[':connectionId'].$delete({ param }))).body).toEqual({ removed: true });
+    expect((await read(client.api.connections.$get())).body).toHaveLength(1);
+    expect((await read(client.api.connections[':connectionId'].$delete({ param }))).status).toBe(404);
   });
 
   it('sends a test that the standardwebhooks package verifies, and says in words when the receiver refuses', async () => {
     const client = await onboardedClient(open.url);
-    const created = await client.post('/api/connections', { kind: 'webhook', name: 'n8n', url: `${receiver.url}/test`, networks: [] });
-    const tested = await client.post(`/api/connections/${created.body.connection.id}/test`);
+    const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'n8n', url: `${receiver.url}/test`, networks: [] } }));
+    const param = { connectionId: created.body.connection.id };
+    const secret = created.body.signingSecret!;
+    const tested = await read(client.api.connections[':connectionId'].test.$post({ param }));
     expect(tested.body).toEqual({ ok: true, message: 'Test sent. The webhook accepted it (200).' });
     const [sent] = receiver.received;
-    const verified = new Webhook(created.body.signingSecret).verify(sent!.raw, {
+    const verified = new Webhook(secret).verify(sent!.raw, {
       'webhook-id': sent!.id,
       'webhook-timestamp': sent!.timestamp,
       'webhook-signature': sent!.signature,
@@ -66,14 +71,14 @@ describe('connections', () => {
     expect(verified).toMatchObject({ type: 'connection.test' });
     const forged = sent!.raw.replace('A test', 'A forged test');
     expect(() =>
-      new Webhook(created.body.signingSecret).verify(forged, {
+      new Webhook(secret).verify(forged, {
         'webhook-id': sent!.id,
         'webhook-timestamp': sent!.timestamp,
         'webhook-signature': sent!.signature,
       }),
     ).toThrow();
     receiver.reply({ status: 403 });
-    expect((await client.post(`/api/connections/${created.body.connection.id}/test`)).body).toEqual({
+    expect((await read(client.api.connections[':connectionId'].test.$post({ param }))).body).toEqual({
       ok: false,
       message: 'The webhook refused our credentials (403). Check the connection in Settings → Connections, then retry.',
     });
@@ -85,8 +90,8 @@ describe('connections', () => {
     const postId = await scheduledPost(client, at.toISOString().slice(0, 10), at.toISOString().slice(11, 16));
     await tickAt(open, clock, (await deliveryOf(client, postId)).dueAt);
     const [sent] = receiver.posts();
-    const created = (await client.get('/api/connections')).body[0];
-    expect(created.name).toBe('Our n8n');
+    const created = (await read(client.api.connections.$get())).body[0];
+    expect(created!.name).toBe('Our n8n');
     const verified = new Webhook(receiver.secret()).verify(sent!.raw, {
       'webhook-id': sent!.id,
       'webhook-timestamp': sent!.timestamp,
@@ -114,15 +119,15 @@ describe('outbound safety', () => {
     ['a DNS name resolving to 127.0.0.1', 'https://localhost/hook'],
   ])('refuses %s when connecting', async (_label, url) => {
     const client = await onboardedClient(strict.url);
-    const response = await client.post('/api/connections', { kind: 'webhook', name: 'Hook', url, networks: [] });
+    const response = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Hook', url, networks: [] } }));
     expect(response.status).toBe(400);
-    expect(response.body.error.fields.url).toMatch(/https:\/\/|private or loopback|link-local or cloud metadata/);
-    expect((await client.get('/api/connections')).body).toEqual([]);
+    expect(errorOf(response).fields?.url).toMatch(/https:\/\/|private or loopback|link-local or cloud metadata/);
+    expect((await read(client.api.connections.$get())).body).toEqual([]);
   });
 
   it('refuses the metadata address even where private addresses are allowed', async () => {
     const client = await onboardedClient(open.url);
-    const response = await client.post('/api/connections', { kind: 'webhook', name: 'Hook', url: 'http://169.254.169.254/latest', networks: [] });
+    const response = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Hook', url: 'http://169.254.169.254/latest', networks: [] } }));
     expect(response.status).toBe(400);
   });
 

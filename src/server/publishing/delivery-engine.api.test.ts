@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
 import { createTestClock } from '../testing/test-clock';
+import { read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from './publishing-helpers';
@@ -39,7 +40,7 @@ describe('delivery on time', () => {
   it('sends a scheduled post once at its time, signed, and shows it published with its log', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
-    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
+    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
     expect((await deliveryOf(client, postId)).status).toBe('scheduled');
 
     await tickAt(server, clock, '2031-06-10T08:59:59Z');
@@ -73,16 +74,16 @@ describe('delivery on time', () => {
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published', attempts: 1, liveUrl: `https://social.example/p/${sent!.id}` });
     expect(delivery.log).toEqual([expect.objectContaining({ outcome: 'published', at: '2031-06-10T09:00:00.000Z' })]);
-    expect((await client.get('/api/deliveries?monthId=2031-6')).body).toEqual([
+    expect((await read(client.api.deliveries.$get({ query: { monthId: '2031-6' } }))).body).toEqual([
       expect.objectContaining({ postId, status: 'published', monthId: '2031-6', excerpt: 'Our new opening hours start Monday.' }),
     ]);
-    expect((await client.get('/api/analytics')).body.publishing).toEqual({ published: 1, failed: 0 });
+    expect((await read(client.api.analytics.$get())).body.publishing).toEqual({ published: 1, failed: 0 });
   });
 
   it("serves a delivery's media link until it expires on the server's clock, and not a second after", async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-15', '09:00');
-    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
+    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
     await tickAt(server, clock, '2031-06-15T09:00:00Z');
     const media = receiver.posts()[0]!.body.data.media[0] as { url: string; expiresAt: string };
     expect(media.expiresAt).toBe('2031-06-16T09:00:00.000Z');
@@ -151,7 +152,7 @@ describe('retries', () => {
     for (const at of ['13:00', '13:01', '13:06', '13:21', '13:51', '14:21', '15:00']) await tickAt(server, clock, `2031-06-12T${at}:00Z`);
     expect(receiver.posts()).toHaveLength(5);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', attempts: 5, reason: expect.stringContaining('Gave up after 5 attempts') });
-    expect((await client.get('/api/analytics')).body.publishing).toEqual({ published: 0, failed: 1 });
+    expect((await read(client.api.analytics.$get())).body.publishing).toEqual({ published: 0, failed: 1 });
   });
 
   it('stops at a 401 with the reason in words, and sends again only when the user retries', async () => {
@@ -165,7 +166,7 @@ describe('retries', () => {
     expect(JSON.stringify(failed)).not.toContain('secret internal detail');
     expect(receiver.posts()).toHaveLength(1);
 
-    expect((await client.post(`/api/posts/${postId}/delivery/retry`)).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
     await tickAt(server, clock, '2031-06-13T10:00:01Z');
     expect((await deliveryOf(client, postId)).status).toBe('published');
     expect(new Set(receiver.posts().map((item) => item.id)).size).toBe(1);
@@ -181,10 +182,10 @@ describe('outcomes that cannot be known', () => {
     await tickAt(server, clock, '2031-06-14T12:00:00Z');
     expect(receiver.posts()).toHaveLength(1);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'unknown', reason: expect.stringContaining('confirm it or retry') });
-    const confirmed = await client.post(`/api/posts/${postId}/delivery/confirm`);
+    const confirmed = await read(client.api.posts[':postId'].delivery.confirm.$post({ param: { postId } }));
     expect(confirmed.body).toMatchObject({ status: 'published' });
-    expect(confirmed.body.log.map((entry: { outcome: string }) => entry.outcome)).toEqual(['unknown', 'confirmed']);
-    expect((await client.post(`/api/posts/${postId}/delivery/confirm`)).status).toBe(409);
+    expect(confirmed.body.log.map((entry) => entry.outcome)).toEqual(['unknown', 'confirmed']);
+    expect((await read(client.api.posts[':postId'].delivery.confirm.$post({ param: { postId } }))).status).toBe(409);
   });
 
   it('writes off a delivery whose worker stopped mid-send as unknown once its lease lapses', async () => {
@@ -194,7 +195,7 @@ describe('outcomes that cannot be known', () => {
     await createFactories(server.database.db).claimDelivery(postId, '2031-06-14T15:02:00.000Z');
     await tickAt(server, clock, '2031-06-14T15:01:00Z');
     expect((await deliveryOf(client, postId)).status).toBe('publishing');
-    expect((await client.delete(`/api/posts/${postId}/schedule`)).status).toBe(409);
+    expect((await read(client.api.posts[':postId'].schedule.$delete({ param: { postId } }))).status).toBe(409);
     await tickAt(server, clock, '2031-06-14T15:03:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'unknown', reason: expect.stringContaining('server stopped') });
     expect(receiver.posts()).toHaveLength(0);

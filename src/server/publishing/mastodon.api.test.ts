@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { TINY_PNG } from '../testing/fixtures';
 import { startMastodonServer } from '../testing/mastodon-server';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient } from '../testing/test-client';
+import { onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
 
@@ -22,26 +22,25 @@ afterEach(async () => mastodon.close());
 
 async function userWithMastodon(token = mastodon.token) {
   const client = await onboardedClient(server.url);
-  await client.get('/api/workspace');
-  const created = await client.post('/api/connections', {
-    kind: 'mastodon',
-    name: 'Our Mastodon',
-    instanceUrl: mastodon.url,
-    accessToken: token,
-    networks: ['twitter'],
-  });
+  await read(client.api.workspace.$get());
+  const created = await read(
+    client.api.connections.$post({ json: { kind: 'mastodon', name: 'Our Mastodon', instanceUrl: mastodon.url, accessToken: token, networks: ['twitter'] } }),
+  );
   expect(created.status).toBe(201);
   expect(created.body.signingSecret).toBeNull();
-  expect(JSON.stringify(await client.get('/api/connections'))).not.toContain(token);
-  return { client, connectionId: created.body.connection.id as string };
+  expect(JSON.stringify(await read(client.api.connections.$get()))).not.toContain(token);
+  return { client, connectionId: created.body.connection.id };
 }
 
 describe('Mastodon', () => {
   it('checks the token with Send test', async () => {
     const { client, connectionId } = await userWithMastodon();
-    expect((await client.post(`/api/connections/${connectionId}/test`)).body).toEqual({ ok: true, message: 'Connected as @brightsmile.' });
+    expect((await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId: connectionId } }))).body).toEqual({
+      ok: true,
+      message: 'Connected as @brightsmile.',
+    });
     const wrong = await userWithMastodon('not-the-token');
-    expect((await wrong.client.post(`/api/connections/${wrong.connectionId}/test`)).body).toMatchObject({
+    expect((await read(wrong.client.api.connections[':connectionId'].test.$post({ param: { connectionId: wrong.connectionId } }))).body).toMatchObject({
       ok: false,
       message: expect.stringContaining('(401)'),
     });
@@ -49,7 +48,7 @@ describe('Mastodon', () => {
 
   it('publishes a post planned for the Mastodon network once the connection routes it, and keeps a Bluesky route beside it', async () => {
     const { client, connectionId } = await userWithMastodon();
-    const routed = await client.patch(`/api/connections/${connectionId}`, { networks: ['mastodon', 'bluesky'] });
+    const routed = await read(client.api.connections[':connectionId'].$patch({ param: { connectionId }, json: { networks: ['mastodon', 'bluesky'] } }));
     expect(routed.status).toBe(200);
     expect(routed.body.networks.sort()).toEqual(['bluesky', 'mastodon']);
     // 602 characters, 485 as Mastodon counts them (the link is 23): it fits.
@@ -63,7 +62,7 @@ describe('Mastodon', () => {
   it('posts the status with its image and the delivery id as Idempotency-Key, and links the live post', async () => {
     const { client } = await userWithMastodon();
     const postId = await scheduledPost(client, '2031-06-10', '09:00', { content: 'Open late on Thursdays.', hashtags: ['#dental'] }, 'twitter');
-    expect((await client.upload(`/api/posts/${postId}/media`, TINY_PNG, 'photo.png', 'image/png')).status).toBe(201);
+    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
     await tickAt(server, clock, '2031-06-10T09:00:00Z');
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published', liveUrl: 'https://mastodon.example/@brightsmile/1' });

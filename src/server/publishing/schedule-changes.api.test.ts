@@ -3,6 +3,7 @@ import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { createFactories } from '../testing/factories';
 import { waitForJob } from '../testing/generation-helpers';
 import { createTestClock } from '../testing/test-clock';
+import { read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from './publishing-helpers';
@@ -25,8 +26,11 @@ describe('changes before the time', () => {
   it('delivers the text as edited after scheduling', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
-    const post = (await client.get(`/api/posts/${postId}`)).body;
-    expect((await client.patch(`/api/posts/${postId}`, { version: post.version, content: 'Edited: open late on Thursdays.' })).status).toBe(200);
+    const post = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
+    expect(
+      (await read(client.api.posts[':postId'].$patch({ param: { postId }, json: { version: post.version, content: 'Edited: open late on Thursdays.' } })))
+        .status,
+    ).toBe(200);
     await tickAt(server, clock, '2031-06-10T09:00:00Z');
     expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Edited: open late on Thursdays.']);
   });
@@ -34,8 +38,10 @@ describe('changes before the time', () => {
   it('sends a scheduled post moved to another day on that day', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-10', '10:00');
-    const post = (await client.get(`/api/posts/${postId}`)).body;
-    expect((await client.patch(`/api/posts/${postId}`, { version: post.version, date: '2031-06-12T12:00:00Z' })).status).toBe(200);
+    const post = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
+    expect((await read(client.api.posts[':postId'].$patch({ param: { postId }, json: { version: post.version, date: '2031-06-12T12:00:00Z' } }))).status).toBe(
+      200,
+    );
     await tickAt(server, clock, '2031-06-10T10:00:00Z');
     expect(receiver.posts()).toHaveLength(0);
     expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-12T10:00:00.000Z');
@@ -46,7 +52,7 @@ describe('changes before the time', () => {
   it('sends nothing once the post is unscheduled, and shows it cancelled', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-10', '11:00');
-    expect((await client.delete(`/api/posts/${postId}/schedule`)).body).toMatchObject({ status: 'draft' });
+    expect((await read(client.api.posts[':postId'].schedule.$delete({ param: { postId } }))).body).toMatchObject({ status: 'draft' });
     await tickAt(server, clock, '2031-06-10T11:00:00Z');
     expect(receiver.posts()).toHaveLength(0);
     expect((await deliveryOf(client, postId)).status).toBe('cancelled');
@@ -57,10 +63,10 @@ describe('changes before the time', () => {
     const deleted = await scheduledPost(client, '2031-06-11', '10:00');
     const undone = await scheduledPost(client, '2031-06-12', '10:00');
     for (const postId of [deleted, undone]) {
-      const { version } = (await client.get(`/api/posts/${postId}`)).body;
-      expect((await client.request('DELETE', `/api/posts/${postId}`, { version })).status).toBe(200);
+      const { version } = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
+      expect((await read(client.api.posts[':postId'].$delete({ param: { postId }, json: { version } }))).status).toBe(200);
     }
-    expect((await client.post(`/api/posts/${undone}/restore`, {})).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].restore.$post({ param: { postId: undone }, json: {} }))).status).toBe(200);
     await tickAt(server, clock, '2031-06-11T10:00:00Z');
     await tickAt(server, clock, '2031-06-12T10:00:00Z');
     expect(receiver.posts().map((delivery) => delivery.body.data.postId)).toEqual([undone]);
@@ -73,10 +79,12 @@ describe('changes before the time', () => {
     const waiting = await scheduledPost(client, '2031-06-11', '09:00');
     await createFactories(server.database.db).claimDelivery(sending, '2031-06-10T09:02:00Z');
     clock.set('2031-05-20T08:05:00Z'); // both posts were last touched before the new job starts
-    const started = await client.post('/api/months/2031-6/generation', { strategy: DEFAULT_STRATEGY, replaceExisting: true });
+    const started = await read(
+      client.api.months[':id'].generation.$post({ param: { id: '2031-6' }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }),
+    );
     expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
     expect(await waitForJob(client, started.body.job.id)).toMatchObject({ status: 'succeeded', kept: 1 });
-    const ids = (await client.get('/api/months/2031-6')).body.posts.map((post: { id: string }) => post.id);
+    const ids = (await read(client.api.months[':id'].$get({ param: { id: '2031-6' } }))).body.posts.map((post) => post.id);
     expect(ids).toContain(sending);
     expect(ids).not.toContain(waiting);
     expect((await deliveryOf(client, sending)).status).toBe('publishing');
@@ -105,7 +113,7 @@ describe('downtime', () => {
     expect((await deliveryOf(client, recent)).status).toBe('published');
     const missed = await deliveryOf(client, old);
     expect(missed).toMatchObject({ status: 'missed', reason: expect.stringContaining('135 minutes late') });
-    expect((await client.post(`/api/posts/${old}/delivery/retry`)).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId: old } }))).status).toBe(200);
     await tickAt(server, clock, '2031-06-15T10:16:00Z');
     expect((await deliveryOf(client, old)).status).toBe('published');
   });
@@ -115,8 +123,8 @@ describe('time zones', () => {
   it('sends at 09:00 on the user’s wall clock on both sides of a daylight-saving change', async () => {
     clock.set('2031-03-10T08:00:00Z');
     const client = await userWithWebhook(server, receiver);
-    expect((await client.put('/api/workspace/time-zone', { timeZone: 'Europe/Berlin' })).status).toBe(200);
-    await client.get('/api/workspace');
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'Europe/Berlin' } }))).status).toBe(200);
+    await read(client.api.workspace.$get());
     // Clocks in Berlin go forward on Sunday 30 March 2031: 09:00 is 08:00Z before, 07:00Z after.
     const before = await scheduledPost(client, '2031-03-29', '09:00', { content: 'Before' });
     const after = await scheduledPost(client, '2031-03-31', '09:00', { content: 'After' });
@@ -135,7 +143,7 @@ describe('time zones', () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-20', '09:00', { content: 'Zoned' });
     expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-20T09:00:00.000Z');
-    expect((await client.put('/api/workspace/time-zone', { timeZone: 'America/New_York' })).status).toBe(200);
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'America/New_York' } }))).status).toBe(200);
     // 09:00 in New York in June (daylight saving time) is 13:00Z.
     expect((await deliveryOf(client, postId)).dueAt).toBe('2031-06-20T13:00:00.000Z');
     await tickAt(server, clock, '2031-06-20T09:00:00Z');

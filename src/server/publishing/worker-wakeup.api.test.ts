@@ -4,7 +4,7 @@ import { createPostgresNotifier, type Notifier } from '../db/notifications';
 import { createLogger } from '../logger';
 import { createServices, type Services } from '../services';
 import { createTestClock } from '../testing/test-clock';
-import type { TestClient } from '../testing/test-client';
+import { read, type TestClient } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { deliveryOf, scheduledPost, userWithWebhook } from './publishing-helpers';
@@ -97,7 +97,9 @@ describe("a worker's wake-up", () => {
     const client = await userWithWebhook(server, receiver);
     await clockAt('2031-06-11T09:29:40Z');
     const earlier = await scheduledPost(client, '2031-06-11', '10:00');
-    expect((await client.put(`/api/posts/${earlier}/schedule`, { platform: 'facebook', time: '09:30' })).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].schedule.$put({ param: { postId: earlier }, json: { platform: 'facebook', time: '09:30' } }))).status).toBe(
+      200,
+    );
     await bWakesAt('2031-06-11T09:30:00Z');
     clock.set('2031-06-11T09:30:00Z');
     await receivedCount(1);
@@ -106,7 +108,9 @@ describe("a worker's wake-up", () => {
     await clockAt('2031-06-11T11:59:40Z');
     const later = await scheduledPost(client, '2031-06-11', '12:00');
     await bWakesAt('2031-06-11T12:00:00Z');
-    expect((await client.put(`/api/posts/${later}/schedule`, { platform: 'facebook', time: '13:00' })).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].schedule.$put({ param: { postId: later }, json: { platform: 'facebook', time: '13:00' } }))).status).toBe(
+      200,
+    );
     // B wakes at the old time, finds nothing due, and looks again within its idle wake-up.
     clock.set('2031-06-11T12:00:00Z');
     await bWakesAt('2031-06-11T12:00:30Z');
@@ -125,7 +129,7 @@ describe("a worker's wake-up", () => {
     await receivedCount(1);
     expect((await recorded(client, postId)).status).toBe('failed');
     await clockAt('2031-06-12T09:10:00Z');
-    expect((await client.post(`/api/posts/${postId}/delivery/retry`)).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
     // The clock does not move: only the notification can have woken B.
     await receivedCount(2);
     expect((await recorded(client, postId)).log.map((entry: { outcome: string }) => entry.outcome)).toEqual(['failed', 'published']);

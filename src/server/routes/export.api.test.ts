@@ -61,10 +61,12 @@ describe('export', () => {
 
   it('exports Bluesky and Mastodon posts with their network, in CSV and iCalendar', async () => {
     const client = await onboardedClient(server.url);
-    await client.get('/api/workspace');
+    await read(client.api.workspace.$get());
     const bluesky = await addPost(client, { date: day(4), platform: 'bluesky', content: 'Short and friendly 👋', hashtags: ['#smile'] });
     const mastodon = await addPost(client, { date: day(5), platform: 'mastodon', content: 'Open late on Thursdays.' });
-    await client.put(`/api/posts/${mastodon.id}/schedule`, { platform: 'mastodon', time: '10:15' });
+    expect(
+      (await read(client.api.posts[':postId'].schedule.$put({ param: { postId: mastodon.id }, json: { platform: 'mastodon', time: '10:15' } }))).status,
+    ).toBe(200);
 
     const csv = await client.request('GET', `/api/months/${targetId}/export.csv`);
     const rows = parseCsv(String(csv.body), { columns: true, bom: true }) as Record<string, string>[];

@@ -71,17 +71,22 @@ describe('generation with the offline writer', () => {
     const strategy: Strategy = { ...STRATEGY, platforms: ['bluesky'] };
     const job = await waitForJob(client, (await startJob(client, { strategy })).body.job.id);
     expect(job.status).toBe('succeeded');
-    const month = (await client.get(`/api/months/${targetId}`)).body;
-    expect(month.strategy.platforms).toEqual(['bluesky']);
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
+    expect(month.strategy?.platforms).toEqual(['bluesky']);
     expect(month.posts.length).toBeGreaterThan(0);
     for (const post of month.posts) {
       expect(post.platform).toBe('bluesky');
       expect(postLength('bluesky', post.content, post.hashtags)).toBeLessThanOrEqual(300);
     }
     const { platforms: _omitted, ...withoutPlatforms } = STRATEGY;
-    const saved = await client.put(`/api/months/${targetId}/strategy`, withoutPlatforms);
+    const saved = await read(client.api.months[':id'].strategy.$put({ param: { id: targetId }, json: withoutPlatforms }));
     expect(saved.status).toBeLessThan(300);
-    expect((await client.get(`/api/months/${targetId}`)).body.strategy.platforms).toEqual(['facebook', 'twitter', 'instagram', 'linkedin']);
+    expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.strategy?.platforms).toEqual([
+      'facebook',
+      'twitter',
+      'instagram',
+      'linkedin',
+    ]);
     const empty = await startJob(client, { strategy: { ...STRATEGY, platforms: [] }, replaceExisting: true });
     expect(empty.status).toBe(400);
     const unknownNetwork = { strategy: { ...STRATEGY, platforms: ['myspace'] }, replaceExisting: true };
@@ -93,7 +98,7 @@ describe('generation with the offline writer', () => {
     const later = nextMonth(target);
     const { platforms: _omitted, ...older } = STRATEGY;
     await createFactories(server.database.db).month(client.userId, later, { strategy: JSON.stringify(older) });
-    const month = (await client.get(`/api/months/${monthId(later)}`)).body;
+    const month = (await read(client.api.months[':id'].$get({ param: { id: monthId(later) } }))).body;
     expect(month.strategy).toEqual({ ...STRATEGY, platforms: ['facebook', 'twitter', 'instagram', 'linkedin'] });
   });
 

@@ -167,7 +167,9 @@ describe('duplicating and adapting a post', () => {
       ['bluesky', 300],
       ['mastodon', 500],
     ] as const) {
-      const adapted = await client.post(`/api/posts/${original.id}/copy`, { mode: 'adapt', version: 1, date: day(21), platform });
+      const adapted = await read(
+        client.api.posts[':postId'].copy.$post({ param: { postId: original.id }, json: { mode: 'adapt', version: 1, date: day(21), platform } }),
+      );
       expect(adapted.status).toBe(201);
       expect(adapted.body.platform).toBe(platform);
       expect(postLength(platform, adapted.body.content, adapted.body.hashtags)).toBeLessThanOrEqual(limit);

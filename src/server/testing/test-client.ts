@@ -12,12 +12,10 @@ export interface JsonResponse<T = unknown> {
 }
 
 /**
- * The body of an untyped call (`get`, `post`, … below) when the caller names no type. It is to be
- * `unknown`, so that a test reading a field says what it expects; every test outside
- * src/server/publishing/ already compiles that way. It stays `any` only until the publishing tests are
- * converted to typed calls; then this line becomes `unknown`.
+ * The body of an untyped call (`get`, `post`, … below) when the caller names no type: `unknown`, so that
+ * a test reading a field says what it expects (or reads an error through `errorOf`).
  */
-type Untyped = any;
+type Untyped = unknown;
 
 export const TEST_PASSWORD = 'correct-horse-battery-9';
 
