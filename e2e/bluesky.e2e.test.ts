@@ -84,7 +84,7 @@ describe('a Bluesky connection', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Connect Accounts' }).isVisible()).toBe(true);
 
-    await page.getByText('Bluesky', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Kind of connection' }).getByText('Bluesky', { exact: true }).click();
     await expect.poll(() => page.getByLabel('Service address').inputValue()).toBe('https://bsky.social');
     await expect.poll(() => page.getByText('Settings → Privacy and security → App passwords', { exact: false }).isVisible()).toBe(true);
     await expectAccessible(page, 'onboarding with the Bluesky form');
