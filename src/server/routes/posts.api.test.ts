@@ -5,6 +5,7 @@ import { onboardedClient, type TestClient, read, errorOf } from '../testing/test
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { addPost, type ManualPost } from '../testing/month-posts';
 import { TINY_PNG } from '../testing/fixtures';
+import { postLength } from '@shared/domain/networks';
 import { createFactories } from '../testing/factories';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -119,6 +120,20 @@ describe('posts (offline writer)', () => {
     expect(rewritten.body.version).toBe(2);
     const versions = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body.versions;
     expect(versions[0]).toMatchObject({ replacedBy: 'rewrite', instruction: 'Make it shorter and add a call to action', content: post.content });
+  });
+
+  it('keeps a rewritten Bluesky post within 300 with its hashtags, as Adapt does', async () => {
+    const client = await onboardedClient(server.url);
+    const sentence = 'Our friendly team welcomes families every weekday with gentle check-ups and clear advice. ';
+    const content = sentence.repeat(3).slice(0, 268).trim();
+    const hashtags = ['#dentalcare', '#familysmiles'];
+    expect(postLength('bluesky', content, hashtags)).toBeLessThanOrEqual(300);
+    const post = await manualPost(client, { platform: 'bluesky', content, hashtags });
+    const rewritten = await read(
+      client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Make it longer and add a call to action' } }),
+    );
+    expect(rewritten.status).toBe(200);
+    expect(postLength('bluesky', rewritten.body.content, rewritten.body.hashtags)).toBeLessThanOrEqual(300);
   });
 
   it('stores an uploaded image, serves it only to its owner, and removes it', async () => {

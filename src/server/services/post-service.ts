@@ -2,6 +2,7 @@ import { dateOnly, isDateInMonth, noonUtc } from '@shared/domain/months';
 import { targetPlatforms } from '@shared/domain/slot-planner';
 import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { WriterError } from '../ai/errors';
+import { fitToPlatform } from '../ai/platform-fit';
 import type { Writer } from '../ai/writer';
 import type { MonthRow } from '../db/month-repository';
 import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } from '../db/post-repository';
@@ -103,9 +104,18 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
         })
         .catch(writerFailure);
       // The writer may take a while: the month, the post and its version are checked again as it is saved.
-      const saved = access.writeToPost(userId, postId, (repositories, current) =>
-        write(repositories, userId, current, input.version, { content }, keep(current, 'rewrite', input.instructions)),
-      );
+      // The hashtags go with the rewritten text: together they fit the network as it counts (as 'Adapt for' does).
+      const saved = access.writeToPost(userId, postId, (repositories, current) => {
+        const fitted = fitToPlatform({ platform: current.platform, content, hashtags: current.hashtags }).post;
+        return write(
+          repositories,
+          userId,
+          current,
+          input.version,
+          { content: fitted.content, hashtags: fitted.hashtags },
+          keep(current, 'rewrite', input.instructions),
+        );
+      });
       return asRewrite(saved);
     },
 
