@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { CLIENT_IP_HEADER } from './auth';
 import { clientAddress } from './client-address';
 import type { AppDeps, AppEnv } from './context';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
   // Uploads carry their own, larger limit on their route (ownBodyLimit).
   app.use('/api/*', jsonBodyLimit());
+  app.use('/api/*', compress());
 
   // better-auth reads the client address from one header that only this middleware sets: the
   // socket address, or what trusted proxies (TRUST_PROXY) put in X-Forwarded-For. Anything here may
