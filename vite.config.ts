@@ -2,10 +2,13 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pathAliases } from './path-aliases';
+import { chunkGroups } from './scripts/chunk-groups';
 import { routePreloads } from './scripts/route-preloads';
 
+const webRoot = path.resolve(import.meta.dirname, 'src/web');
+
 export default defineConfig({
-  plugins: [react(), routePreloads(path.resolve(import.meta.dirname, 'src/web'))],
+  plugins: [react(), routePreloads(webRoot)],
   resolve: { alias: pathAliases },
   root: 'src/web',
   publicDir: 'public',
@@ -14,6 +17,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // The login document is built by vite.login.config.ts.
+    rolldownOptions: { input: path.join(webRoot, 'index.html'), output: { codeSplitting: chunkGroups(webRoot) } },
   },
   server: {
     port: 5173,

@@ -47,6 +47,7 @@ function describe(file: string): string {
 }
 
 await build({ configFile: path.join(ROOT, 'vite.config.ts'), plugins: [report], logLevel: 'warn' });
+await build({ configFile: path.join(ROOT, 'vite.login.config.ts'), plugins: [report], logLevel: 'warn' });
 const routes = routeJs(readManifest());
 for (const route of routes) {
   console.log(`\n${route.route}: ${route.files.length} JavaScript files, ${kb(route.gzip)} gzipped (${kb(route.raw)} raw)\n`);

@@ -2,26 +2,36 @@
  * A Vite plugin that lists, for each page of the web app, the chunks its route loads lazily (with their
  * static imports and CSS) in `.vite/route-preloads.json`. The server puts them into that page's
  * index.html as `<link rel="modulepreload">` and stylesheets, so they download beside the entry
- * instead of after it has run (src/server/middleware/web-app.ts).
+ * instead of after it has run (src/server/middleware/web-app.ts). A page with a document of its own
+ * (DOCUMENTS) is listed with that document instead: Vite writes its preloads into it.
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+/** The manifest of the login document's own build (vite.login.config.ts). */
+export const LOGIN_MANIFEST = '.vite/login-manifest.json';
 
 export interface RoutePreload {
   /** A page's path, or with `prefix` the start of its paths ('/month/'). */
   path: string;
   prefix?: boolean;
+  /** The page's own HTML file, when it is not index.html. */
+  document?: string;
   scripts: string[];
   styles: string[];
 }
+
+/**
+ * Pages that are documents of their own (src/web/<document>, built by vite.login.config.ts), because
+ * they must be small: the login page, every visitor's first download, has no router or query cache.
+ */
+export const DOCUMENTS: { path: string; document: string }[] = [{ path: '/login', document: 'login.html' }];
 
 const LAYOUT = 'app/layout/signed-in-layout.tsx';
 
 /** The lazy modules of each page, as src/web/app/router.tsx loads them (relative to src/web). */
 const ROUTE_MODULES: { path: string; prefix?: boolean; modules: string[] }[] = [
-  { path: '/login', modules: ['features/auth/components/login-page.tsx'] },
   { path: '/onboarding', modules: ['features/onboarding/components/onboarding-page.tsx'] },
   { path: '/dashboard', modules: [LAYOUT, 'features/dashboard/components/dashboard-page.tsx'] },
   { path: '/workspace', modules: [LAYOUT, 'features/workspace/components/workspace-page.tsx'] },
@@ -36,7 +46,15 @@ type ChunkWithCss = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<s
 export function routePreloads(webRoot: string): Plugin {
   return {
     name: 'route-preloads',
-    apply: 'build',
+    // The dev server answers a document's path with its document, as the built server does.
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathname = '', query] = (request.url ?? '').split('?');
+        const page = DOCUMENTS.find((candidate) => candidate.path === pathname);
+        if (page) request.url = `/${page.document}${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
+    },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output): output is ChunkWithCss => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -53,7 +71,7 @@ export function routePreloads(webRoot: string): Plugin {
         const files = new Set<string>();
         for (const module of modules) {
           const id = path.join(webRoot, module);
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === id) ?? chunks.find((candidate) => candidate.moduleIds.includes(id));
           if (!chunk) throw new Error(`route-preloads: no chunk for ${module}; update ROUTE_MODULES in scripts/route-preloads.ts to match the router.`);
           withImports(chunk.fileName, files);
         }
@@ -61,7 +79,8 @@ export function routePreloads(webRoot: string): Plugin {
         const styles = [...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
         return { path: routePath, ...(prefix ? { prefix } : {}), scripts, styles };
       });
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routes, null, 2)}\n` });
+      const documents: RoutePreload[] = DOCUMENTS.map((page) => ({ ...page, scripts: [], styles: [] }));
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify([...documents, ...routes], null, 2)}\n` });
     },
   };
 }

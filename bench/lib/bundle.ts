@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LOGIN_MANIFEST, ROUTE_PRELOADS_FILE, type RoutePreload } from '../../scripts/route-preloads';
 import { ROOT } from './report';
 
 export const WEB = path.join(ROOT, 'dist/web');
@@ -17,8 +18,19 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-export function readManifest(): Manifest {
-  return JSON.parse(readFileSync(path.join(WEB, '.vite/manifest.json'), 'utf8')) as Manifest;
+/**
+ * The app's manifest, the login document's (its own build, vite.login.config.ts) and the files the
+ * server preloads for each page of the app (scripts/route-preloads.ts): a route's lazy code.
+ */
+export interface Manifests {
+  app: Manifest;
+  login: Manifest;
+  routePreloads: RoutePreload[];
+}
+
+export function readManifest(): Manifests {
+  const read = <T>(file: string) => JSON.parse(readFileSync(path.join(WEB, file), 'utf8')) as T;
+  return { app: read('.vite/manifest.json'), login: read(LOGIN_MANIFEST), routePreloads: read(ROUTE_PRELOADS_FILE) };
 }
 
 /** The chunk and every chunk it imports statically, transitively (what the browser must load with it). */
@@ -31,16 +43,10 @@ function withStaticImports(manifest: Manifest, key: string, into = new Set<strin
   return into;
 }
 
-function findChunk(manifest: Manifest, ending: string): string {
-  const key = Object.keys(manifest).find((name) => name.endsWith(ending));
-  if (!key) throw new Error(`No chunk for ${ending} in the build manifest; update ROUTES in bench/lib/bundle.ts to the route's component file.`);
-  return key;
-}
-
-/** A route's lazy modules, as named in src/web/app/router.tsx. */
-const ROUTES = [
-  { route: '/login', lazy: ['features/auth/components/login-page.tsx'] },
-  { route: '/month/:id (calendar)', lazy: ['app/layout/signed-in-layout.tsx', 'routes/month-page.tsx'] },
+/** The routes measured: the login document, and the month page with the lazy files the server preloads for it. */
+const ROUTES: { route: string; build: 'app' | 'login'; preloadsOf?: string }[] = [
+  { route: '/login', build: 'login' },
+  { route: '/month/:id (calendar)', build: 'app', preloadsOf: '/month/' },
 ];
 
 export interface FileSize {
@@ -76,18 +82,15 @@ export function entryKey(manifest: Manifest): string {
 }
 
 /** Gzipped JavaScript each route needs before it renders: the entry with its static imports, and the route's lazy chunks with theirs. */
-export function routeJs(manifest: Manifest): RouteJs[] {
-  const entryChunks = withStaticImports(manifest, entryKey(manifest));
-  const js = (keys: Set<string>) =>
-    [...keys]
-      .map((key) => manifest[key]!.file)
-      .filter((file) => file.endsWith('.js'))
-      .map(sizeOf);
+export function routeJs(manifests: Manifests): RouteJs[] {
   const sum = (sizes: FileSize[], key: 'raw' | 'gzip') => sizes.reduce((total, size) => total + size[key], 0);
-  return ROUTES.map(({ route, lazy }) => {
-    const keys = new Set(entryChunks);
-    for (const ending of lazy) withStaticImports(manifest, findChunk(manifest, ending), keys);
-    const files = js(keys);
-    return { route, files, raw: sum(files, 'raw'), gzip: sum(files, 'gzip'), entryGzip: sum(js(entryChunks), 'gzip') };
+  return ROUTES.map(({ route, build, preloadsOf }) => {
+    const manifest = manifests[build];
+    const entryFiles = [...withStaticImports(manifest, entryKey(manifest))].map((key) => manifest[key]!.file);
+    const lazy = preloadsOf ? manifests.routePreloads.find((page) => page.path === preloadsOf)?.scripts : [];
+    if (!lazy) throw new Error(`no preloads for ${preloadsOf} in ${ROUTE_PRELOADS_FILE}`);
+    const js = (files: string[]) => [...new Set(files)].filter((file) => file.endsWith('.js')).map(sizeOf);
+    const files = js([...entryFiles, ...lazy]);
+    return { route, files, raw: sum(files, 'raw'), gzip: sum(files, 'gzip'), entryGzip: sum(js(entryFiles), 'gzip') };
   });
 }

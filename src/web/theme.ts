@@ -1,4 +1,4 @@
-import { createTheme, Notification, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Indigo whose filled shade (8) passes WCAG AA with white text (5.7:1), unlike Mantine's default blue. */
 const brand: MantineColorsTuple = ['#edf2ff', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc', '#5c7cfa', '#4c6ef5', '#4263eb', '#3b5bdb', '#364fc7'];
@@ -15,9 +15,10 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
     // Mantine's defaults: an unnamed close button and description text at 3.3:1; both fixed for every toast.
-    Notification: Notification.extend({
+    // A plain object, not Notification.extend(), so the theme does not pull the component into the login page.
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
   },
 });

@@ -78,23 +78,43 @@ describe('serveWebApp', () => {
       mkdirSync(path.join(root, '.vite'), { recursive: true });
       writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>Planner</title></head><body></body>');
       const preloads = [
-        { path: '/login', scripts: ['assets/login-page-1.js'], styles: [] },
+        { path: '/dashboard', scripts: ['assets/dashboard-page-1.js'], styles: [] },
         { path: '/month/', prefix: true, scripts: ['assets/layout-2.js', 'assets/month-page-3.js'], styles: ['assets/month-page-3.css'] },
       ];
       writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
       const app = new Hono().use(serveWebApp(root));
       const page = async (url: string) => (await app.request(url)).text();
 
-      const login = await page('/login');
-      expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">');
-      expect(login).not.toContain('month-page');
+      const dashboard = await page('/dashboard');
+      expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js">');
+      expect(dashboard).not.toContain('month-page');
       const month = await page('/month/2026-12?tab=calendar');
       expect(month).toContain('<link rel="modulepreload" crossorigin href="/assets/layout-2.js">');
       expect(month).toContain('<link rel="modulepreload" crossorigin href="/assets/month-page-3.js">');
       expect(month).toContain('<link rel="stylesheet" crossorigin href="/assets/month-page-3.css">');
       expect(month.indexOf('month-page-3.js')).toBeLessThan(month.indexOf('</head>'));
       expect(await page('/settings')).not.toContain('modulepreload');
-      expect(await page('/login/extra')).not.toContain('modulepreload');
+      expect(await page('/dashboard/extra')).not.toContain('modulepreload');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a page that has a document of its own with that document, uncached like index.html', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
+    try {
+      mkdirSync(path.join(root, '.vite'), { recursive: true });
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>App</title></head><body></body>');
+      writeFileSync(path.join(root, 'login.html'), '<!doctype html><head><title>Login document</title></head><body></body>');
+      const preloads = [{ path: '/login', document: 'login.html', scripts: [], styles: [] }];
+      writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
+      const app = new Hono().use(serveWebApp(root));
+
+      const login = await app.request('/login?next=x');
+      expect(await login.text()).toContain('Login document');
+      expect(login.headers.get('cache-control')).toBe('no-cache');
+      expect(await (await app.request('/login/extra')).text()).toContain('<title>App</title>');
+      expect(await (await app.request('/dashboard')).text()).toContain('<title>App</title>');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

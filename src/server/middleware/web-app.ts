@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { monthId, parseMonthId } from '@shared/domain/months';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -72,10 +73,11 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return undefined;
 }
 
-/** A page's lazy chunks and their CSS, as the build lists them (scripts/route-preloads.ts writes the file). */
+/** A page's lazy chunks and their CSS, or its own document, as the build lists them (scripts/route-preloads.ts writes the file). */
 interface RoutePreload {
   path: string;
   prefix?: boolean;
+  document?: string;
   scripts: string[];
   styles: string[];
 }
@@ -83,27 +85,47 @@ interface RoutePreload {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * index.html for each page: with its route's chunks as `<link rel="modulepreload">` (and their CSS), so
- * the browser fetches them beside the entry rather than after the entry has run and asked for them.
- * Without the build's list (an older build, a test folder) every page gets the plain index.html.
+ * The HTML for each page: its own document where it has one (the login page), otherwise index.html with
+ * the route's chunks as `<link rel="modulepreload">` (and their CSS), so the browser fetches them beside
+ * the entry rather than after the entry has run and asked for them. Without the build's list (an older
+ * build, a test folder) every page gets the plain index.html.
  */
 function pageHtml(webRoot: string, indexHtml: string): (urlPath: string) => string {
   const file = path.join(webRoot, '.vite/route-preloads.json');
   const routes = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
   const pages = routes.map((route) => {
+    if (route.document) return { route, html: readFileSync(path.join(webRoot, route.document), 'utf8') };
     const links = [
       ...route.styles.map((style) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(style)}">`),
       ...route.scripts.map((script) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(script)}">`),
     ];
     return { route, html: indexHtml.replace('</head>', `${links.join('\n    ')}\n  </head>`) };
   });
-  return (urlPath) => pages.find(({ route }) => (route.prefix ? urlPath.startsWith(route.path) : urlPath === route.path))?.html ?? indexHtml;
+  return (urlPath) => {
+    const page = pages.find(({ route }) => (route.prefix ? urlPath.startsWith(route.path) : urlPath === route.path));
+    if (page?.route.document) return page.html;
+    const reads = appReads(urlPath).map((read) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(read)}">`);
+    return (page?.html ?? indexHtml).replace('</head>', `${reads.join('\n    ')}\n  </head>`);
+  };
+}
+
+/**
+ * The API reads the app's router starts before it renders a page (its loaders, src/web/app/router.tsx),
+ * preloaded from the HTML so they download beside the scripts instead of after them. The URLs are the
+ * ones the app's client asks for, byte for byte, or the browser would fetch twice (a browser test checks).
+ */
+function appReads(urlPath: string): string[] {
+  const reads = ['/api/me'];
+  const month = /^\/month\/([^/]+)$/.exec(urlPath);
+  const ref = month ? parseMonthId(month[1]!) : null;
+  if (ref) reads.push(`/api/months/${monthId(ref)}`, `/api/deliveries?monthId=${monthId(ref)}`);
+  return reads;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets index.html
  * (the client router decides what to show, including redirects by sign-in state) with the
- * modulepreload links of the page's route. Text files are sent brotli- or gzip-compressed when the
+ * modulepreload links of the page's route and preloads of its first reads, or the page's own document. Text files are sent brotli- or gzip-compressed when the
  * browser accepts it.
  */
 export function serveWebApp(webRoot: string): MiddlewareHandler {

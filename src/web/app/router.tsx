@@ -25,10 +25,20 @@ const monthLoader = ({ params }: LoaderFunctionArgs) => {
 /** The session is read once by the loader; later changes reach the guards through the query cache. */
 const once = () => false;
 
-/** Each page is its own chunk, so /login does not download the signed-in app. */
+/**
+ * The login page is a document of its own (src/web/login.html): the app reaches it with a full page
+ * load. Only when the app itself was served for /login (a misrouted server) does it stay put, rather
+ * than reload forever.
+ */
+const loginDocument = () => {
+  if (window.location.pathname !== paths.login) window.location.replace(paths.login);
+  return new Promise<never>(() => undefined);
+};
+
+/** Each page is its own chunk, loaded with its route. */
 const router = createBrowserRouter([
   { path: '/', element: <RedirectHome />, loader: sessionLoader, shouldRevalidate: once, hydrateFallbackElement: <FullScreenLoading /> },
-  { path: paths.login, lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
+  { path: paths.login, loader: loginDocument, hydrateFallbackElement: <FullScreenLoading /> },
   {
     element: <RequireArea area="onboarding" />,
     loader: sessionLoader,

@@ -1,15 +1,7 @@
 import { DetailedError, hc, parseResponse as parseHonoResponse, type ClientResponse } from 'hono/client';
 import type { AppType } from '@server/app';
 import { ApiRequestError } from './api-error';
-
-/** fetch with the session cookie that turns a network failure into an ApiRequestError the UI can show. */
-export async function request(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  try {
-    return await fetch(input, { credentials: 'same-origin', ...init });
-  } catch {
-    throw ApiRequestError.network();
-  }
-}
+import { request } from './request';
 
 /** The typed API client: paths, payloads and answers come from the server's route types. */
 export const api = hc<AppType>('/api', { fetch: request });

@@ -1,4 +1,4 @@
-import { request } from './api-client';
+import { request } from './request';
 import { ApiRequestError } from './api-error';
 
 /**

@@ -1,8 +1,8 @@
 import { Anchor, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconClockHour9, IconLock, IconSparkles } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { compareMonths, nextMonth, parseMonthId } from '@shared/domain/months';
+import { compareMonths, monthId, monthName, nextMonth, parseMonthId, type MonthRef } from '@shared/domain/months';
 import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
@@ -45,27 +45,73 @@ function NotFound() {
   );
 }
 
+/**
+ * The header is one element from the first paint to the loaded month: its title comes from the URL, so
+ * it shows while the posts load and stays in place (nothing moves when they arrive). The month below
+ * it renders as a deferred update, in slices between frames, even when its data is already here: the
+ * header paints first and the page answers input while the calendar fills in.
+ */
 export function MonthPage() {
   const { id = '' } = useParams();
   const month = useMonth(id);
+  const data = useDeferredValue(month.data, undefined);
+  const ref = parseMonthId(id);
 
-  if (month.isPending) {
-    return (
-      <Center py={80} role="status">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden="true" />
-          <Text c="dimmed">Loading...</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (month.isError) {
-    const missing = month.error instanceof ApiRequestError && (month.error.status === 404 || month.error.status === 400);
-    if (missing || !parseMonthId(id)) return <NotFound />;
+  if (month.isError || !ref) {
+    const missing = !ref || (month.error instanceof ApiRequestError && (month.error.status === 404 || month.error.status === 400));
+    if (missing) return <NotFound />;
     return <ErrorState title="Could not load this month" message={errorMessage(month.error)} onRetry={() => void month.refetch()} />;
   }
 
-  return <MonthScreen data={month.data} />;
+  return (
+    <>
+      <MonthHeader monthRef={ref} data={data} />
+      {data ? (
+        <MonthScreen data={data} />
+      ) : (
+        <Center py={80} role="status">
+          <Stack align="center" gap="sm">
+            <Loader aria-hidden="true" />
+            <Text c="dimmed">Loading...</Text>
+          </Stack>
+        </Center>
+      )}
+    </>
+  );
+}
+
+function MonthHeader({ monthRef, data }: { monthRef: MonthRef; data: MonthDetail | undefined }) {
+  const title = `${monthName(monthRef.month)} ${monthRef.year}`;
+  return (
+    <>
+      <Breadcrumbs mb="xs" separator="›">
+        <Anchor component={Link} to={paths.workspace} size="sm">
+          Workspace
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {title}
+        </Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="center" mb="lg">
+        <Group gap="sm">
+          <Title order={1} fz={28}>
+            {title}
+          </Title>
+          {data &&
+            (data.archived ? (
+              <StatusBadge tone="neutral" icon={<IconLock size={12} aria-hidden="true" />}>
+                Archived
+              </StatusBadge>
+            ) : isUpcoming(data) ? (
+              <StatusBadge tone="brand">Upcoming</StatusBadge>
+            ) : (
+              <StatusBadge tone="positive">Active</StatusBadge>
+            ))}
+        </Group>
+        <ExportMenu monthId={monthId(monthRef)} disabled={!data || data.posts.length === 0} />
+      </Group>
+    </>
+  );
 }
 
 /** Planned further ahead than next month ('Plan a later month'): writable like the active months. */
@@ -74,7 +120,7 @@ function isUpcoming(month: MonthDetail): boolean {
   return compareMonths(month, nextMonth({ year: year!, month: monthNumber! })) > 0;
 }
 
-/** The loaded month: header, tabs and the editor drawer. */
+/** The loaded month below its header: tabs and the editor drawer. */
 function MonthScreen({ data }: { data: MonthDetail }) {
   const [search, setSearch] = useSearchParams();
   const openPost = useOpenPost();
@@ -94,31 +140,6 @@ function MonthScreen({ data }: { data: MonthDetail }) {
 
   return (
     <div onPointerOver={warmEditor} onTouchStart={warmEditor} onFocusCapture={warmEditor}>
-      <Breadcrumbs mb="xs" separator="›">
-        <Anchor component={Link} to={paths.workspace} size="sm">
-          Workspace
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {data.name} {data.year}
-        </Text>
-      </Breadcrumbs>
-      <Group justify="space-between" align="center" mb="lg">
-        <Group gap="sm">
-          <Title order={1} fz={28}>
-            {data.name} {data.year}
-          </Title>
-          {data.archived ? (
-            <StatusBadge tone="neutral" icon={<IconLock size={12} aria-hidden="true" />}>
-              Archived
-            </StatusBadge>
-          ) : isUpcoming(data) ? (
-            <StatusBadge tone="brand">Upcoming</StatusBadge>
-          ) : (
-            <StatusBadge tone="positive">Active</StatusBadge>
-          )}
-        </Group>
-        <ExportMenu monthId={data.id} disabled={data.posts.length === 0} />
-      </Group>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {!data.archived && (

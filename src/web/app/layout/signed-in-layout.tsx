@@ -1,4 +1,4 @@
-import { notify } from '../../lib/notify';
+import { leaveFlash } from '../../lib/flash';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarMonth, IconChartBar, IconLayoutDashboard, IconLogout, IconMessageCircle, IconSettings } from '@tabler/icons-react';
@@ -31,7 +31,7 @@ export function SignedInLayout() {
     try {
       await signOut.mutateAsync();
     } catch {
-      notify({ tone: 'error', title: 'Signed out on this device', message: 'The server could not be told; your session ends when it expires.' });
+      leaveFlash({ tone: 'warning', title: 'Signed out on this device', message: 'The server could not be told; your session ends when it expires.' });
     }
     await navigate(paths.login, { replace: true });
   };

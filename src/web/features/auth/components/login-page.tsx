@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@shared/domain/account';
 import type { Credentials } from '@shared/schemas/auth';
 import { paths } from '../../../lib/paths';
 import { ApiRequestError } from '../../../lib/api-error';
-import { useSignIn, useSignUp } from '../api/session';
+import { signIn, signUp } from '../api/credentials';
+import { takeFlash } from '../../../lib/flash';
 import { Logo } from '../../../components/logo';
 
 type Mode = 'login' | 'signup';
@@ -32,12 +32,16 @@ function signUpProblems({ email, password }: Credentials): Record<string, string
   return Object.keys(problems).length > 0 ? problems : null;
 }
 
+/** What the app left to say on its way here (account deleted, signed out on this device only): read once per page load. */
+const flash = takeFlash();
+
+/** Into the app with a full page load: the app is another document, which reads the new session. */
+const enter = (path: string) => window.location.replace(path);
+
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [failure, setFailure] = useState<string | null>(null);
-  const navigate = useNavigate();
-  const signIn = useSignIn();
-  const signUp = useSignUp();
+  const [busy, setBusy] = useState(false);
   // Plain state rather than @mantine/form: this page is the first download of every visitor.
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
@@ -50,16 +54,17 @@ export function LoginPage() {
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
-  const busy = signIn.isPending || signUp.isPending;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
     if (mode === 'login') {
+      setBusy(true);
       try {
-        await signIn.mutateAsync(values);
-        await navigate(paths.dashboard, { replace: true });
+        await signIn(values);
+        enter(paths.dashboard);
       } catch (error) {
+        setBusy(false);
         setFailure(error instanceof ApiRequestError && error.status === 429 ? TOO_MANY : LOGIN_FAILED);
       }
       return;
@@ -69,10 +74,12 @@ export function LoginPage() {
       setErrors(problems);
       return;
     }
+    setBusy(true);
     try {
-      await signUp.mutateAsync({ email: values.email.trim(), password: values.password });
-      await navigate(paths.onboarding, { replace: true });
+      await signUp({ email: values.email.trim(), password: values.password });
+      enter(paths.onboarding);
     } catch (error) {
+      setBusy(false);
       setFailure(signUpFailure(error));
     }
   };
@@ -96,6 +103,11 @@ export function LoginPage() {
               {mode === 'login' ? 'Welcome back. Sign in to plan your content.' : 'Start planning a month of posts in minutes.'}
             </Text>
           </div>
+          {flash && (
+            <Alert color={flash.tone === 'success' ? 'teal' : 'yellow'} variant="light" icon={<IconInfoCircle size={18} />} title={flash.title} role="status">
+              {flash.message}
+            </Alert>
+          )}
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
               {failure}

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { isWrongPassword } from '../api/auth-request';
 import { useDeleteAccount } from '../api/delete-account';
 import { notify } from '../../../lib/notify';
+import { leaveFlash } from '../../../lib/flash';
 
 const CONFIRM_WORD = 'DELETE';
 
@@ -33,7 +34,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
     setFailure(null);
     try {
       await remove.mutateAsync(password);
-      notify({ tone: 'success', title: 'Account deleted', message: 'Your account and all its content have been removed.' });
+      leaveFlash({ tone: 'success', title: 'Account deleted', message: 'Your account and all its content have been removed.' });
       await navigate(paths.login, { replace: true });
     } catch (error) {
       const message = isWrongPassword(error) ? 'Your password is not correct. Nothing was deleted.' : errorMessage(error);

@@ -1,0 +1,36 @@
+/**
+ * The login page is a document of its own: every visitor's first download, so it carries no router,
+ * no query cache and only the styles of the Mantine components it shows (main.tsx loads them all).
+ */
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+import './global.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LoginPage } from './features/auth/components/login-page';
+import { theme } from './theme';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <LoginPage />
+    </MantineProvider>
+  </StrictMode>,
+);
