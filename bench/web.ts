@@ -3,8 +3,8 @@
  *
  *   npm run bench:web [-- --build true --lighthouse-runs 3 --drawer-runs 20]
  *
- * 1. Gzipped JavaScript per route from the Vite build manifest (dist/web/.vite/manifest.json): the
- *    entry and its static imports, plus the route's lazy chunks and their static imports.
+ * 1. Gzipped JavaScript per route from the build manifests (dist/web/.vite): the document's entry and
+ *    its static imports, plus the lazy files the server preloads for the route (bench/lib/bundle.ts).
  * 2. Lighthouse 12 (its default mobile configuration: simulated slow 4G and 4x CPU slowdown) with
  *    Debian's Chromium, headless, on /login, on a signed-in month calendar with 31 posts and, as the
  *    anchor, on a bare Mantine page (bench/bare-page) built by Vite and served by the same middleware;
@@ -331,7 +331,7 @@ async function main() {
       ],
     );
     const settings = [
-      "JavaScript: the files of the Vite manifest that a route needs before it renders (entry + static imports + the route's lazy chunks + their static imports), gzip level 6; CSS not counted.",
+      "JavaScript: the files a route needs before it renders, gzip level 6, CSS not counted: for /login its own build's entry with its static imports (login.html is a document of its own); for the month the app's entry with its static imports plus the files the server preloads for the page (.vite/route-preloads.json).",
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}: default (mobile) configuration with simulated throttling, performance category only, ${options.lighthouseRuns} runs per page taken in turns (login, month, bare page, again), Debian's Chromium headless; the signed-in page gets the session cookie through extraHeaders. The bare page is bench/bare-page (MantineProvider, all of @mantine/core's styles, a title, text and a button) built by Vite and served by the app's web middleware: the yardstick for this machine's load. "Longest task" is the longest entry of Lighthouse's long-tasks audit (tasks over 50 ms, durations as Lighthouse estimates them under its CPU throttling); 0 ms when it lists none. Load average before and after the runs: ${loadBefore} / ${os
         .loadavg()
         .map((value) => value.toFixed(2))
