@@ -1,9 +1,10 @@
-import { Alert, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { LoadOnUse } from '../components/load-on-use';
+import { ViewSwitch, type ViewOption } from '../components/view-switch';
 import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Post } from '@shared/schemas/post';
@@ -19,6 +20,10 @@ import { useMovePost } from './use-move-post';
 import { useOpenPost } from './use-open-post';
 
 type View = 'calendar' | 'list';
+const VIEWS: ViewOption<View>[] = [
+  { value: 'calendar', label: 'Calendar', icon: IconCalendarEvent },
+  { value: 'list', label: 'List', icon: IconList },
+];
 
 // The list and the add-post modal are chunks of their own: the grid paints without them; the modal loads on use.
 const MonthList = lazy(() => import('../features/month-list/components/month-list').then((module) => ({ default: module.MonthList })));
@@ -85,31 +90,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
               Drag a post to move it to another day.
             </Text>
           )}
-          <SegmentedControl
-            aria-label="View"
-            value={view}
-            onChange={(value) => setView(value as View)}
-            data={[
-              {
-                value: 'calendar',
-                label: (
-                  <Group gap={6} wrap="nowrap">
-                    <IconCalendarEvent size={16} aria-hidden="true" />
-                    <span>Calendar</span>
-                  </Group>
-                ),
-              },
-              {
-                value: 'list',
-                label: (
-                  <Group gap={6} wrap="nowrap">
-                    <IconList size={16} aria-hidden="true" />
-                    <span>List</span>
-                  </Group>
-                ),
-              },
-            ]}
-          />
+          <ViewSwitch label="View" name="month-view" value={view} options={VIEWS} onChange={setView} />
         </Group>
       </Group>
       {month.archived && (
