@@ -100,6 +100,31 @@ describe('serveWebApp', () => {
     }
   });
 
+  it("preloads a page's first reads from its HTML, for a month only when its id is one the app asks for", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
+    try {
+      mkdirSync(path.join(root, '.vite'), { recursive: true });
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>App</title></head><body></body>');
+      writeFileSync(path.join(root, 'login.html'), '<!doctype html><head><title>Login</title></head><body></body>');
+      writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify([{ path: '/login', document: 'login.html', scripts: [], styles: [] }]));
+      const app = new Hono().use(serveWebApp(root));
+      const page = async (url: string) => (await app.request(url)).text();
+      const preload = (read: string) => `<link rel="preload" as="fetch" crossorigin href="${read}">`;
+
+      const month = await page('/month/2026-12?tab=calendar');
+      for (const read of ['/api/me', '/api/months/2026-12', '/api/deliveries?monthId=2026-12']) expect(month).toContain(preload(read));
+      expect(await page('/dashboard')).toContain(preload('/api/me'));
+      for (const hostile of ['/month/2026-13', '/month/2026-012', '/month/%22%3E%3Cscript%3E', '/month/2026-12/x']) {
+        const html = await page(hostile);
+        expect(html).not.toContain('/api/months/');
+        expect(html).not.toContain('<script');
+      }
+      expect(await page('/login')).not.toContain('preload');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('answers a page that has a document of its own with that document, uncached like index.html', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
     try {
