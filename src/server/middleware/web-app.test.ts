@@ -72,19 +72,29 @@ describe('serveWebApp', () => {
     }
   });
 
-  it("puts each page's route chunks into its index.html as modulepreload links, and no other page's", async () => {
+  /** A built app in a temporary folder: index.html, a login document and the build's page list. */
+  async function withBuild(preloads: object[], test: (page: (url: string) => Promise<Response>) => Promise<void>) {
     const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
     try {
       mkdirSync(path.join(root, '.vite'), { recursive: true });
-      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>Planner</title></head><body></body>');
-      const preloads = [
-        { path: '/dashboard', scripts: ['assets/dashboard-page-1.js'], styles: [] },
-        { path: '/month/', prefix: true, scripts: ['assets/layout-2.js', 'assets/month-page-3.js'], styles: ['assets/month-page-3.css'] },
-      ];
+      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>App</title></head><body></body>');
+      writeFileSync(path.join(root, 'login.html'), '<!doctype html><head><title>Login document</title></head><body></body>');
       writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
       const app = new Hono().use(serveWebApp(root));
-      const page = async (url: string) => (await app.request(url)).text();
+      await test(async (url) => app.request(url));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+  const LOGIN_DOCUMENT = { path: '/login', document: 'login.html', scripts: [], styles: [] };
 
+  it("puts each page's route chunks into its index.html as modulepreload links, and no other page's", async () => {
+    const preloads = [
+      { path: '/dashboard', scripts: ['assets/dashboard-page-1.js'], styles: [] },
+      { path: '/month/', prefix: true, scripts: ['assets/layout-2.js', 'assets/month-page-3.js'], styles: ['assets/month-page-3.css'] },
+    ];
+    await withBuild(preloads, async (request) => {
+      const page = async (url: string) => (await request(url)).text();
       const dashboard = await page('/dashboard');
       expect(dashboard).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js">');
       expect(dashboard).not.toContain('month-page');
@@ -95,22 +105,13 @@ describe('serveWebApp', () => {
       expect(month.indexOf('month-page-3.js')).toBeLessThan(month.indexOf('</head>'));
       expect(await page('/settings')).not.toContain('modulepreload');
       expect(await page('/dashboard/extra')).not.toContain('modulepreload');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 
   it("preloads a page's first reads from its HTML, for a month only when its id is one the app asks for", async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
-    try {
-      mkdirSync(path.join(root, '.vite'), { recursive: true });
-      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>App</title></head><body></body>');
-      writeFileSync(path.join(root, 'login.html'), '<!doctype html><head><title>Login</title></head><body></body>');
-      writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify([{ path: '/login', document: 'login.html', scripts: [], styles: [] }]));
-      const app = new Hono().use(serveWebApp(root));
-      const page = async (url: string) => (await app.request(url)).text();
+    await withBuild([LOGIN_DOCUMENT], async (request) => {
+      const page = async (url: string) => (await request(url)).text();
       const preload = (read: string) => `<link rel="preload" as="fetch" crossorigin href="${read}">`;
-
       const month = await page('/month/2026-12?tab=calendar');
       for (const read of ['/api/me', '/api/months/2026-12', '/api/deliveries?monthId=2026-12']) expect(month).toContain(preload(read));
       expect(await page('/dashboard')).toContain(preload('/api/me'));
@@ -120,28 +121,16 @@ describe('serveWebApp', () => {
         expect(html).not.toContain('<script');
       }
       expect(await page('/login')).not.toContain('preload');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    });
   });
 
   it('answers a page that has a document of its own with that document, uncached like index.html', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'planner-web-'));
-    try {
-      mkdirSync(path.join(root, '.vite'), { recursive: true });
-      writeFileSync(path.join(root, 'index.html'), '<!doctype html><head><title>App</title></head><body></body>');
-      writeFileSync(path.join(root, 'login.html'), '<!doctype html><head><title>Login document</title></head><body></body>');
-      const preloads = [{ path: '/login', document: 'login.html', scripts: [], styles: [] }];
-      writeFileSync(path.join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
-      const app = new Hono().use(serveWebApp(root));
-
-      const login = await app.request('/login?next=x');
+    await withBuild([LOGIN_DOCUMENT], async (request) => {
+      const login = await request('/login?next=x');
       expect(await login.text()).toContain('Login document');
       expect(login.headers.get('cache-control')).toBe('no-cache');
-      expect(await (await app.request('/login/extra')).text()).toContain('<title>App</title>');
-      expect(await (await app.request('/dashboard')).text()).toContain('<title>App</title>');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+      expect(await (await request('/login/extra')).text()).toContain('<title>App</title>');
+      expect(await (await request('/dashboard')).text()).toContain('<title>App</title>');
+    });
   });
 });
