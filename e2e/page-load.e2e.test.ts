@@ -57,4 +57,12 @@ describe('page load', () => {
     expect(await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toMatch(/\/assets\/login-/);
     await context.close();
   });
+
+  it("tells the server the browser's time zone once the page is idle", async () => {
+    const { page, context } = await newPage(browser(), { timezoneId: 'Asia/Tokyo' });
+    await signUpAndSkip(page);
+    const storedZone = async () => ((await (await page.request.get('/api/me')).json()) as { profile: { timeZone: string } }).profile.timeZone;
+    await expect.poll(storedZone, { timeout: 10_000 }).toBe('Asia/Tokyo');
+    await context.close();
+  });
 });

@@ -3,14 +3,13 @@ import type { DeliveryStatus } from '@shared/schemas/publishing';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
+import { longDate, weekdayAndDate, WEEKDAY_NAMES } from '@shared/domain/day-words';
 import { dateOnly, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import type { PostActions } from '../../../components/post-action-items';
 import { DayMenu } from './day-menu';
 import { DayPosts, StatusLegend } from './day-posts';
 import classes from './month-calendar.module.css';
-
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function postsByDay(posts: Post[]): Map<string, Post[]> {
   const days = new Map<string, Post[]>();
@@ -21,16 +20,8 @@ export function postsByDay(posts: Post[]): Map<string, Post[]> {
   return days;
 }
 
-// Formatters made once: toLocaleDateString builds a new one on every call, twice for each of 42 cells.
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const CELL_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-export function longDate(date: string): string {
-  return LONG_DATE.format(new Date(`${date}T12:00:00Z`));
-}
-
 function cellLabel(cell: CalendarCell, count: number): string {
-  const date = CELL_DATE.format(new Date(`${cell.date}T12:00:00Z`));
+  const date = weekdayAndDate(cell.date);
   const posts = count === 0 ? 'no posts' : count === 1 ? '1 post' : `${count} posts`;
   return `${date}, ${posts}${cell.isToday ? ', today' : ''}`;
 }

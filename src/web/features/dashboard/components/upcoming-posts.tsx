@@ -5,11 +5,12 @@ import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { paths } from '../../../lib/paths';
 import classes from './dashboard.module.css';
+import { shortDay } from '@shared/domain/day-words';
 
 function dayLabel(date: string, today: string): string {
   const day = date.slice(0, 10);
   if (day === today) return 'Today';
-  return new Date(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return shortDay(day);
 }
 
 export function UpcomingPosts({ posts, today, loading }: { posts: Post[]; today: string; loading: boolean }) {

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { GenerationJob } from '@shared/schemas/generation';
 import classes from './generation-overlay.module.css';
+import { shortDay } from '@shared/domain/day-words';
 
 /** The spec's four messages, cycling every 5 seconds while the month is written. */
 export const GENERATION_MESSAGES = [
@@ -17,10 +18,6 @@ export const MESSAGE_INTERVAL_MS = 5000;
 function progressText(job: GenerationJob | null): string {
   if (!job) return 'Planning your posts...';
   return `${job.written} of ${job.planned} ${job.planned === 1 ? 'post' : 'posts'} written`;
-}
-
-function shortDate(date: string): string {
-  return new Date(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** While open: the page behind is inert (focus stays here, screen readers read only this) and does not scroll. */
@@ -101,7 +98,7 @@ export function GenerationOverlay({ monthLabel, job, reconnecting }: Props) {
           {latest && (
             <div className={classes.peek}>
               <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
-                Just written · {PLATFORM_LABELS[latest.platform]} · {shortDate(latest.date)}
+                Just written · {PLATFORM_LABELS[latest.platform]} · {shortDay(latest.date.slice(0, 10))}
               </Text>
               <Text size="sm" lineClamp={3}>
                 {latest.content}

@@ -4,12 +4,9 @@ import type { SelectedHoliday, Strategy } from '@shared/schemas/strategy';
 import { errorMessage } from '../../../lib/api-error';
 import { useHolidayCountries } from '../api/holiday-countries';
 import { useHolidays } from '../api/holidays';
+import { shortDay } from '@shared/domain/day-words';
 
 const keyOf = (holiday: SelectedHoliday) => `${holiday.date}|${holiday.name}`;
-
-function dayLabel(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
 
 interface HolidayPickerProps {
   form: UseFormReturnType<Strategy>;
@@ -90,7 +87,7 @@ export function HolidayPicker({ form, year, month, monthLabel }: HolidayPickerPr
             >
               <SimpleGrid type="container" cols={{ base: 1, '340px': 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
                 {holidays.data.map((holiday) => (
-                  <Checkbox key={keyOf(holiday)} value={keyOf(holiday)} label={holiday.name} description={dayLabel(holiday.date)} />
+                  <Checkbox key={keyOf(holiday)} value={keyOf(holiday)} label={holiday.name} description={shortDay(holiday.date)} />
                 ))}
               </SimpleGrid>
             </Checkbox.Group>

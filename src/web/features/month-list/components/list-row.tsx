@@ -1,3 +1,4 @@
+import { shortDay } from '@shared/domain/day-words';
 import { ActionIcon, Badge, Button, Checkbox, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconClockCheck, IconPencil, IconPhoto, IconVideo } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,8 +8,7 @@ import type { Post } from '@shared/schemas/post';
 import { PLATFORM_STYLE } from '../../../components/platforms';
 import classes from './month-list.module.css';
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-export const listDay = (post: Post) => DAY.format(new Date(`${dateOnly(post.date)}T12:00:00Z`));
+export const listDay = (post: Post) => shortDay(dateOnly(post.date));
 
 export interface ListRowProps {
   post: Post;

@@ -7,6 +7,7 @@ import type { Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useCopyPost } from '../api/copy-post';
+import { shortDay } from '@shared/domain/day-words';
 
 export type CopyMode = 'duplicate' | 'adapt';
 
@@ -18,8 +19,6 @@ export interface CopyRequest {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
-const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 function daysOf(month: MonthRef): string[] {
   return Array.from({ length: daysInMonth(month) }, (_, index) => `${month.year}-${pad(month.month)}-${pad(index + 1)}`);
@@ -64,7 +63,7 @@ export function CopyPostModal({
       notify({
         tone: 'success',
         title: adapting ? `Adapted for ${PLATFORM_LABELS[chosenPlatform]}` : 'Post duplicated',
-        message: `A new ${PLATFORM_LABELS[created.platform]} post on ${dayLabel(chosenDate)}.`,
+        message: `A new ${PLATFORM_LABELS[created.platform]} post on ${shortDay(chosenDate)}.`,
       });
       close();
       onCopied(created.id);
@@ -97,7 +96,7 @@ export function CopyPostModal({
             label="Day"
             value={chosenDate}
             onChange={(event) => setDate(event.currentTarget.value)}
-            data={daysOf(month).map((value) => ({ value, label: dayLabel(value) }))}
+            data={daysOf(month).map((value) => ({ value, label: shortDay(value) }))}
           />
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />}>

@@ -8,10 +8,7 @@ import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import type { DeliveryStatus } from '@shared/schemas/publishing';
 import classes from './scheduled-posts.module.css';
-
-function dayHeading(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
+import { weekdayAndDate } from '@shared/domain/day-words';
 
 /** Scheduled posts in time order, grouped by day; each opens the editor. */
 export function ScheduledPosts({ monthId, posts, onOpenPost }: { monthId: string; posts: Post[]; onOpenPost: (postId: string) => void }) {
@@ -45,9 +42,9 @@ export function ScheduledPosts({ monthId, posts, onOpenPost }: { monthId: string
         </Paper>
       ) : (
         days.map((day) => (
-          <Stack key={day} gap={6} component="section" aria-label={dayHeading(day)}>
+          <Stack key={day} gap={6} component="section" aria-label={weekdayAndDate(day)}>
             <Text fw={650} size="sm" c="dark.6">
-              {dayHeading(day)}
+              {weekdayAndDate(day)}
             </Text>
             {scheduled
               .filter((post) => dateOnly(post.date) === day)

@@ -6,17 +6,32 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** Runs `work` when the browser is idle (within 5 s at the latest); the returned function cancels it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(work, 1_000);
+  return () => window.clearTimeout(handle);
+}
+
 /**
  * Months and "today" are counted in the user's zone on the server; when the browser's zone differs
  * from the stored one (first visit, travel), the server learns it and the workspace is read again.
+ * Checked once the page is idle: reading the zone is the page's first use of Intl, which loads the
+ * locale data (about 80 ms on a phone-speed CPU) and would otherwise hold up the first screen.
  */
 export function useSyncTimeZone(storedTimeZone: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const timeZone = browserTimeZone();
-    if (!storedTimeZone || storedTimeZone === timeZone) return;
-    void parseResponse(api.workspace['time-zone'].$put({ json: { timeZone } }))
-      .then(() => queryClient.invalidateQueries())
-      .catch(() => undefined);
+    if (!storedTimeZone) return;
+    return whenIdle(() => {
+      const timeZone = browserTimeZone();
+      if (storedTimeZone === timeZone) return;
+      void parseResponse(api.workspace['time-zone'].$put({ json: { timeZone } }))
+        .then(() => queryClient.invalidateQueries())
+        .catch(() => undefined);
+    });
   }, [storedTimeZone, queryClient]);
 }
