@@ -31,7 +31,7 @@ export const DOCUMENTS: { path: string; document: string }[] = [{ path: '/login'
 const LAYOUT = 'app/layout/signed-in-layout.tsx';
 
 /** The lazy modules of each page, as src/web/app/router.tsx loads them (relative to src/web). */
-const ROUTE_MODULES: { path: string; prefix?: boolean; modules: string[] }[] = [
+export const ROUTE_MODULES: { path: string; prefix?: boolean; modules: string[] }[] = [
   { path: '/onboarding', modules: ['features/onboarding/components/onboarding-page.tsx'] },
   { path: '/dashboard', modules: [LAYOUT, 'features/dashboard/components/dashboard-page.tsx'] },
   { path: '/workspace', modules: [LAYOUT, 'features/workspace/components/workspace-page.tsx'] },
