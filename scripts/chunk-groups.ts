@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import type { Rolldown } from 'vite';
+import { namedImports, reExports } from './named-imports';
 
 type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>;
 type ChunkingContext = Parameters<Extract<NonNullable<CodeSplitting['groups']>[number]['name'], (...args: never[]) => unknown>>[1];
@@ -18,30 +19,6 @@ type ChunkingContext = Parameters<Extract<NonNullable<CodeSplitting['groups']>[n
 const UI_KIT =
   /[\\/]node_modules[\\/](?:@mantine[\\/](?:core|hooks)|@floating-ui|@tabler[\\/]icons-react|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|tslib|clsx)[\\/]/;
 const PACKAGE = /[\\/]node_modules[\\/]/;
-const NAMED_IMPORT = /(?:import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
-
-/** `{ a, b as c, default as D }` -> the local names: a, c, D. */
-const namesIn = (list: string) =>
-  list
-    .split(',')
-    .map((part) =>
-      part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop()!,
-    )
-    .filter(Boolean);
-
-/** What a package's index re-exports, name -> module id; empty when it re-exports in a way not read here. */
-function reExports(index: Rolldown.ModuleInfo): Map<string, string> {
-  const targets = new Map<string, string>();
-  for (const [, list = '', from = ''] of index.code?.matchAll(NAMED_IMPORT) ?? []) {
-    if (!from.startsWith('.')) continue;
-    for (const name of namesIn(list)) targets.set(name, path.resolve(path.dirname(index.id), from));
-  }
-  return targets;
-}
-
 /**
  * The modules the roots import statically, directly or not. Through a package's index (`@mantine/core`)
  * only to the modules of the names imported from it, since an index imports the whole package.
@@ -59,13 +36,11 @@ function staticGraph(roots: string[], context: ChunkingContext): Set<string> {
       pending.push(...info.importedIds);
       continue;
     }
-    const fromPackages = [...(info.code?.matchAll(NAMED_IMPORT) ?? [])].filter(([, , from = '']) => !from.startsWith('.') && !from.startsWith('@shared/'));
+    const fromPackages = namedImports(info.code ?? '').filter(({ from }) => !from.startsWith('.') && !from.startsWith('@shared/'));
     for (const imported of info.importedIds) {
       const index = PACKAGE.test(imported) ? context.getModuleInfo(imported) : null;
-      const targets = index ? reExports(index) : new Map<string, string>();
-      const names = fromPackages
-        .filter(([, , from = '']) => imported.includes(`${path.sep}node_modules${path.sep}${from}${path.sep}`))
-        .flatMap(([, list = '']) => namesIn(list));
+      const targets = index?.code ? reExports(index.code, index.id) : new Map<string, string>();
+      const names = fromPackages.filter(({ from }) => imported.includes(`${path.sep}node_modules${path.sep}${from}${path.sep}`)).flatMap(({ names }) => names);
       const specific = names.map((name) => targets.get(name));
       if (names.length > 0 && specific.every(Boolean)) {
         found.add(imported);

@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { namedImports, reExports } from '../../../scripts/named-imports';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const WEB = path.join(ROOT, 'src/web');
@@ -14,15 +15,6 @@ const MANTINE = path.join(ROOT, 'node_modules/@mantine/core');
 const ALWAYS = ['baseline.css', 'default-css-variables.css', 'global.css'];
 
 const read = (file: string) => readFileSync(file, 'utf8');
-
-/** `{ a, type B, c as d }` -> a, B, c: the names as the module exports them. */
-const exportedNames = (list: string) =>
-  list.split(',').map((part) =>
-    part
-      .replace(/^\s*type\s+/, '')
-      .split(/\s+as\s+/)[0]!
-      .trim(),
-  );
 
 /**
  * Names imported from @mantine/core by our code and by the other Mantine packages it loads (toasts,
@@ -32,7 +24,7 @@ function mantineNames(files: string[]): Set<string> {
   const names = new Set<string>();
   const packages = new Set<string>();
   const collect = (code: string) => {
-    for (const [, list = ''] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g)) for (const name of exportedNames(list)) names.add(name);
+    for (const imported of namedImports(code)) if (imported.from === '@mantine/core') for (const name of imported.names) names.add(name);
   };
   for (const file of files) {
     const code = read(file);
@@ -47,20 +39,8 @@ function mantineNames(files: string[]): Set<string> {
 /** The stylesheets Mantine's modules for these names need, following Mantine's own imports. */
 function stylesNeeded(names: Set<string>): Set<string> {
   const index = path.join(MANTINE, 'esm/index.mjs');
-  const pending: string[] = [];
-  for (const [, list = '', from = ''] of read(index).matchAll(/import\s*\{([^}]*)\}\s*from\s*"(\.[^"]+)"/g)) {
-    if (
-      list.split(',').some((part) =>
-        names.has(
-          part
-            .trim()
-            .split(/\s+as\s+/)
-            .pop()!,
-        ),
-      )
-    )
-      pending.push(path.resolve(path.dirname(index), from));
-  }
+  const targets = reExports(read(index), index);
+  const pending = [...names].flatMap((name) => targets.get(name) ?? []);
   const seen = new Set<string>();
   const styles = new Set(ALWAYS);
   while (pending.length > 0) {
