@@ -7,7 +7,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pathAliases } from './path-aliases';
-import { LOGIN_MANIFEST } from './scripts/route-preloads';
+import { LOGIN_DOCUMENT, LOGIN_MANIFEST } from './scripts/route-preloads';
 
 export default defineConfig({
   plugins: [react()],
@@ -19,6 +19,6 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: false,
     manifest: LOGIN_MANIFEST,
-    rolldownOptions: { input: path.resolve(import.meta.dirname, 'src/web/login.html') },
+    rolldownOptions: { input: path.resolve(import.meta.dirname, 'src/web', LOGIN_DOCUMENT.document) },
   },
 });

@@ -3,7 +3,7 @@
  * static imports and CSS) in `.vite/route-preloads.json`. The server puts them into that page's
  * index.html as `<link rel="modulepreload">` and stylesheets, so they download beside the entry
  * instead of after it has run (src/server/middleware/web-app.ts). A page with a document of its own
- * (DOCUMENTS) is listed with that document instead: Vite writes its preloads into it.
+ * (LOGIN_DOCUMENT) is listed with that document instead: Vite writes its preloads into it.
  */
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
@@ -23,10 +23,10 @@ export interface RoutePreload {
 }
 
 /**
- * Pages that are documents of their own (src/web/<document>, built by vite.login.config.ts), because
- * they must be small: the login page, every visitor's first download, has no router or query cache.
+ * The login page is a document of its own (src/web/login.html, built by vite.login.config.ts): it is
+ * every visitor's first download, so it has no router or query cache.
  */
-export const DOCUMENTS: { path: string; document: string }[] = [{ path: '/login', document: 'login.html' }];
+export const LOGIN_DOCUMENT = { path: '/login', document: 'login.html' };
 
 const LAYOUT = 'app/layout/signed-in-layout.tsx';
 
@@ -46,12 +46,11 @@ type ChunkWithCss = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<s
 export function routePreloads(webRoot: string): Plugin {
   return {
     name: 'route-preloads',
-    // The dev server answers a document's path with its document, as the built server does.
+    // The dev server answers /login with the login document, as the built server does.
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const [pathname = '', query] = (request.url ?? '').split('?');
-        const page = DOCUMENTS.find((candidate) => candidate.path === pathname);
-        if (page) request.url = `/${page.document}${query === undefined ? '' : `?${query}`}`;
+        if (pathname === LOGIN_DOCUMENT.path) request.url = `/${LOGIN_DOCUMENT.document}${query === undefined ? '' : `?${query}`}`;
         next();
       });
     },
@@ -79,8 +78,8 @@ export function routePreloads(webRoot: string): Plugin {
         const styles = [...new Set(scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))];
         return { path: routePath, ...(prefix ? { prefix } : {}), scripts, styles };
       });
-      const documents: RoutePreload[] = DOCUMENTS.map((page) => ({ ...page, scripts: [], styles: [] }));
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify([...documents, ...routes], null, 2)}\n` });
+      const login: RoutePreload = { ...LOGIN_DOCUMENT, scripts: [], styles: [] };
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify([login, ...routes], null, 2)}\n` });
     },
   };
 }

@@ -123,10 +123,10 @@ function appReads(urlPath: string): string[] {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other path gets index.html
- * (the client router decides what to show, including redirects by sign-in state) with the
- * modulepreload links of the page's route and preloads of its first reads, or the page's own document. Text files are sent brotli- or gzip-compressed when the
- * browser accepts it.
+ * Serves the built web app: hashed assets cached for a year; every other path gets the login document
+ * (/login) or index.html (the client router decides what to show, including redirects by sign-in
+ * state) with the modulepreload links of the page's route and preloads of its first reads. Text files
+ * are sent brotli- or gzip-compressed when the browser accepts it.
  */
 export function serveWebApp(webRoot: string): MiddlewareHandler {
   const indexHtml = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
