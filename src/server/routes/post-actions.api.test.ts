@@ -195,21 +195,19 @@ describe('duplicating and adapting a post', () => {
 });
 
 describe('bulk actions', () => {
+  type BulkBody = Parameters<TestClient['api']['months'][':id']['posts']['bulk']['$post']>[0]['json'];
+  const bulk = (client: TestClient, monthId: string, json: BulkBody) => read(client.api.months[':id'].posts.bulk.$post({ param: { id: monthId }, json }));
+
   it('schedules the selected posts at one time; a stale one answers 409 while the others go through', async () => {
     const client = await newClient();
     const { targetId } = nextMonthTarget();
     const [a, b, c] = [await addPost(client, { content: 'A' }), await addPost(client, { content: 'B' }), await addPost(client, { content: 'C' })];
     await read(client.api.posts[':postId'].$patch({ param: { postId: b!.id }, json: { version: 1, content: 'B changed elsewhere' } }));
-    const answer = await read(
-      client.api.months[':id'].posts.bulk.$post({
-        param: { id: targetId },
-        json: {
-          action: 'schedule',
-          time: '10:15',
-          posts: [a, b, c].map((post) => ({ id: post!.id, version: 1 })),
-        },
-      }),
-    );
+    const answer = await bulk(client, targetId, {
+      action: 'schedule',
+      time: '10:15',
+      posts: [a, b, c].map((post) => ({ id: post!.id, version: 1 })),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.results.map((result: { ok: boolean; status?: number }) => result.status ?? 200)).toEqual([200, 409, 200]);
     expect(answer.body.results[1]).toMatchObject({ ok: false, error: { code: 'stale_version' } });
@@ -228,16 +226,11 @@ describe('bulk actions', () => {
       await addPost(client, { content: 'We are open on Saturday mornings for check-ups.' }),
       await addPost(client, { content: 'Our team loves a bright smile.' }),
     ];
-    const answer = await read(
-      client.api.months[':id'].posts.bulk.$post({
-        param: { id: targetId },
-        json: {
-          action: 'rewrite',
-          instructions: 'Make it more formal',
-          posts: posts.map((post) => ({ id: post.id, version: 1 })),
-        },
-      }),
-    );
+    const answer = await bulk(client, targetId, {
+      action: 'rewrite',
+      instructions: 'Make it more formal',
+      posts: posts.map((post) => ({ id: post.id, version: 1 })),
+    });
     expect(answer.body.results.every((result: { ok: boolean }) => result.ok)).toBe(true);
     for (const post of posts) {
       const versions = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }))).body;
@@ -252,15 +245,10 @@ describe('bulk actions', () => {
     const posts = [await addPost(client, { content: 'One' }), await addPost(client, { content: 'Two' })];
     const bob = await newClient();
     const bobs = await addPost(bob, {});
-    const answer = await read(
-      client.api.months[':id'].posts.bulk.$post({
-        param: { id: targetId },
-        json: {
-          action: 'delete',
-          posts: [...posts, bobs].map((post) => ({ id: post.id, version: 1 })),
-        },
-      }),
-    );
+    const answer = await bulk(client, targetId, {
+      action: 'delete',
+      posts: [...posts, bobs].map((post) => ({ id: post.id, version: 1 })),
+    });
     expect(answer.body.results.map((result) => (result.ok ? 200 : result.status))).toEqual([200, 200, 404]);
     expect((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts).toHaveLength(0);
     for (const post of posts) expect((await read(client.api.posts[':postId'].restore.$post({ param: { postId: post.id }, json: {} }))).status).toBe(200);
