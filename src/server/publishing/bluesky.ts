@@ -1,3 +1,4 @@
+import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
 import { checkedFetch, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
@@ -6,7 +7,7 @@ import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 
 /** Bluesky's limits: text in graphemes, images per post and bytes per image (app.bsky.embed.images). */
-export const BLUESKY_TEXT_MAX = 300;
+export const BLUESKY_TEXT_MAX = PLATFORM_CHARACTER_LIMITS.bluesky;
 export const BLUESKY_IMAGES_MAX = 4;
 export const BLUESKY_IMAGE_MAX_BYTES = 1_000_000;
 const POST = 'app.bsky.feed.post';

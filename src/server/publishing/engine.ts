@@ -1,3 +1,4 @@
+import { publishedText } from '@shared/domain/networks';
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
@@ -55,7 +56,7 @@ const MEDIA_LINK_TTL_MS = 24 * 60 * 60_000;
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
 
 /** The text as published: the post, then its hashtags. */
-const fullText = (post: Post) => (post.hashtags.length > 0 ? `${post.content}\n\n${post.hashtags.join(' ')}` : post.content);
+const fullText = (post: Post) => publishedText(post.content, post.hashtags);
 
 export interface TickResult {
   published: number;

@@ -1,4 +1,5 @@
 import { dateOnly } from '@shared/domain/months';
+import { publishedText } from '@shared/domain/networks';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
 import type { Post } from '@shared/schemas/post';
@@ -96,7 +97,7 @@ export function postsToIcs(posts: Post[], options: { calendarName: string; timeZ
     const day = dateOnly(post.date);
     const platform = post.scheduledPlatform ?? post.platform;
     const summary = `${PLATFORM_LABELS[platform]} post: ${cutText(post.content.replace(/\s+/g, ' '), 60)}${post.content.length > 60 ? '…' : ''}`;
-    const description = post.hashtags.length > 0 ? `${post.content}\n\n${post.hashtags.join(' ')}` : post.content;
+    const description = publishedText(post.content, post.hashtags);
     lines.push('BEGIN:VEVENT', `UID:${post.id}@${options.host}`, `DTSTAMP:${stamp(options.now)}`);
     if (post.status === 'scheduled' && post.scheduledTime) {
       const start = zonedDateTimeToUtc(day, post.scheduledTime, options.timeZone);
