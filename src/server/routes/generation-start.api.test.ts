@@ -6,6 +6,7 @@ import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
+import { waitForJob } from '../testing/generation-helpers';
 import type { TestServer } from '../testing/test-server';
 
 /** The strategy sent with a start is saved only together with the job it starts. */
@@ -31,14 +32,6 @@ afterAll(() => stopServerWithFakeModel({ ai, server }));
 function holdTheModel(): () => void {
   ai.script({ hold: true });
   return () => ai.script({ hold: false });
-}
-
-async function waitForJob(client: TestClient, jobId: string) {
-  for (;;) {
-    const { body } = await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }));
-    if (body.job.status !== 'running') return body.job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const start = (client: TestClient, strategy: Strategy) => read(client.api.months[':id'].generation.$post({ param: { id: MONTH_ID }, json: { strategy } }));

@@ -5,6 +5,7 @@ import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
+import { waitForJob } from '../testing/generation-helpers';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { createServices } from '../services';
 import { createWriter } from '../ai/create-writer';
@@ -27,16 +28,6 @@ const STRATEGY: Strategy = {
 // Next month is active for the whole test run, even across a month boundary at midnight.
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
 const targetId = monthId(target);
-
-async function waitForJob(client: TestClient, jobId: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }));
-    if (body.job.status !== 'running') return body.job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still running`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function startJob(client: TestClient, body: { strategy: Strategy; replaceExisting?: boolean } = { strategy: STRATEGY }) {
   await read(client.api.workspace.$get());

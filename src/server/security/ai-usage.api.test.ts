@@ -6,6 +6,7 @@ import { createLogger } from '../logger';
 import { createServices } from '../services';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai-server';
 import { onboardedClient, type TestClient, read, errorOf } from '../testing/test-client';
+import { waitForJob } from '../testing/generation-helpers';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { addPost, nextMonthTarget } from '../testing/month-posts';
 
@@ -18,14 +19,6 @@ const REFUSED = new RegExp(
 async function manualPost(client: TestClient, content = 'Our new clinic opens on Monday.') {
   await read(client.api.workspace.$get());
   return addPost(client, { date: day(10), platform: 'linkedin', type: 'text', content });
-}
-
-async function waitForJob(client: TestClient, jobId: string) {
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    const job = (await read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId } }))).body.job;
-    if (job.status !== 'running') return job;
-  }
-  throw new Error('the job did not finish');
 }
 
 describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider configured)`, () => {
