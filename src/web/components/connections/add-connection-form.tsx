@@ -37,9 +37,17 @@ export function AddConnectionForm() {
     error: fieldErrors[field],
   });
 
-  /** An account connection starts out publishing its own network's posts (still changeable below). */
+  /**
+   * An account connection starts out publishing its own network's posts (still changeable below). The
+   * address and the secret belong to one kind of service: a Mastodon token must not turn up as a
+   * Bluesky app password, so both are cleared when the kind changes.
+   */
   const chooseKind = (next: ConnectionKind) => {
+    if (next === kind) return;
     setKind(next);
+    setUrl('');
+    setAccessToken('');
+    setFieldErrors({});
     if (next !== 'webhook' && networks.length === 0) setNetworks([next]);
   };
 
