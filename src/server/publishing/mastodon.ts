@@ -58,6 +58,7 @@ export async function sendMastodon(
   status: { text: string; media: MediaFile[] },
   policy: OutboundPolicy,
   now: () => Date,
+  signal?: AbortSignal,
 ): Promise<AttemptOutcome> {
   // Counted as Mastodon counts (a link is 23), the same rule the planner and the editor use.
   if (mastodonLength(status.text) > MASTODON_TEXT_MAX)
@@ -66,7 +67,7 @@ export async function sendMastodon(
   for (const file of status.media.slice(0, 4)) {
     const { body, type } = multipart(file);
     const upload = await sendOutbound(
-      { url: `${credentials.instanceUrl}/api/v2/media`, method: 'POST', headers: { ...auth(credentials), 'content-type': type }, body },
+      { url: `${credentials.instanceUrl}/api/v2/media`, method: 'POST', headers: { ...auth(credentials), 'content-type': type }, body, signal },
       policy,
     );
     if (upload.kind !== 'answered' || (upload.status !== 200 && upload.status !== 202)) {
@@ -84,6 +85,7 @@ export async function sendMastodon(
       method: 'POST',
       headers: { ...auth(credentials), 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
       body: JSON.stringify({ status: status.text, media_ids: mediaIds }),
+      signal,
     },
     policy,
   );

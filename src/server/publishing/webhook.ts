@@ -34,6 +34,7 @@ export async function sendWebhook(
   payload: PublishPayload,
   policy: OutboundPolicy,
   now: () => Date,
+  signal?: AbortSignal,
 ): Promise<AttemptOutcome> {
   const body = JSON.stringify(payload);
   const result = await sendOutbound(
@@ -42,6 +43,7 @@ export async function sendWebhook(
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'content-planner-publisher', ...signatureHeaders(credentials.secret, id, now(), body) },
       body,
+      signal,
     },
     policy,
   );
