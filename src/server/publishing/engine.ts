@@ -274,7 +274,7 @@ export function createPublisher(deps: Deps) {
   }
 
   const loop = createWorkerLoop({
-    turn: () => turn(undefined, { published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 }),
+    turn: () => turn(undefined, noResults()),
     nextWake: deliveries.nextWake,
     notifier,
     timer,
