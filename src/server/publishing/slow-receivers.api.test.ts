@@ -107,11 +107,14 @@ describe('a send that outlives its lease', () => {
     ]);
   });
 
-  it('refuses Retry now while the written-off attempt may still be under way, so the receiver never gets the post twice', async () => {
+  it('refuses Retry now and a new schedule while the written-off attempt may still be under way, so the receiver never gets the post twice', async () => {
     const { client, postId, release, sending } = await writtenOffWhileSending('2031-06-13');
     const refused = await retryNow(client, postId);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: { code: 'conflict', message: expect.stringContaining('may still be under way') } });
+    // Scheduling it again would send it as a new delivery: refused too.
+    const moved = await read(client.api.posts[':postId'].schedule.$put({ param: { postId }, json: { platform: 'facebook', time: '09:05' } }));
+    expect(moved.status).toBe(409);
     await instanceB.publisher.deliverDue();
     expect(slow.posts()).toHaveLength(1);
 
