@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect } from 'vitest';
 import { createWriter } from '../ai/create-writer';
 import { createPostgresNotifier } from '../db/notifications';
@@ -81,7 +82,7 @@ export async function secondInstance(server: TestServer, clock: TestClock) {
   const services = createServices(server.database, {
     writer: createWriter({ kind: 'offline' }),
     log,
-    mediaDir: server.dataDir,
+    mediaDir: path.join(server.dataDir, 'media'),
     publicUrl: server.url,
     now: clock.now,
     timer: clock.timer,

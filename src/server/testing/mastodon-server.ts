@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A reply the fake instance gives instead of its normal answer, to the next request on that path. */
-export type MastodonFault = { path: '/api/v1/statuses' | '/api/v2/media'; status: number } | { path: '/api/v1/statuses'; hangUp: true };
+/** A reply the fake instance gives instead of its normal answer, to the next request on that path; `until`: its normal answer, once that settles. */
+export type MastodonFault =
+  | { path: '/api/v1/statuses' | '/api/v2/media'; status: number }
+  | { path: '/api/v1/statuses'; hangUp: true }
+  | { path: '/api/v1/statuses' | '/api/v2/media'; until: Promise<unknown> };
 
 export interface PostedStatus {
   id: string;
@@ -23,7 +26,9 @@ export async function startMastodonServer(token = 'token-of-bench') {
   const media = new Map<string, { bytes: number; type: string }>();
   const faults: MastodonFault[] = [];
   const byKey = new Map<string, PostedStatus>();
+  const paths: string[] = [];
   const server = http.createServer((request, response) => {
+    paths.push(request.url ?? '');
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -34,6 +39,7 @@ export async function startMastodonServer(token = 'token-of-bench') {
       const fault = faults.findIndex((candidate) => candidate.path === path);
       if (fault >= 0) {
         const [taken] = faults.splice(fault, 1);
+        if ('until' in taken!) return void taken.until.then(() => answer(request, body, send));
         if ('hangUp' in taken!) {
           // It did post: only the answer is lost.
           const key = request.headers['idempotency-key'] as string | undefined;
@@ -43,27 +49,31 @@ export async function startMastodonServer(token = 'token-of-bench') {
         }
         return send(taken!.status, { error: 'Fault' });
       }
-      if (request.method === 'GET' && path === '/api/v1/accounts/verify_credentials')
-        return send(200, { id: '1', acct: 'brightsmile', username: 'brightsmile' });
-      if (request.method === 'POST' && path === '/api/v2/media') {
-        const type = String(request.headers['content-type'] ?? '');
-        if (!type.startsWith('multipart/form-data; boundary=') || !body.includes('name="file"')) return send(422, { error: 'File is missing' });
-        const id = randomUUID();
-        media.set(id, { bytes: body.length, type: /Content-Type: (\S+)/.exec(body.toString('latin1'))?.[1] ?? '' });
-        return send(200, { id, type: 'image' });
-      }
-      if (request.method === 'POST' && path === '/api/v1/statuses') {
-        const key = request.headers['idempotency-key'] as string | undefined;
-        if (key && byKey.has(key)) return send(200, toJson(byKey.get(key)!));
-        const input = JSON.parse(body.toString('utf8')) as { status: string; media_ids?: string[] };
-        if ((input.media_ids ?? []).some((id) => !media.has(id))) return send(422, { error: 'Unknown media' });
-        const posted = record(input, key);
-        if (key) byKey.set(key, posted);
-        return send(200, toJson(posted));
-      }
-      send(404, { error: 'Record not found' });
+      answer(request, body, send);
     });
   });
+  /** Mastodon's normal answer to a request. */
+  const answer = (request: http.IncomingMessage, body: Buffer, send: (status: number, json: unknown) => void) => {
+    const path = request.url ?? '';
+    if (request.method === 'GET' && path === '/api/v1/accounts/verify_credentials') return send(200, { id: '1', acct: 'brightsmile', username: 'brightsmile' });
+    if (request.method === 'POST' && path === '/api/v2/media') {
+      const type = String(request.headers['content-type'] ?? '');
+      if (!type.startsWith('multipart/form-data; boundary=') || !body.includes('name="file"')) return send(422, { error: 'File is missing' });
+      const id = randomUUID();
+      media.set(id, { bytes: body.length, type: /Content-Type: (\S+)/.exec(body.toString('latin1'))?.[1] ?? '' });
+      return send(200, { id, type: 'image' });
+    }
+    if (request.method === 'POST' && path === '/api/v1/statuses') {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      if (key && byKey.has(key)) return send(200, toJson(byKey.get(key)!));
+      const input = JSON.parse(body.toString('utf8')) as { status: string; media_ids?: string[] };
+      if ((input.media_ids ?? []).some((id) => !media.has(id))) return send(422, { error: 'Unknown media' });
+      const posted = record(input, key);
+      if (key) byKey.set(key, posted);
+      return send(200, toJson(posted));
+    }
+    send(404, { error: 'Record not found' });
+  };
   const record = (input: { status: string; media_ids?: string[] }, key: string | undefined): PostedStatus => {
     const id = String(statuses.length + 1);
     const posted = { id, status: input.status, mediaIds: input.media_ids ?? [], idempotencyKey: key, url: `https://mastodon.example/@brightsmile/${id}` };
@@ -83,6 +93,8 @@ export async function startMastodonServer(token = 'token-of-bench') {
     statuses,
     media,
     fault: (...next: MastodonFault[]) => faults.push(...next),
+    /** The path of every request so far, in order. */
+    received: () => paths,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
