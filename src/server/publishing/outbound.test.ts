@@ -37,6 +37,13 @@ describe('outbound requests', () => {
     });
   });
 
+  it('refuses a literal NAT64 address of loopback in a URL before connecting', async () => {
+    expect(await sendOutbound(post('https://[64:ff9b::7f00:1]/hook'), DEFAULT_OUTBOUND)).toEqual({
+      kind: 'refused',
+      reason: 'This address cannot be used: it points to a private or loopback address.',
+    });
+  });
+
   it('reads at most the size limit of an answer', async () => {
     const result = await sendOutbound(post(`http://127.0.0.1:${port}/big`), { ...DEFAULT_OUTBOUND, allowPrivate: true, maxBodyBytes: 1000 });
     expect(result.kind === 'answered' && result.body.length).toBe(1000);
@@ -62,7 +69,34 @@ describe('outbound requests', () => {
     ['0.0.0.0', true, 'it points to a link-local or cloud metadata address'],
     ['203.0.113.10', false, undefined],
     ['2001:db8::1', false, undefined],
+    ['::1', true, undefined],
+    ['::1', false, 'it points to a private or loopback address'],
   ])('judges %s (private allowed: %s)', (address, allowPrivate, refusal) => {
+    expect(addressRefusal(address, allowPrivate)).toBe(refusal);
+  });
+
+  const PRIVATE = 'it points to a private or loopback address';
+  const NEVER = 'it points to a link-local or cloud metadata address';
+  it.each([
+    ['64:ff9b::7f00:1', 'NAT64 of 127.0.0.1', false, PRIVATE],
+    ['64:ff9b::7f00:1', 'NAT64 of 127.0.0.1', true, undefined],
+    ['64:ff9b::a9fe:a9fe', 'NAT64 of 169.254.169.254', true, NEVER],
+    ['64:ff9b::cb00:710a', 'NAT64 of the public 203.0.113.10', false, undefined],
+    ['::ffff:0:7f00:1', 'SIIT form of 127.0.0.1', false, PRIVATE],
+    ['::ffff:0:a9fe:a9fe', 'SIIT form of 169.254.169.254', true, NEVER],
+    ['::ffff:7f00:1', 'IPv4-mapped 127.0.0.1 in hex', false, PRIVATE],
+    ['2002:7f00:1::', '6to4 of 127.0.0.1', false, PRIVATE],
+    ['2002:a9fe:a9fe::1', '6to4 of 169.254.169.254', true, NEVER],
+    ['2002:cb00:710a::1', '6to4 of the public 203.0.113.10', false, undefined],
+    ['::127.0.0.1', 'IPv4-compatible 127.0.0.1', false, PRIVATE],
+    ['::a9fe:a9fe', 'IPv4-compatible 169.254.169.254', true, NEVER],
+    ['64:ff9b:1::a9fe:a9fe', 'local-use NAT64', false, PRIVATE],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo', false, PRIVATE],
+    ['fec0::1', 'deprecated site-local', false, PRIVATE],
+    ['192.0.0.1', 'IETF protocol assignments', true, NEVER],
+    ['192.0.0.170', 'NAT64 discovery', true, NEVER],
+    ['192.0.0.192', "Oracle Cloud's older metadata address", true, NEVER],
+  ])('judges %s (%s; private allowed: %s) by the IPv4 address it carries, else by its range', (address, _label, allowPrivate, refusal) => {
     expect(addressRefusal(address, allowPrivate)).toBe(refusal);
   });
 });
