@@ -1,20 +1,28 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRedirector } from '../testing/redirector';
 import { addressRefusal, DEFAULT_OUTBOUND, sendOutbound } from './outbound';
 import { retryAfterMs } from './outcome';
 import { createSecretBox } from './secret-box';
 
 let server: http.Server;
 let port: number;
+/** The headers of every request the server got. */
+let seen: http.IncomingHttpHeaders[];
 beforeAll(async () => {
   server = http.createServer((request, response) => {
+    seen.push(request.headers);
     if (request.url === '/big') return response.end('x'.repeat(1024 * 1024));
     if (request.url === '/redirect') return response.writeHead(308, { location: `http://localhost:${port}/ok` }).end();
+    if (request.url === '/moved') return response.writeHead(307, { location: '/ok' }).end();
     response.end('fine');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
+});
+beforeEach(() => {
+  seen = [];
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -30,11 +38,48 @@ describe('outbound requests', () => {
   });
 
   it('follows a redirect only after checking where it leads', async () => {
-    expect(await sendOutbound(post(`http://127.0.0.1:${port}/redirect`), { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({
+    // localhost is another origin than 127.0.0.1, so the request must allow any.
+    const request = { ...post(`http://127.0.0.1:${port}/redirect`), redirects: 'any-origin' as const };
+    expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({
       kind: 'answered',
       status: 200,
       body: 'fine',
     });
+  });
+
+  it('follows a redirect on the same origin with the authorization header', async () => {
+    const request = { ...post(`http://127.0.0.1:${port}/moved`), headers: { authorization: 'Bearer token-of-bench' } };
+    expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'answered', status: 200, body: 'fine' });
+    expect(seen.map((headers) => headers.authorization)).toEqual(['Bearer token-of-bench', 'Bearer token-of-bench']);
+  });
+
+  it('refuses a redirect to another origin, and that origin gets neither the token nor the body', async () => {
+    const front = await startRedirector(`http://127.0.0.1:${port}`);
+    try {
+      const request = { ...post(`${front.url}/api/v1/statuses`), headers: { authorization: 'Bearer token-of-bench' } };
+      expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toEqual({
+        kind: 'refused',
+        reason: `It redirected to another address (127.0.0.1:${port}), and the connection's credentials go only to its own address.`,
+      });
+      expect(front.redirected).toEqual(['POST /api/v1/statuses']);
+      expect(seen).toEqual([]);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('follows a redirect to another origin where any is allowed, without authorization or cookie headers', async () => {
+    const front = await startRedirector(`http://127.0.0.1:${port}`);
+    try {
+      const headers = { Authorization: 'Bearer token-of-bench', Cookie: 'session=abc', 'Proxy-Authorization': 'Basic eA==', 'webhook-signature': 'v1,abc' };
+      const request = { ...post(`${front.url}/hook`), headers, redirects: 'any-origin' as const };
+      expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'answered', status: 200 });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ 'webhook-signature': 'v1,abc' });
+      for (const name of ['authorization', 'cookie', 'proxy-authorization']) expect(seen[0]).not.toHaveProperty(name);
+    } finally {
+      await front.close();
+    }
   });
 
   it('refuses a literal NAT64 address of loopback in a URL before connecting', async () => {

@@ -140,6 +140,12 @@ export interface OutboundRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string | Buffer;
+  /**
+   * Where redirects may lead. 'same-origin' (the default) refuses a redirect to another origin: a
+   * request with credentials (a bearer token, a password in the body) goes to the address the user
+   * gave and nowhere else. 'any-origin' follows it, without any authorization or cookie header.
+   */
+  redirects?: 'same-origin' | 'any-origin';
 }
 
 /**
@@ -210,9 +216,17 @@ function describeNetworkError(error: NodeJS.ErrnoException): string {
   return 'the receiver could not be reached';
 }
 
-/** Sends a request under the policy, following up to three redirects, each checked like the first. */
+/** Headers that are credentials by name: never sent to an origin other than the one the request was made for. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+/**
+ * Sends a request under the policy, following up to three redirects, each checked like the first and
+ * each kept to the request's origin unless it allows any (see `redirects`).
+ */
 export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
+  let origin = '';
   let target = request.url;
+  let headers = request.headers;
   for (let hop = 0; ; hop++) {
     let url: URL;
     try {
@@ -222,7 +236,13 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
         return { kind: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
       throw error;
     }
-    const result = await sendOnce(url, request, policy);
+    if (hop === 0) origin = url.origin;
+    if (url.origin !== origin) {
+      if ((request.redirects ?? 'same-origin') === 'same-origin')
+        return { kind: 'refused', reason: `It redirected to another address (${url.host}), and the connection's credentials go only to its own address.` };
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+    }
+    const result = await sendOnce(url, { ...request, headers }, policy);
     const location = result.kind === 'answered' && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
     if (!location) return result;
     if (hop >= MAX_REDIRECTS) return { kind: 'refused', reason: 'It redirected more than three times.' };
