@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '../testing/bluesky-pds';
 import { TINY_PNG } from '../testing/fixtures';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
+import { startRedirector } from '../testing/redirector';
 import { createTestClock } from '../testing/test-clock';
 import { errorOf, onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -215,6 +216,23 @@ describe('Bluesky, against a real PDS', () => {
     expect(records).toHaveLength(1);
     expect(records[0]!.uri).toBe(`at://${other.did}/app.bsky.feed.post/${rkeyOf(delivery.body.liveUrl!)}`);
     expect((records[0]!.value as { text: string }).text).toBe('Only once, please.\n\n#dental');
+  });
+
+  it('sends the app password to no other address than the service: a redirect elsewhere fails Send test and the delivery, in words', async () => {
+    const front = await startRedirector(pds.url);
+    try {
+      const { client, connectionId } = await userWithBluesky({ serviceUrl: front.url });
+      const before = pds.calls.length;
+      const refusal = `Not sent: It redirected to another address (${new URL(pds.url).host}), and the connection's credentials go only to its own address. Change the connection's address in Settings → Connections.`;
+      expect((await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId } }))).body).toEqual({ ok: false, message: refusal });
+      const postId = await scheduledPost(client, '2031-06-14', '09:00', {}, 'bluesky');
+      await tickAt(server, clock, '2031-06-14T09:00:00Z');
+      expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: refusal });
+      expect(front.redirected).toEqual(['POST /xrpc/com.atproto.server.createSession', 'POST /xrpc/com.atproto.server.createSession']);
+      expect(pds.calls.slice(before)).toEqual([]);
+    } finally {
+      await front.close();
+    }
   });
 
   it('refuses a private service address at connect time unless private addresses are allowed', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
 import { startMastodonServer } from '../testing/mastodon-server';
+import { startRedirector } from '../testing/redirector';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -20,11 +21,11 @@ beforeEach(async () => {
 });
 afterEach(async () => mastodon.close());
 
-async function userWithMastodon(token = mastodon.token) {
+async function userWithMastodon(token = mastodon.token, instanceUrl = mastodon.url) {
   const client = await onboardedClient(server.url);
   await read(client.api.workspace.$get());
   const created = await read(
-    client.api.connections.$post({ json: { kind: 'mastodon', name: 'Our Mastodon', instanceUrl: mastodon.url, accessToken: token, networks: ['twitter'] } }),
+    client.api.connections.$post({ json: { kind: 'mastodon', name: 'Our Mastodon', instanceUrl, accessToken: token, networks: ['twitter'] } }),
   );
   expect(created.status).toBe(201);
   expect(created.body.signingSecret).toBeNull();
@@ -97,6 +98,23 @@ describe('Mastodon', () => {
       status: 'failed',
       reason: expect.stringContaining('Mastodon refused our credentials (401)'),
     });
+  });
+
+  it('sends the token to no other address than the instance: a redirect elsewhere fails Send test and the delivery, in words', async () => {
+    const front = await startRedirector(mastodon.url);
+    try {
+      const { client, connectionId } = await userWithMastodon(mastodon.token, front.url);
+      const refusal = `Not sent: It redirected to another address (${new URL(mastodon.url).host}), and the connection's credentials go only to its own address. Change the connection's address in Settings → Connections.`;
+      expect((await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId } }))).body).toEqual({ ok: false, message: refusal });
+      const postId = await scheduledPost(client, '2031-06-12', '10:00', {}, 'twitter');
+      expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
+      await tickAt(server, clock, '2031-06-12T10:00:00Z');
+      expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: refusal });
+      expect(front.redirected).toEqual(['GET /api/v1/accounts/verify_credentials', 'POST /api/v2/media']);
+      expect(mastodon.received).toEqual([]);
+    } finally {
+      await front.close();
+    }
   });
 
   it('refuses a status longer than 500 characters before sending it', async () => {

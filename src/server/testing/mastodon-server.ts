@@ -23,7 +23,10 @@ export async function startMastodonServer(token = 'token-of-bench') {
   const media = new Map<string, { bytes: number; type: string }>();
   const faults: MastodonFault[] = [];
   const byKey = new Map<string, PostedStatus>();
+  /** Every request as it arrived, with the Authorization header it carried. */
+  const received: { method: string; path: string; authorization: string | undefined }[] = [];
   const server = http.createServer((request, response) => {
+    received.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -82,6 +85,7 @@ export async function startMastodonServer(token = 'token-of-bench') {
     token,
     statuses,
     media,
+    received,
     fault: (...next: MastodonFault[]) => faults.push(...next),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
