@@ -57,8 +57,6 @@ export function createConnectionService({ connections, box, policy, now = () => 
     },
 
     async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
-      if ((await connections.countFor(userId)) >= CONNECTIONS_PER_USER)
-        throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
       const [field, address] = destinationOf(input);
       let url: URL;
       try {
@@ -85,8 +83,8 @@ export function createConnectionService({ connections, box, policy, now = () => 
         createdAt: at,
         updatedAt: at,
       };
-      await connections.insert(row);
-      await connections.setNetworks(userId, row.id, input.networks);
+      if (!(await connections.insertWithin(row, input.networks, CONNECTIONS_PER_USER)))
+        throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
       return { connection: await answer(userId, row.id), signingSecret };
     },
 
