@@ -4,7 +4,7 @@ import type { Connection, ConnectionCreate, ConnectionTestResult, ConnectionUpda
 import type { ConnectionRepository, ConnectionRow } from '../db/connection-repository';
 import { AppError, notFound } from '../errors';
 import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
-import type { SecretBox } from '../publishing/secret-box';
+import { UnreadableCredentials, type SecretBox } from '../publishing/secret-box';
 import { createBlueskySessions, type BlueskyCredentials } from '../publishing/bluesky-agent';
 import { verifyBluesky } from '../publishing/bluesky';
 import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
@@ -43,6 +43,16 @@ export function createConnectionService({ connections, box, policy, now = () => 
     const row = await connections.find(userId, id);
     if (!row) throw notFound('Connection');
     return row;
+  }
+
+  /** The connection's credentials; one sealed under another ENCRYPTION_KEY is refused in words. */
+  function credentialsOf<T>(row: ConnectionRow): T {
+    try {
+      return box.open<T>(row.credentials);
+    } catch (error) {
+      if (error instanceof UnreadableCredentials) throw new AppError('connection_unreadable', error.message);
+      throw error;
+    }
   }
 
   async function answer(userId: string, id: string): Promise<Connection> {
@@ -104,10 +114,10 @@ export function createConnectionService({ connections, box, policy, now = () => 
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
       const at = now();
-      if (row.kind === 'mastodon') return verifyMastodon(box.open<MastodonCredentials>(row.credentials), policy, at);
-      if (row.kind === 'bluesky') return verifyBluesky(bluesky, box.open<BlueskyCredentials>(row.credentials), policy, at);
+      if (row.kind === 'mastodon') return verifyMastodon(credentialsOf<MastodonCredentials>(row), policy, at);
+      if (row.kind === 'bluesky') return verifyBluesky(bluesky, credentialsOf<BlueskyCredentials>(row), policy, at);
       const outcome = await sendWebhook(
-        box.open<WebhookCredentials>(row.credentials),
+        credentialsOf<WebhookCredentials>(row),
         `test_${randomUUID().replaceAll('-', '')}`,
         { type: 'connection.test', timestamp: at.toISOString(), data: { connection: row.name, message: 'A test from your content planner.' } },
         policy,
