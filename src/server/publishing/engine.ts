@@ -15,7 +15,7 @@ import type { MediaFile as StoredFile } from '../services/media-service';
 import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
-import type { SecretBox } from './secret-box';
+import { UnreadableCredentials, type SecretBox } from './secret-box';
 import { groupCommit } from './group-commit';
 import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
@@ -116,19 +116,27 @@ export function createPublisher(deps: Deps) {
         connectionId: null,
       };
     }
+    // Sealed under another ENCRYPTION_KEY: no retry can read it, so the post fails now with the reason.
+    let credentials: unknown;
+    try {
+      credentials = box.open(connection.credentials);
+    } catch (error) {
+      if (!(error instanceof UnreadableCredentials)) throw error;
+      return { outcome: { kind: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
+    }
     if (connection.kind === 'mastodon') {
       const media = await mediaFilesOf(row.userId, post);
-      const outcome = await sendMastodon(box.open<MastodonCredentials>(connection.credentials), row.id, { text: fullText(post), media }, options.policy, now);
+      const outcome = await sendMastodon(credentials as MastodonCredentials, row.id, { text: fullText(post), media }, options.policy, now);
       return { outcome, connectionId: connection.id };
     }
     if (connection.kind === 'bluesky') {
       const media = await mediaFilesOf(row.userId, post);
       const content = { text: fullText(post), media, alt: post.mediaPrompt.slice(0, 1000) };
-      const outcome = await sendBluesky(bluesky, box.open<BlueskyCredentials>(connection.credentials), row, content, now);
+      const outcome = await sendBluesky(bluesky, credentials as BlueskyCredentials, row, content, now);
       return { outcome, connectionId: connection.id };
     }
     const payload = payloadFor(row, post, at);
-    const outcome = await sendWebhook(box.open<WebhookCredentials>(connection.credentials), row.id, payload, options.policy, now);
+    const outcome = await sendWebhook(credentials as WebhookCredentials, row.id, payload, options.policy, now);
     return { outcome, connectionId: connection.id };
   }
 
