@@ -139,6 +139,27 @@ describe('time zones', () => {
     expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Before', 'After']);
   });
 
+  it('sends a post scheduled at a time New York’s clocks skip an hour later, and one at a time they repeat at its first occurrence', async () => {
+    clock.set('2027-03-01T12:00:00Z');
+    const client = await userWithWebhook(server, receiver);
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'America/New_York' } }))).status).toBe(200);
+    // 02:30 on 14 March 2027 does not exist in New York (02:00 EST jumps to 03:00 EDT): it goes out at 03:30 EDT.
+    const skipped = await scheduledPost(client, '2027-03-14', '02:30', { content: 'Skipped hour' });
+    expect((await deliveryOf(client, skipped)).dueAt).toBe('2027-03-14T07:30:00.000Z');
+    await tickAt(server, clock, '2027-03-14T07:29:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    await tickAt(server, clock, '2027-03-14T07:30:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Skipped hour']);
+
+    clock.set('2027-11-01T12:00:00Z');
+    await read(client.api.workspace.$get());
+    // 01:30 on 7 November 2027 happens twice (EDT, then EST): it goes out at the first, 05:30Z.
+    const repeated = await scheduledPost(client, '2027-11-07', '01:30', { content: 'Repeated hour' });
+    expect((await deliveryOf(client, repeated)).dueAt).toBe('2027-11-07T05:30:00.000Z');
+    await tickAt(server, clock, '2027-11-07T05:30:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Skipped hour', 'Repeated hour']);
+  });
+
   it('moves a waiting post to the same wall-clock time when the user changes time zone', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-20', '09:00', { content: 'Zoned' });
