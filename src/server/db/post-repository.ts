@@ -304,7 +304,12 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     /**
      * Removes the month's posts nobody touched since `since` (a regeneration's start) and returns how
      * many stay. Every write to a post (edit, rewrite, restore, move, schedule, media) stamps
-     * `updatedAt`, so a post added or changed at or after `since` is kept with its history.
+     * `updatedAt`, so a post added or changed at or after `since` is kept with its history. A post with
+     * a delivery (waiting, being sent, sent, or with an outcome to see) stays too, unless it was
+     * cancelled: its record must outlive a regeneration. The check is in the DELETE itself and safe
+     * against a worker claiming a delivery meanwhile: a claim only takes a 'scheduled' one, which
+     * already keeps its post, and a delivery is only created by scheduling, which stamps `updatedAt`
+     * (on PostgreSQL re-checked on the row the DELETE locks).
      */
     async deleteUntouchedSince(userId: string, monthId: string, since: string): Promise<number> {
       await db
@@ -312,8 +317,13 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
         .where('userId', '=', userId)
         .where('monthId', '=', monthId)
         .where('updatedAt', '<', since)
-        // A post being published this moment stays: its delivery's outcome is still to be recorded.
-        .where('id', 'not in', db.selectFrom('deliveries').select('postId').where('userId', '=', userId).where('status', '=', 'publishing'))
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('deliveries').select('deliveries.id').whereRef('deliveries.postId', '=', 'posts.id').where('deliveries.status', '<>', 'cancelled'),
+            ),
+          ),
+        )
         .execute();
       const left = await db
         .selectFrom('posts')
