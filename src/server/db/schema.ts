@@ -81,6 +81,11 @@ export interface GenerationJobsTable {
   /** The strategy and planned slots (JSON) the job writes; null on jobs from before they were kept. */
   strategy: string | null;
   slots: string | null;
+  /**
+   * A replacing job's posts as its start found them, JSON `{ [postId]: updatedAt }`: the commit deletes
+   * only those unchanged. Null on jobs that replace nothing and on jobs from before it was kept.
+   */
+  replaceable: string | null;
 }
 
 export interface UploadsInFlightTable {
