@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
 import { startMastodonServer } from '../testing/mastodon-server';
@@ -7,16 +8,19 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
 
 const clock = createTestClock('2031-05-20T08:00:00Z');
+const MB = 1024 * 1024;
+/** The worker's media budget here: two of the 1 MB files below at a time. */
+const MEDIA_BUDGET = 2.5 * MB;
 let server: TestServer;
 let mastodon: Awaited<ReturnType<typeof startMastodonServer>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
+  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now, publishMediaBytesInFlight: MEDIA_BUDGET });
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
   clock.set('2031-05-20T08:00:00Z');
-  mastodon = await startMastodonServer();
+  mastodon = await startMastodonServer(undefined, { now: clock.now });
 });
 afterEach(async () => mastodon.close());
 
@@ -105,5 +109,92 @@ describe('Mastodon', () => {
     await tickAt(server, clock, '2031-06-12T09:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: expect.stringContaining("Mastodon's 500 characters") });
     expect(mastodon.statuses).toHaveLength(0);
+  });
+
+  it('reads only the four files Mastodon takes, streams them byte for byte, and holds no more than the media budget at once', async () => {
+    const { client } = await userWithMastodon();
+    const files = Array.from({ length: 6 }, () => Buffer.concat([TINY_PNG, randomBytes(MB)]));
+    const postIds: string[] = [];
+    for (const time of ['09:00', '09:00', '09:00']) {
+      const postId = await scheduledPost(client, '2031-06-13', time, {}, 'twitter');
+      for (const [index, file] of files.entries()) expect((await client.uploadMedia(postId, file, `photo-${index}.png`)).status).toBe(201);
+      postIds.push(postId);
+    }
+    // Counts what the worker reads from the store: the files being read at once, and the bytes read that
+    // have not reached Mastodon yet.
+    const store = server.services.mediaStore;
+    const read = store.read;
+    const opened: string[] = [];
+    let [readBytes, mostHeld, openBytes, mostOpen] = [0, 0, 0, 0];
+    store.read = async (userId, fileId, start, end) => {
+      opened.push(fileId);
+      openBytes += end - start + 1;
+      mostOpen = Math.max(mostOpen, openBytes);
+      return (await read(userId, fileId, start, end)).pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            readBytes += chunk.length;
+            mostHeld = Math.max(mostHeld, readBytes - mastodon.received.bytes);
+            controller.enqueue(chunk);
+          },
+          flush: () => void (openBytes -= end - start + 1),
+        }),
+      );
+    };
+    try {
+      await tickAt(server, clock, '2031-06-13T09:00:00Z');
+    } finally {
+      store.read = read;
+    }
+    expect(mostHeld).toBeLessThanOrEqual(MEDIA_BUDGET);
+    expect(mostOpen).toBeLessThanOrEqual(MEDIA_BUDGET);
+    expect(opened).toHaveLength(12);
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(mastodon.statuses).toHaveLength(3);
+    for (const status of mastodon.statuses) expect(status.mediaIds.map((id) => mastodon.media.get(id)?.sha256)).toEqual(files.slice(0, 4).map(sha256));
+    for (const postId of postIds)
+      expect(await deliveryOf(client, postId)).toMatchObject({
+        status: 'published',
+        log: [expect.objectContaining({ detail: expect.stringContaining("Only the first 4 images or videos went out, Mastodon's most.") })],
+      });
+  });
+
+  it('looks for the status on the account instead of sending it again once Mastodon has forgotten its Idempotency-Key, and posts once', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true }, { path: '/api/v1/statuses', status: 429, retryAfterSeconds: 3600 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled', nextAttemptAt: '2031-06-10T11:01:00.000Z' });
+    await tickAt(server, clock, '2031-06-10T11:01:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: mastodon.statuses[0]!.url });
+  });
+
+  it('sends the status after the hour when the account does not have it', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', status: 503, retryAfterSeconds: 3600 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled', nextAttemptAt: '2031-06-10T11:00:00.000Z' });
+    await tickAt(server, clock, '2031-06-10T11:00:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: mastodon.statuses[0]!.url });
+  });
+
+  it('marks the post unknown, with what to do, when the token may not read the account back after the hour', async () => {
+    await mastodon.close();
+    mastodon = await startMastodonServer(undefined, { now: clock.now, scopes: ['write:media', 'write:statuses'] });
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true }, { path: '/api/v1/statuses', status: 429, retryAfterSeconds: 3600 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    await tickAt(server, clock, '2031-06-10T11:01:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'unknown',
+      reason: expect.stringContaining('Give the access token the read:accounts and read:statuses scopes'),
+    });
   });
 });

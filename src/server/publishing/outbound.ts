@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net, { BlockList } from 'node:net';
+import { pipeline } from 'node:stream';
 
 /**
  * Requests to addresses users give us (webhooks, instances). A URL must be https and, unless
@@ -103,7 +104,8 @@ export interface OutboundRequest {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body?: string | Buffer;
+  /** A stream's body is a function that opens it, called at each hop (set content-length in `headers`). */
+  body?: string | Buffer | (() => AsyncIterable<Uint8Array>);
 }
 
 /**
@@ -123,6 +125,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     const agent = url.protocol === 'https:' ? https : http;
     let sent = false;
     let settled = false;
+    let unreadable = false;
     const finish = (result: OutboundResult) => {
       if (settled) return;
       settled = true;
@@ -146,6 +149,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     outgoing.on('finish', () => (sent = true));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ kind: 'refused', reason: error.message });
+      if (unreadable) return finish({ kind: 'not-sent', reason: 'a file to send could not be read' });
       finish(sent ? { kind: 'no-answer', reason: 'the connection closed before an answer came' } : { kind: 'not-sent', reason: describeNetworkError(error) });
     });
     outgoing.on('response', (response) => {
@@ -163,7 +167,23 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       response.on('close', done);
       response.on('error', done);
     });
-    outgoing.end(request.body);
+    const { body } = request;
+    if (typeof body !== 'function') outgoing.end(body);
+    else {
+      // Streamed with backpressure: a file is never whole in memory. A body that cannot be read was not sent.
+      pipeline(
+        async function* () {
+          try {
+            yield* body();
+          } catch (error) {
+            unreadable = true;
+            throw error;
+          }
+        },
+        outgoing,
+        () => undefined,
+      );
+    }
   });
 }
 
