@@ -181,7 +181,8 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
           }
         },
         outgoing,
-        () => undefined,
+        // The request may close without an error event when its body fails before the socket connects.
+        () => unreadable && finish({ kind: 'not-sent', reason: 'a file to send could not be read' }),
       );
     }
   });
