@@ -153,6 +153,25 @@ describe('Mastodon', () => {
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: mastodon.statuses[0]!.url });
   });
 
+  it('finds the status on the account when Retry now comes the next day after a lost answer, instead of posting it again', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    // The answer is lost, then the retry meets a refused token: failed, and the user retries the next day.
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true }, { path: '/api/v1/statuses', status: 403 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    expect((await deliveryOf(client, postId)).status).toBe('failed');
+    clock.set('2031-06-11T09:00:00Z');
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
+    await tickAt(server, clock, '2031-06-11T09:00:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'published',
+      liveUrl: mastodon.statuses[0]!.url,
+      log: expect.arrayContaining([expect.objectContaining({ detail: 'It was already on Mastodon from an earlier attempt whose answer was lost.' })]),
+    });
+  });
+
   it('sends the status after the hour when the account does not have it', async () => {
     const { client } = await userWithMastodon();
     const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
