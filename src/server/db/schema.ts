@@ -172,6 +172,8 @@ export interface DeliveriesTable {
   reason: string | null;
   liveUrl: string | null;
   finishedAt: string | null;
+  /** When a status of it was first sent (Mastodon), kept across retries and re-timing; null until then. */
+  sentAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

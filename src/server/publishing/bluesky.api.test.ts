@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '../testing/bluesky-pds';
 import { TINY_PNG } from '../testing/fixtures';
+import { watchMediaReads } from '../testing/media-reads';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
 import { startRedirector } from '../testing/redirector';
 import { createTestClock } from '../testing/test-clock';
@@ -173,9 +174,12 @@ describe('Bluesky, against a real PDS', () => {
     const sample = (label: string) => MEDIA_SAMPLES.find((candidate) => candidate.label === label)!;
     const files = ['JPG', 'MP4', 'PNG', 'GIF', 'WebP', 'JPG'].map(sample);
     for (const file of files) expect((await client.uploadMedia(postId, file.bytes, file.name, file.type)).status).toBe(201);
-    await tickAt(server, clock, '2031-06-11T12:00:00Z');
+    const reads = watchMediaReads(server.services.mediaStore);
+    await tickAt(server, clock, '2031-06-11T12:00:00Z').finally(reads.stop);
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published' });
+    // The video and the fifth image are never read.
+    expect(reads.opened.map((name) => name.split('.').pop())).toEqual(['jpg', 'png', 'gif', 'webp']);
     expect(delivery.log.at(-1)!.detail).toBe(
       "Bluesky accepted it. A video was left out: posts to Bluesky carry images only. Only the first 4 images went out, Bluesky's most.",
     );
@@ -184,6 +188,23 @@ describe('Bluesky, against a real PDS', () => {
     expect(images.map(({ image }) => [image.mimeType, image.size])).toEqual(
       ['JPG', 'PNG', 'GIF', 'WebP'].map((label) => [sample(label).type, sample(label).bytes.length]),
     );
+  });
+
+  it('fails a post with an image over 1 MB, in words, before reading any of its files', async () => {
+    const { client } = await userWithBluesky();
+    const postId = await scheduledPost(client, '2031-06-11', '13:00', { content: 'Our new chairs.' }, 'bluesky');
+    for (const [name, bytes] of [
+      ['small.png', TINY_PNG],
+      ['large.png', Buffer.concat([TINY_PNG, Buffer.alloc(1_000_000)])],
+    ] as const)
+      expect((await client.uploadMedia(postId, bytes, name)).status).toBe(201);
+    const reads = watchMediaReads(server.services.mediaStore);
+    await tickAt(server, clock, '2031-06-11T13:00:00Z').finally(reads.stop);
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'failed',
+      reason: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.',
+    });
+    expect(reads.opened).toEqual([]);
   });
 
   it('fails a wrong app password permanently, in words', async () => {

@@ -10,8 +10,9 @@ import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
 import { createBlueskySessions, type BlueskyCredentials } from './bluesky-agent';
 import { sendBluesky } from './bluesky';
-import { sendMastodon, type MastodonCredentials, type MediaFile } from './mastodon';
+import { sendMastodon, type MastodonCredentials } from './mastodon';
 import type { MediaFile as StoredFile } from '../services/media-service';
+import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile, type OutgoingFile } from './media-files';
 import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
@@ -28,6 +29,8 @@ export interface PublishingOptions {
   leaseMs?: number;
   /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
   concurrency?: number;
+  /** Bytes of media one worker sends at once, all lanes together (MEDIA_BYTES_IN_FLIGHT by default). */
+  mediaBytesInFlight?: number;
 }
 
 interface Deps {
@@ -78,6 +81,7 @@ export function createPublisher(deps: Deps) {
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const concurrency = options.concurrency ?? 25;
   const bluesky = createBlueskySessions(options.policy);
+  const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
   function payloadFor(row: DeliveryRow, post: Post, at: Date): PublishPayload {
     const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
@@ -126,7 +130,8 @@ export function createPublisher(deps: Deps) {
     }
     if (connection.kind === 'mastodon') {
       const media = await mediaFilesOf(row.userId, post);
-      const outcome = await sendMastodon(credentials as MastodonCredentials, row.id, { text: fullText(post), media }, options.policy, now);
+      const delivery = { id: row.id, sentAt: row.sentAt, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
+      const outcome = await sendMastodon(credentials as MastodonCredentials, delivery, { text: fullText(post), media }, options.policy, now);
       return { outcome, connectionId: connection.id };
     }
     if (connection.kind === 'bluesky') {
@@ -140,15 +145,10 @@ export function createPublisher(deps: Deps) {
     return { outcome, connectionId: connection.id };
   }
 
-  async function mediaFilesOf(userId: string, post: Post): Promise<MediaFile[]> {
-    const files: MediaFile[] = [];
-    for (const item of post.media.filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX))) {
-      const name = item.url.slice(MEDIA_URL_PREFIX.length);
-      const file = await locateMedia(userId, name);
-      const bytes = file.size === 0 ? Buffer.alloc(0) : Buffer.from(await new Response(await file.read(0, file.size - 1)).arrayBuffer());
-      files.push({ bytes, mime: file.mime, name });
-    }
-    return files;
+  /** The post's files, by their metadata only: the channel picks what it sends, and reads that within the worker's budget. */
+  async function mediaFilesOf(userId: string, post: Post): Promise<OutgoingFile[]> {
+    const names = post.media.filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX)).map((entry) => entry.url.slice(MEDIA_URL_PREFIX.length));
+    return Promise.all(names.map(async (name) => outgoingFile(name, await locateMedia(userId, name), mediaBudget)));
   }
 
   /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */

@@ -1,23 +1,28 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
 import { startMastodonServer } from '../testing/mastodon-server';
 import { startRedirector } from '../testing/redirector';
+import { watchMediaReads } from '../testing/media-reads';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
 
 const clock = createTestClock('2031-05-20T08:00:00Z');
+const MB = 1024 * 1024;
+/** The worker's media budget here: two of the 1 MB files below at a time. */
+const MEDIA_BUDGET = 2.5 * MB;
 let server: TestServer;
 let mastodon: Awaited<ReturnType<typeof startMastodonServer>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
+  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now, publishMediaBytesInFlight: MEDIA_BUDGET });
 });
 afterAll(async () => server.close());
 beforeEach(async () => {
   clock.set('2031-05-20T08:00:00Z');
-  mastodon = await startMastodonServer();
+  mastodon = await startMastodonServer(undefined, { now: clock.now });
 });
 afterEach(async () => mastodon.close());
 
@@ -123,5 +128,92 @@ describe('Mastodon', () => {
     await tickAt(server, clock, '2031-06-12T09:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: expect.stringContaining("Mastodon's 500 characters") });
     expect(mastodon.statuses).toHaveLength(0);
+  });
+
+  it('reads only the four files Mastodon takes, streams them byte for byte, and holds no more than the media budget at once', async () => {
+    const { client } = await userWithMastodon();
+    const files = Array.from({ length: 6 }, () => Buffer.concat([TINY_PNG, randomBytes(MB)]));
+    const postIds: string[] = [];
+    for (const time of ['09:00', '09:00', '09:00']) {
+      const postId = await scheduledPost(client, '2031-06-13', time, {}, 'twitter');
+      for (const [index, file] of files.entries()) expect((await client.uploadMedia(postId, file, `photo-${index}.png`)).status).toBe(201);
+      postIds.push(postId);
+    }
+    const reads = watchMediaReads(server.services.mediaStore, () => mastodon.bodyBytes.received);
+    try {
+      await tickAt(server, clock, '2031-06-13T09:00:00Z');
+    } finally {
+      reads.stop();
+    }
+    // What was read and not yet at Mastodon, and the files being read at once, stay within the budget.
+    expect(reads.mostHeld).toBeLessThanOrEqual(MEDIA_BUDGET);
+    expect(reads.mostOpen).toBeLessThanOrEqual(MEDIA_BUDGET);
+    expect(reads.opened).toHaveLength(12);
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    expect(mastodon.statuses).toHaveLength(3);
+    for (const status of mastodon.statuses) expect(status.mediaIds.map((id) => mastodon.media.get(id)?.sha256)).toEqual(files.slice(0, 4).map(sha256));
+    for (const postId of postIds)
+      expect(await deliveryOf(client, postId)).toMatchObject({
+        status: 'published',
+        log: [expect.objectContaining({ detail: expect.stringContaining("Only the first 4 images or videos went out, Mastodon's most.") })],
+      });
+  });
+
+  it('looks for the status on the account instead of sending it again once Mastodon has forgotten its Idempotency-Key, and posts once', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true }, { path: '/api/v1/statuses', status: 429, retryAfterSeconds: 3600 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled', nextAttemptAt: '2031-06-10T11:01:00.000Z' });
+    await tickAt(server, clock, '2031-06-10T11:01:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: mastodon.statuses[0]!.url });
+  });
+
+  it('finds the status on the account when Retry now comes the next day after a lost answer, instead of posting it again', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    // The answer is lost, then the retry meets a refused token: failed, and the user retries the next day.
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true }, { path: '/api/v1/statuses', status: 403 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    expect((await deliveryOf(client, postId)).status).toBe('failed');
+    clock.set('2031-06-11T09:00:00Z');
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
+    await tickAt(server, clock, '2031-06-11T09:00:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'published',
+      liveUrl: mastodon.statuses[0]!.url,
+      log: expect.arrayContaining([expect.objectContaining({ detail: 'It was already on Mastodon from an earlier attempt whose answer was lost.' })]),
+    });
+  });
+
+  it('sends the status after the hour when the account does not have it', async () => {
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', status: 503, retryAfterSeconds: 3600 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled', nextAttemptAt: '2031-06-10T11:00:00.000Z' });
+    await tickAt(server, clock, '2031-06-10T11:00:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: mastodon.statuses[0]!.url });
+  });
+
+  it('marks the post unknown, with what to do, when the token may not read the account back after the hour', async () => {
+    await mastodon.close();
+    mastodon = await startMastodonServer(undefined, { now: clock.now, scopes: ['write:media', 'write:statuses'] });
+    const { client } = await userWithMastodon();
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', {}, 'twitter');
+    mastodon.fault({ path: '/api/v1/statuses', hangUp: true }, { path: '/api/v1/statuses', status: 429, retryAfterSeconds: 3600 });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    await tickAt(server, clock, '2031-06-10T11:01:00Z');
+    expect(mastodon.statuses).toHaveLength(1);
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'unknown',
+      reason: expect.stringContaining('Give the access token the read:accounts and read:statuses scopes'),
+    });
   });
 });

@@ -16,6 +16,12 @@ beforeAll(async () => {
     if (request.url === '/big') return response.end('x'.repeat(1024 * 1024));
     if (request.url === '/redirect') return response.writeHead(308, { location: `http://localhost:${port}/ok` }).end();
     if (request.url === '/moved') return response.writeHead(307, { location: '/ok' }).end();
+    if (request.url === '/redirect-echo') return response.writeHead(308, { location: `http://127.0.0.1:${port}/echo` }).end();
+    if (request.url === '/echo') {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      return request.on('end', () => response.end(Buffer.concat(chunks)));
+    }
     response.end('fine');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -87,6 +93,31 @@ describe('outbound requests', () => {
       kind: 'refused',
       reason: 'This address cannot be used: it points to a private or loopback address.',
     });
+  it('streams a body given as a function, and opens it again to follow a redirect', async () => {
+    let opened = 0;
+    async function* body() {
+      opened += 1;
+      yield Buffer.from('part one, ');
+      yield Buffer.from('part two');
+    }
+    const result = await sendOutbound(
+      { url: `http://127.0.0.1:${port}/redirect-echo`, method: 'POST', headers: { 'content-length': '18' }, body },
+      { ...DEFAULT_OUTBOUND, allowPrivate: true },
+    );
+    expect(result).toMatchObject({ kind: 'answered', status: 200, body: 'part one, part two' });
+    expect(opened).toBe(2);
+  });
+
+  it('counts a streamed body that cannot be read as not sent', async () => {
+    async function* body() {
+      yield Buffer.from('part one, ');
+      throw new Error('the file is gone');
+    }
+    const result = await sendOutbound(
+      { url: `http://127.0.0.1:${port}/echo`, method: 'POST', headers: { 'content-length': '18' }, body },
+      { ...DEFAULT_OUTBOUND, allowPrivate: true },
+    );
+    expect(result).toEqual({ kind: 'not-sent', reason: 'a file to send could not be read' });
   });
 
   it('reads at most the size limit of an answer', async () => {

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net, { BlockList } from 'node:net';
+import { pipeline } from 'node:stream';
 
 /**
  * Requests to addresses users give us (webhooks, instances). A URL must be https and, unless
@@ -139,7 +140,8 @@ export interface OutboundRequest {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body?: string | Buffer;
+  /** A stream's body is a function that opens it, called at each hop (set content-length in `headers`). */
+  body?: string | Buffer | (() => AsyncIterable<Uint8Array>);
   /**
    * Where redirects may lead. 'same-origin' (the default) refuses a redirect to another origin: a
    * request with credentials (a bearer token, a password in the body) goes to the address the user
@@ -165,6 +167,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     const agent = url.protocol === 'https:' ? https : http;
     let sent = false;
     let settled = false;
+    let unreadable = false;
     const finish = (result: OutboundResult) => {
       if (settled) return;
       settled = true;
@@ -188,6 +191,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     outgoing.on('finish', () => (sent = true));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ kind: 'refused', reason: error.message });
+      if (unreadable) return finish({ kind: 'not-sent', reason: 'a file to send could not be read' });
       finish(sent ? { kind: 'no-answer', reason: 'the connection closed before an answer came' } : { kind: 'not-sent', reason: describeNetworkError(error) });
     });
     outgoing.on('response', (response) => {
@@ -205,7 +209,24 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       response.on('close', done);
       response.on('error', done);
     });
-    outgoing.end(request.body);
+    const { body } = request;
+    if (typeof body !== 'function') outgoing.end(body);
+    else {
+      // Streamed with backpressure: a file is never whole in memory. A body that cannot be read was not sent.
+      pipeline(
+        async function* () {
+          try {
+            yield* body();
+          } catch (error) {
+            unreadable = true;
+            throw error;
+          }
+        },
+        outgoing,
+        // The request may close without an error event when its body fails before the socket connects.
+        () => unreadable && finish({ kind: 'not-sent', reason: 'a file to send could not be read' }),
+      );
+    }
   });
 }
 
