@@ -93,6 +93,8 @@ describe('outbound requests', () => {
       kind: 'refused',
       reason: 'This address cannot be used: it points to a private or loopback address.',
     });
+  });
+
   it('streams a body given as a function, and opens it again to follow a redirect', async () => {
     let opened = 0;
     async function* body() {
