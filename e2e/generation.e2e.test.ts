@@ -218,7 +218,9 @@ describe('Generate tab', () => {
 
       ai.script({ hold: false });
       await page.waitForURL(/[?&]tab=calendar/);
-      await expect.poll(() => page.getByText('Kept 1 post you added or changed while this month was being written.').isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByText('Kept 1 post scheduled or published, or added or changed while this month was being written.').isVisible())
+        .toBe(true);
       await expectCalendarMatches(page, [...expected, { date: freeDay, platform: old.platform as (typeof expected)[number]['platform'] }]);
       await context.close();
     },

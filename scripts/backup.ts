@@ -22,6 +22,12 @@ async function main() {
     );
   }
   if (!result.authSecret) process.stdout.write('The session secret is set by AUTH_SECRET: keep it with the backup.\n');
+  if (result.unsealsConnections) {
+    process.stdout.write(
+      'ENCRYPTION_KEY is not set, so auth-secret in this backup opens every saved connection token: keep the backup private, ' +
+        'and set ENCRYPTION_KEY, kept apart from backups (connections saved before must then be added again).\n',
+    );
+  }
   process.stdout.write(`Backup written to ${target} (${result.mediaFiles.length} media files)\n`);
 }
 

@@ -12,10 +12,20 @@ import { createDiskMediaStore, type MediaStore } from './storage/media-store';
 export const CLIENT_IP_HEADER = 'x-planner-client-ip';
 
 /**
- * better-auth deletes an account without the password while the session is under a day old; we
- * always ask for it. Checked in a hook, so it holds on every way into the endpoint.
+ * better-auth endpoints the app never calls that take a password or a reset token: verify-password
+ * would make a borrowed session a password oracle, and without an email sender a reset has nowhere
+ * to go. Refused as if they did not exist, in the one error shape.
  */
-const requirePasswordToDelete = createAuthMiddleware(async (ctx) => {
+const UNUSED_PATHS = new Set(['/verify-password', '/request-password-reset', '/reset-password', '/reset-password/:token']);
+
+const NOT_FOUND: ApiError = { error: { code: 'not_found', message: 'Not found.' } };
+
+/**
+ * Checked in a hook, so it holds on every way into an endpoint. better-auth deletes an account
+ * without the password while the session is under a day old; we always ask for it.
+ */
+const guardEndpoints = createAuthMiddleware(async (ctx) => {
+  if (UNUSED_PATHS.has(ctx.path)) throw new APIError('NOT_FOUND', NOT_FOUND);
   if (ctx.path !== '/delete-user') return;
   const parsed = deleteAccountSchema.safeParse(ctx.body);
   if (parsed.success) return;
@@ -47,7 +57,7 @@ export function createAuth(
       revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    hooks: { before: requirePasswordToDelete },
+    hooks: { before: guardEndpoints },
     user: {
       // Deleting an account (password always required, see above) removes every row of the user through foreign-key
       // cascades (profile, months, posts, versions, jobs, feedback) and then the user's media files.
@@ -65,7 +75,8 @@ export function createAuth(
       storage: database.kind === 'postgres' ? 'database' : 'memory',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': limit, '/sign-up/email': limit, '/change-password': limit },
+      // Every endpoint that checks a password: each wrong guess counts.
+      customRules: { '/sign-in/email': limit, '/sign-up/email': limit, '/change-password': limit, '/delete-user': limit },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -9,6 +9,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   stale_version: 409,
   archived: 409,
+  connection_unreadable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

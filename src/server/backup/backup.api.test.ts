@@ -1,14 +1,16 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { createSecretBox, UnreadableCredentials } from '../publishing/secret-box';
 import { runBackupScript } from '../testing/backup-script';
 import { TINY_PNG } from '../testing/fixtures';
 import { addPost, nextMonthTarget } from '../testing/month-posts';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { onboardedClient, TEST_PASSWORD, TestClient, read } from '../testing/test-client';
 import { TEST_DB_KIND } from '../testing/test-database';
+import { startTestServer } from '../testing/test-server';
 import { backupDataDir } from './backup';
 
 const { targetId: target, day } = nextMonthTarget();
@@ -97,6 +99,7 @@ describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', { timeo
       const backup = await runBackupScript({ DATA_DIR: dataDir, ...SECRET_IN_DATA_DIR }, backupDir);
       expect(backup.status, backup.stderr).toBe(0);
       expect(backup.stdout).toContain(`Backup written to ${backupDir}`);
+      expect(backup.stdout).toContain('ENCRYPTION_KEY is not set, so auth-secret in this backup opens every saved connection token');
       expect(rounds(), 'the server kept writing while the backup ran').toBeGreaterThan(roundsBefore);
     } finally {
       await Promise.all(writers.map((writer) => writer.stop()));
@@ -149,5 +152,42 @@ describe.runIf(TEST_DB_KIND === 'sqlite')('backup and restore (SQLite)', { timeo
     } finally {
       await restored.stop();
     }
+  });
+});
+
+describe('what BACKUP.txt says about the key of the saved connection credentials', () => {
+  /** A server whose session secret is DATA_DIR/auth-secret, one webhook connection, and a backup of it. */
+  async function backupWithConnection(env: Record<string, string>) {
+    const server = await startTestServer({ ...SECRET_IN_DATA_DIR, PUBLISH_ALLOW_PRIVATE_URLS: 'true', ...env });
+    try {
+      const client = await onboardedClient(server.url);
+      const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Hook', url: 'http://127.0.0.1:9/hook', networks: [] } }));
+      const { credentials } = await server.database.db.selectFrom('connections').select('credentials').executeTakeFirstOrThrow();
+      const backupDir = path.join(tempDir('planner-backup-'), 'copy');
+      const result = await backupDataDir(server.config, backupDir);
+      const notes = readFileSync(path.join(backupDir, 'BACKUP.txt'), 'utf8');
+      const openWithBackup = () => createSecretBox(readFileSync(path.join(backupDir, 'auth-secret'), 'utf8').trim()).open(credentials);
+      return { backupDir, result, notes, openWithBackup, signingSecret: created.body.signingSecret };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('without ENCRYPTION_KEY, warns that its auth-secret opens every saved connection token, as it does', async () => {
+    const { result, notes, openWithBackup, signingSecret } = await backupWithConnection({});
+    expect(result.unsealsConnections).toBe(true);
+    expect(notes).toContain('connection credentials: sealed under auth-secret, which is in this backup (ENCRYPTION_KEY is not set)');
+    expect(notes).toContain('set ENCRYPTION_KEY, kept apart from backups');
+    expect(openWithBackup()).toMatchObject({ secret: signingSecret });
+  });
+
+  it('with ENCRYPTION_KEY, says the key is not in the backup, and its auth-secret opens nothing', async () => {
+    const key = 'kept-apart-kept-apart-kept-apart-0123456789';
+    const { backupDir, result, notes, openWithBackup } = await backupWithConnection({ ENCRYPTION_KEY: key });
+    expect(result.unsealsConnections).toBe(false);
+    expect(notes).toContain('connection credentials: sealed under ENCRYPTION_KEY, which is not in this backup. Keep it apart from backups');
+    expect(openWithBackup).toThrow(UnreadableCredentials);
+    const files = readdirSync(backupDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    for (const file of files) expect(readFileSync(path.join(file.parentPath, file.name)).includes(key), file.name).toBe(false);
   });
 });

@@ -9,10 +9,11 @@
  *   the server is (the online backup API starts over whenever another connection writes).
  * - The media kept are exactly those the copied database refers to. One uploaded after the staging
  *   is linked now; if it is already gone again, the copy starts over.
- * - auth-secret comes along, so sessions and their cookies stay valid after a restore.
+ * - auth-secret comes along, so sessions and their cookies stay valid after a restore. Without
+ *   ENCRYPTION_KEY it is also the key of the saved connection credentials: BACKUP.txt says so.
  */
 import { existsSync } from 'node:fs';
-import { chmod, copyFile, link, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '../config';
@@ -28,6 +29,21 @@ export interface BackupResult {
   mediaFiles: string[];
   /** False when the secret comes from AUTH_SECRET, which the backup cannot hold. */
   authSecret: boolean;
+  /** True when the backup's auth-secret opens every saved connection token (ENCRYPTION_KEY unset). */
+  unsealsConnections: boolean;
+}
+
+/** The BACKUP.txt line on the key that seals connection credentials (secret-box.ts), and where it is kept. */
+function connectionsNote(config: Config, unsealsConnections: boolean): string {
+  if (unsealsConnections)
+    return (
+      'connection credentials: sealed under auth-secret, which is in this backup (ENCRYPTION_KEY is not set), so whoever holds this backup ' +
+      'can read every saved connection token and webhook secret. Keep it private, and set ENCRYPTION_KEY, kept apart from backups ' +
+      '(connections saved before must then be added again).'
+    );
+  if (config.publishing.encryptionKey !== config.authSecret)
+    return 'connection credentials: sealed under ENCRYPTION_KEY, which is not in this backup. Keep it apart from backups, and at hand for a restore: without it, connections must be added again.';
+  return 'connection credentials: sealed under AUTH_SECRET (ENCRYPTION_KEY is not set), which is not in this backup. Set ENCRYPTION_KEY and keep it apart from backups.';
 }
 
 const ATTEMPTS = 5;
@@ -130,6 +146,7 @@ export async function backupDataDir(config: Config, target: string, hooks: Backu
   const secretFile = path.join(config.dataDir, 'auth-secret');
   const authSecret = existsSync(secretFile);
   if (authSecret) await copyPrivate(secretFile, path.join(target, 'auth-secret'));
+  const unsealsConnections = authSecret && (await readFile(secretFile, 'utf8')).trim() === config.publishing.encryptionKey;
   const notes = [
     `Content Planner backup of ${config.dataDir}`,
     `made ${new Date().toISOString()}`,
@@ -138,9 +155,10 @@ export async function backupDataDir(config: Config, target: string, hooks: Backu
       ? `media files: in the S3 bucket ${config.media.bucket} (prefix media/), not in this backup; copy the bucket as well`
       : `media files: ${files.length}`,
     authSecret ? 'session secret: auth-secret' : 'session secret: not included (AUTH_SECRET is set in the environment)',
+    connectionsNote(config, unsealsConnections),
   ];
   await writeFile(path.join(target, 'BACKUP.txt'), `${notes.join('\n')}\n`, { mode: 0o600 });
-  return { mediaFiles: files, authSecret };
+  return { mediaFiles: files, authSecret, unsealsConnections };
 }
 
 /** copyFile keeps the source's mode; a backup is the owner's only. */

@@ -194,6 +194,11 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       return true;
     },
 
+    /** Notes the first time the delivery's post may have reached the network (Mastodon's key lasts an hour from then). */
+    async markSent(id: string, at: string): Promise<void> {
+      await db.updateTable('deliveries').set({ sentAt: at }).where('id', '=', id).where('sentAt', 'is', null).execute();
+    },
+
     /** The user saw an 'unknown' delivery live on the network: it counts as published. */
     confirm(userId: string, postId: string, now: string): Promise<boolean> {
       return inTransaction(db, async (trx) => {

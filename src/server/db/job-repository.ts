@@ -5,6 +5,7 @@ import type { Strategy } from '@shared/schemas/strategy';
 import type { WrittenPost } from '@shared/schemas/post';
 import { inTransaction, type Db } from './database';
 import { fromJsonList, toJson } from './json-columns';
+import type { PostStamps } from './post-repository';
 import type { GenerationJobsTable } from './schema';
 
 export type JobRow = GenerationJobsTable;
@@ -32,7 +33,18 @@ export function newJobRow(
     leaseUntil,
     strategy,
     slots,
-  }: { userId: string; monthId: string; planned: number; replaceExisting: boolean; writer: string; leaseUntil: string; strategy: Strategy; slots: PostSlot[] },
+    replaceable,
+  }: {
+    userId: string;
+    monthId: string;
+    planned: number;
+    replaceExisting: boolean;
+    writer: string;
+    leaseUntil: string;
+    strategy: Strategy;
+    slots: PostSlot[];
+    replaceable?: PostStamps;
+  },
   now: string,
 ): JobRow {
   return {
@@ -56,6 +68,7 @@ export function newJobRow(
     leaseOwner: null,
     strategy: toJson(strategy),
     slots: toJson(slots),
+    replaceable: replaceable ? toJson(replaceable) : null,
   };
 }
 

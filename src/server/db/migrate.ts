@@ -12,6 +12,8 @@ import * as generationOutcomeAndPostLanguage from './migrations/0009-generation-
 import * as resumableJobs from './migrations/0010-a-resumable-jobs';
 import * as publishing from './migrations/0011-publishing';
 import * as deletedPosts from './migrations/0012-deleted-posts';
+import * as replaceablePosts from './migrations/0013-replaceable-posts';
+import * as deliverySentAt from './migrations/0014-delivery-sent-at';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -29,6 +31,8 @@ const migrations: Record<string, Migration> = {
   '0010-a-resumable-jobs': resumableJobs,
   '0011-publishing': publishing,
   '0012-deleted-posts': deletedPosts,
+  '0013-replaceable-posts': replaceablePosts,
+  '0014-delivery-sent-at': deliverySentAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,6 +89,9 @@ function toVersion(row: PostVersionsTable): PostVersion {
   };
 }
 
+/** Posts' `updatedAt` by id: what a replacing generation found at its start. */
+export type PostStamps = Record<string, string>;
+
 /** `versionsPerPost`: earlier texts kept per post; adding one more drops the oldest. */
 export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerPost: number } = DEFAULT_LIMITS) {
   /**
@@ -301,20 +304,42 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
       }
     },
 
+    /** The month's posts' `updatedAt` stamps (of those last written before `before`, when given). */
+    async stamps(userId: string, monthId: string, before?: string): Promise<PostStamps> {
+      let query = db.selectFrom('posts').select(['id', 'updatedAt']).where('userId', '=', userId).where('monthId', '=', monthId);
+      if (before !== undefined) query = query.where('updatedAt', '<', before);
+      return Object.fromEntries((await query.execute()).map((row) => [row.id, row.updatedAt]));
+    },
+
     /**
-     * Removes the month's posts nobody touched since `since` (a regeneration's start) and returns how
-     * many stay. Every write to a post (edit, rewrite, restore, move, schedule, media) stamps
-     * `updatedAt`, so a post added or changed at or after `since` is kept with its history.
+     * Removes the month's posts still as a regeneration's start found them (`replaceable`, their
+     * `updatedAt` then) and returns how many stay. Every write to a post (edit, rewrite, restore, move,
+     * schedule, media) stamps `updatedAt`, so a post changed since, on any instance and whatever its
+     * clock reads, or added since, is kept with its history. A post with a delivery (waiting, being
+     * sent, sent, or with an outcome to see) stays too, unless it was cancelled: its record must outlive
+     * a regeneration. The checks are in the DELETE itself, safe against a worker claiming a delivery
+     * meanwhile: a claim only takes a 'scheduled' one, which already keeps its post, and a delivery is
+     * only created by scheduling, which stamps `updatedAt` (on PostgreSQL re-checked on the row the
+     * DELETE locks).
      */
-    async deleteUntouchedSince(userId: string, monthId: string, since: string): Promise<number> {
-      await db
-        .deleteFrom('posts')
-        .where('userId', '=', userId)
-        .where('monthId', '=', monthId)
-        .where('updatedAt', '<', since)
-        // A post being published this moment stays: its delivery's outcome is still to be recorded.
-        .where('id', 'not in', db.selectFrom('deliveries').select('postId').where('userId', '=', userId).where('status', '=', 'publishing'))
-        .execute();
+    async deleteUnchanged(userId: string, monthId: string, replaceable: PostStamps): Promise<number> {
+      const entries = Object.entries(replaceable);
+      // Chunks keep each statement under SQLite's bound-parameter limit.
+      for (let start = 0; start < entries.length; start += 200) {
+        await db
+          .deleteFrom('posts')
+          .where('userId', '=', userId)
+          .where('monthId', '=', monthId)
+          .where((eb) => eb.or(entries.slice(start, start + 200).map(([id, updatedAt]) => eb.and([eb('id', '=', id), eb('updatedAt', '=', updatedAt)]))))
+          .where(({ exists, not, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('deliveries').select('deliveries.id').whereRef('deliveries.postId', '=', 'posts.id').where('deliveries.status', '<>', 'cancelled'),
+              ),
+            ),
+          )
+          .execute();
+      }
       const left = await db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll().as('count'))

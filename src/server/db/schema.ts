@@ -81,6 +81,11 @@ export interface GenerationJobsTable {
   /** The strategy and planned slots (JSON) the job writes; null on jobs from before they were kept. */
   strategy: string | null;
   slots: string | null;
+  /**
+   * A replacing job's posts as its start found them, JSON `{ [postId]: updatedAt }`: the commit deletes
+   * only those unchanged. Null on jobs that replace nothing and on jobs from before it was kept.
+   */
+  replaceable: string | null;
 }
 
 export interface UploadsInFlightTable {
@@ -167,6 +172,8 @@ export interface DeliveriesTable {
   reason: string | null;
   liveUrl: string | null;
   finishedAt: string | null;
+  /** When a status of it was first sent (Mastodon), kept across retries and re-timing; null until then. */
+  sentAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
+import { createWriter } from '../ai/create-writer';
+import { createLogger } from '../logger';
+import { createServices, type Services } from '../services';
 import type { FakeOpenAI } from '../testing/fake-openai-server';
 import { startServerWithFakeModel, stopServerWithFakeModel } from '../testing/fake-model-server';
 import { TINY_PNG } from '../testing/fixtures';
@@ -150,5 +153,47 @@ describe('regenerating a month while the user changes it in another tab', () => 
         .map((v: { replacedBy: string }) => v.replacedBy)
         .sort(),
     ).toEqual(['edit', 'restore']);
+  });
+});
+
+describe('regenerating a month while the user changes it through an instance whose clock is behind', () => {
+  let ai: FakeOpenAI;
+  let server: TestServer;
+  let behind: Services;
+  beforeAll(async () => {
+    ({ ai, server } = await startServerWithFakeModel({ timeoutMs: 30_000, retryDelayMs: 10 }, { now: clock.now }));
+    // Instance B: the same database, its clock five minutes behind the instance that runs the job.
+    behind = createServices(server.database, {
+      writer: createWriter({ kind: 'offline' }),
+      log: createLogger('silent'),
+      mediaDir: server.dataDir,
+      publicUrl: server.url,
+      now: () => new Date(clock.now().getTime() - 5 * 60_000),
+      notifier: server.services.notifier,
+      workers: false,
+      publishing: server.config.publishing,
+    });
+  });
+  afterAll(() => stopServerWithFakeModel({ ai, server }));
+
+  it('keeps an edit saved after the job started, though its instance’s clock reads before the job’s start', async () => {
+    const client = await onboardedClient(server.url);
+    await read(client.api.workspace.$get());
+    const userId = (await read(client.api.me.$get())).body.user.id;
+    expect(
+      await waitForJob(client, (await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY } }))).body.job.id),
+    ).toMatchObject({ status: 'succeeded' });
+    const [edited, ...untouched] = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts as PostAnswer[];
+
+    ai.script({ hold: ['month'] });
+    const started = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY, replaceExisting: true } }));
+    expect(started.status).toBe(202);
+    await behind.posts.update(userId, edited!.id, { version: edited!.version, content: 'Edited through the other instance while the month was written.' });
+    ai.script({ hold: false });
+
+    expect(await waitForJob(client, started.body.job.id)).toMatchObject({ status: 'succeeded', kept: 1 });
+    const after = new Map(((await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts as PostAnswer[]).map((post) => [post.id, post]));
+    expect(after.get(edited!.id)?.content).toBe('Edited through the other instance while the month was written.');
+    for (const post of untouched) expect(after.has(post.id), `untouched post ${post.id} replaced`).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import type { Writer } from '../ai/writer';
 import type { Notifier } from '../db/notifications';
 import { NEW_PROFILE, type ProfileRepository } from '../db/profile-repository';
 import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from '../db/job-repository';
-import { newPostRow, type PostRepository } from '../db/post-repository';
+import { newPostRow, type PostRepository, type PostStamps } from '../db/post-repository';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import type { Access } from '../services/access';
@@ -77,6 +77,11 @@ class HandBack extends Error {}
  * claims the lapsed lease, keeps the posts already staged and writes only the missing slots. In one
  * process (SQLite) a lapsed lease means the job failed, as nobody else could take it over.
  */
+/** The posts a replacing job found at its start; for a job from before they were recorded, those last written before it started. */
+async function replaceableOf(job: JobRow, posts: PostRepository): Promise<PostStamps> {
+  return job.replaceable ? (JSON.parse(job.replaceable) as PostStamps) : posts.stamps(job.userId, job.monthId, job.createdAt);
+}
+
 export function createGenerationRunner({
   jobs,
   profiles,
@@ -138,8 +143,8 @@ export function createGenerationRunner({
     const { userId, monthId } = job;
     await access
       .writeInMonth(userId, monthId, async (repositories) => {
-        // Posts the user added or changed since the job started stay; only untouched ones are replaced.
-        const kept = job.replaceExisting ? await repositories.posts.deleteUntouchedSince(userId, monthId, job.createdAt) : 0;
+        // Only posts still as the job's start found them are replaced; ones added or changed since stay.
+        const kept = job.replaceExisting ? await repositories.posts.deleteUnchanged(userId, monthId, await replaceableOf(job, repositories.posts)) : 0;
         await usage.assertMonthHasRoom(repositories.posts, userId, monthId, written.length);
         await repositories.posts.insertMany(written.map((post) => newPostRow(userId, monthId, post, at)));
         await repositories.months.markGenerated(userId, monthId, at);

@@ -23,7 +23,9 @@ export class OutboundFailure extends Error {
 /**
  * A WhatWG fetch for @atproto/api that goes through the project's outbound guard: https only (unless
  * PUBLISH_ALLOW_PRIVATE_URLS), no private addresses, checked on every request and every redirect,
- * including the PDS the account's DID document names after login.
+ * including the PDS the account's DID document names after login. A redirect to another origin is
+ * refused, whatever `redirect` the agent asks for: its requests carry the session's tokens or, to sign
+ * in, the app password itself.
  */
 export function checkedFetch(policy: OutboundPolicy): typeof fetch {
   return async (input, init) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '../testing/bluesky-pds';
 import { TINY_PNG } from '../testing/fixtures';
+import { watchMediaReads } from '../testing/media-reads';
 import { MEDIA_SAMPLES } from '../testing/media-samples';
+import { startRedirector } from '../testing/redirector';
 import { createTestClock } from '../testing/test-clock';
 import { errorOf, onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -172,9 +174,12 @@ describe('Bluesky, against a real PDS', () => {
     const sample = (label: string) => MEDIA_SAMPLES.find((candidate) => candidate.label === label)!;
     const files = ['JPG', 'MP4', 'PNG', 'GIF', 'WebP', 'JPG'].map(sample);
     for (const file of files) expect((await client.uploadMedia(postId, file.bytes, file.name, file.type)).status).toBe(201);
-    await tickAt(server, clock, '2031-06-11T12:00:00Z');
+    const reads = watchMediaReads(server.services.mediaStore);
+    await tickAt(server, clock, '2031-06-11T12:00:00Z').finally(reads.stop);
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published' });
+    // The video and the fifth image are never read.
+    expect(reads.opened.map((name) => name.split('.').pop())).toEqual(['jpg', 'png', 'gif', 'webp']);
     expect(delivery.log.at(-1)!.detail).toBe(
       "Bluesky accepted it. A video was left out: posts to Bluesky carry images only. Only the first 4 images went out, Bluesky's most.",
     );
@@ -183,6 +188,23 @@ describe('Bluesky, against a real PDS', () => {
     expect(images.map(({ image }) => [image.mimeType, image.size])).toEqual(
       ['JPG', 'PNG', 'GIF', 'WebP'].map((label) => [sample(label).type, sample(label).bytes.length]),
     );
+  });
+
+  it('fails a post with an image over 1 MB, in words, before reading any of its files', async () => {
+    const { client } = await userWithBluesky();
+    const postId = await scheduledPost(client, '2031-06-11', '13:00', { content: 'Our new chairs.' }, 'bluesky');
+    for (const [name, bytes] of [
+      ['small.png', TINY_PNG],
+      ['large.png', Buffer.concat([TINY_PNG, Buffer.alloc(1_000_000)])],
+    ] as const)
+      expect((await client.uploadMedia(postId, bytes, name)).status).toBe(201);
+    const reads = watchMediaReads(server.services.mediaStore);
+    await tickAt(server, clock, '2031-06-11T13:00:00Z').finally(reads.stop);
+    expect(await deliveryOf(client, postId)).toMatchObject({
+      status: 'failed',
+      reason: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.',
+    });
+    expect(reads.opened).toEqual([]);
   });
 
   it('fails a wrong app password permanently, in words', async () => {
@@ -241,6 +263,23 @@ describe('Bluesky, against a real PDS', () => {
       expect(await postsOf(other.did)).toHaveLength(1);
     } finally {
       await instance.close();
+    }
+  });
+
+  it('sends the app password to no other address than the service: a redirect elsewhere fails Send test and the delivery, in words', async () => {
+    const front = await startRedirector(pds.url);
+    try {
+      const { client, connectionId } = await userWithBluesky({ serviceUrl: front.url });
+      const before = pds.calls.length;
+      const refusal = `Not sent: It redirected to another address (${new URL(pds.url).host}), and the connection's credentials go only to its own address. Change the connection's address in Settings → Connections.`;
+      expect((await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId } }))).body).toEqual({ ok: false, message: refusal });
+      const postId = await scheduledPost(client, '2031-06-14', '09:00', {}, 'bluesky');
+      await tickAt(server, clock, '2031-06-14T09:00:00Z');
+      expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: refusal });
+      expect(front.redirected).toEqual(['POST /xrpc/com.atproto.server.createSession', 'POST /xrpc/com.atproto.server.createSession']);
+      expect(pds.calls.slice(before)).toEqual([]);
+    } finally {
+      await front.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
 import { checkedFetch, OutboundFailure, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
-import type { MediaFile } from './mastodon';
+import type { OutgoingFile } from './media-files';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 
@@ -66,7 +66,7 @@ export async function verifyBluesky(sessions: BlueskySessions, credentials: Blue
 
 export interface BlueskyPost {
   text: string;
-  media: MediaFile[];
+  media: OutgoingFile[];
   /** Alt text for its images. */
   alt: string;
 }
@@ -104,7 +104,8 @@ export async function sendBluesky(
     };
   const allImages = post.media.filter((file) => file.mime.startsWith('image/'));
   const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
-  if (images.some((file) => file.bytes.length > BLUESKY_IMAGE_MAX_BYTES))
+  // Sizes from the store's metadata, before anything is read.
+  if (images.some((file) => file.size > BLUESKY_IMAGE_MAX_BYTES))
     return { kind: 'failed', detail: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.' };
   const videos = post.media.length - allImages.length;
   const notes = [
@@ -129,7 +130,7 @@ export async function sendBluesky(
     if (await exists()) return published('It was already on Bluesky from an earlier attempt.');
     const embedded = [];
     for (const image of images) {
-      const { data } = await agent.uploadBlob(new Uint8Array(image.bytes), { encoding: image.mime, signal });
+      const { data } = await image.withBytes((bytes) => agent.uploadBlob(bytes, { encoding: image.mime, signal }));
       embedded.push({ image: data.blob, alt: post.alt });
     }
     const record = {

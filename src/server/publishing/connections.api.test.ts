@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { CONNECTIONS_PER_USER } from '../services/connection-service';
 import { createTestClock } from '../testing/test-clock';
 import { errorOf, onboardedClient, read, TEST_PASSWORD } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -99,6 +100,23 @@ describe('connections', () => {
     });
     expect(verified).toMatchObject({ type: 'post.publish', data: { postId, network: 'facebook' } });
     expect((await deliveryOf(client, postId)).status).toBe('published');
+  });
+
+  it('keeps the connection limit when many are added at once: exactly the most allowed are stored, the rest refused in words', async () => {
+    const client = await onboardedClient(open.url);
+    const add = (index: number) =>
+      read(client.api.connections.$post({ json: { kind: 'webhook', name: `Hook ${index}`, url: `${receiver.url}/hook-${index}`, networks: [] } }));
+    const answers = await Promise.all(Array.from({ length: 2 * CONNECTIONS_PER_USER }, (_, index) => add(index)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(CONNECTIONS_PER_USER);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => [answer.status, errorOf(answer).code, errorOf(answer).message])).toEqual(
+      Array(CONNECTIONS_PER_USER).fill([
+        409,
+        'conflict',
+        `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`,
+      ]),
+    );
+    expect((await read(client.api.connections.$get())).body).toHaveLength(CONNECTIONS_PER_USER);
   });
 
   it('goes with the account', async () => {

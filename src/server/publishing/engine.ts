@@ -10,12 +10,13 @@ import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
 import { createBlueskySessions, type BlueskyCredentials } from './bluesky-agent';
 import { sendBluesky } from './bluesky';
-import { sendMastodon, type MastodonCredentials, type MediaFile } from './mastodon';
+import { sendMastodon, type MastodonCredentials } from './mastodon';
 import type { MediaFile as StoredFile } from '../services/media-service';
+import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile, type OutgoingFile } from './media-files';
 import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
-import type { SecretBox } from './secret-box';
+import { UnreadableCredentials, type SecretBox } from './secret-box';
 import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
 import { createLanes } from './lanes';
@@ -34,6 +35,8 @@ export interface PublishingOptions {
   leaseMs?: number;
   /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
   concurrency?: number;
+  /** Bytes of media one worker sends at once, all lanes together (MEDIA_BYTES_IN_FLIGHT by default). */
+  mediaBytesInFlight?: number;
 }
 
 interface Deps {
@@ -84,6 +87,7 @@ export function createPublisher(deps: Deps) {
   const concurrency = options.concurrency ?? 25;
   const timer = deps.timer ?? realTimer(now);
   const bluesky = createBlueskySessions(options.policy);
+  const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
   function payloadFor(row: DeliveryRow, post: Post, at: Date): PublishPayload {
     const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
@@ -127,38 +131,35 @@ export function createPublisher(deps: Deps) {
         connectionId: null,
       };
     }
+    // Sealed under another ENCRYPTION_KEY: no retry can read it, so the post fails now with the reason.
+    let credentials: unknown;
+    try {
+      credentials = box.open(connection.credentials);
+    } catch (error) {
+      if (!(error instanceof UnreadableCredentials)) throw error;
+      return { outcome: { kind: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
+    }
     if (connection.kind === 'mastodon') {
       const media = await mediaFilesOf(row.userId, post);
-      const outcome = await sendMastodon(
-        box.open<MastodonCredentials>(connection.credentials),
-        row.id,
-        { text: fullText(post), media },
-        options.policy,
-        now,
-        signal,
-      );
+      const delivery = { id: row.id, sentAt: row.sentAt, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
+      const outcome = await sendMastodon(credentials as MastodonCredentials, delivery, { text: fullText(post), media }, options.policy, now, signal);
       return { outcome, connectionId: connection.id };
     }
     if (connection.kind === 'bluesky') {
       const media = await mediaFilesOf(row.userId, post);
       const content = { text: fullText(post), media, alt: post.mediaPrompt.slice(0, 1000) };
-      const outcome = await sendBluesky(bluesky, box.open<BlueskyCredentials>(connection.credentials), row, content, now, signal);
+      const outcome = await sendBluesky(bluesky, credentials as BlueskyCredentials, row, content, now, signal);
       return { outcome, connectionId: connection.id };
     }
     const payload = payloadFor(row, post, at);
-    const outcome = await sendWebhook(box.open<WebhookCredentials>(connection.credentials), row.id, payload, options.policy, now, signal);
+    const outcome = await sendWebhook(credentials as WebhookCredentials, row.id, payload, options.policy, now, signal);
     return { outcome, connectionId: connection.id };
   }
 
-  async function mediaFilesOf(userId: string, post: Post): Promise<MediaFile[]> {
-    const files: MediaFile[] = [];
-    for (const item of post.media.filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX))) {
-      const name = item.url.slice(MEDIA_URL_PREFIX.length);
-      const file = await locateMedia(userId, name);
-      const bytes = file.size === 0 ? Buffer.alloc(0) : Buffer.from(await new Response(await file.read(0, file.size - 1)).arrayBuffer());
-      files.push({ bytes, mime: file.mime, name });
-    }
-    return files;
+  /** The post's files, by their metadata only: the channel picks what it sends, and reads that within the worker's budget. */
+  async function mediaFilesOf(userId: string, post: Post): Promise<OutgoingFile[]> {
+    const names = post.media.filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX)).map((entry) => entry.url.slice(MEDIA_URL_PREFIX.length));
+    return Promise.all(names.map(async (name) => outgoingFile(name, await locateMedia(userId, name), mediaBudget)));
   }
 
   /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */

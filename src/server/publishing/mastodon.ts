@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mastodonLength } from '@shared/domain/text-length';
+import type { OutgoingFile } from './media-files';
 import { sendOutbound, type OutboundPolicy } from './outbound';
-import { outcomeOf, type AttemptOutcome } from './outcome';
+import { liveLink, outcomeOf, type AttemptOutcome } from './outcome';
 
 export interface MastodonCredentials {
   /** The instance's origin, e.g. https://mastodon.social */
@@ -9,22 +10,57 @@ export interface MastodonCredentials {
   accessToken: string;
 }
 
-export interface MediaFile {
-  bytes: Buffer;
-  mime: string;
-  name: string;
-}
-
-/** Mastodon's default limit of a status's characters. */
+/** Mastodon's default limits: a status's characters, and its attachments (images up to 16 MB, videos up to 99 MB, above our 10 MB). */
 export const MASTODON_TEXT_MAX = 500;
+export const MASTODON_MEDIA_MAX = 4;
+/**
+ * Mastodon keeps an `Idempotency-Key` for an hour; past 55 minutes (a margin for clocks and the time a
+ * request takes) a repeat may post again, so the account's posts are read back first.
+ */
+export const MASTODON_KEY_WINDOW_MS = 55 * 60_000;
 const RECEIVER = 'Mastodon';
 
 const auth = (credentials: MastodonCredentials) => ({ authorization: `Bearer ${credentials.accessToken}`, 'user-agent': 'content-planner-publisher' });
 
-function multipart(file: MediaFile): { body: Buffer; type: string } {
+/** The upload's multipart envelope around the file, streamed: its length is known from the file's size. */
+function multipart(file: OutgoingFile, bytes: () => AsyncIterable<Uint8Array>) {
   const boundary = `----planner${randomBytes(12).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\nContent-Type: ${file.mime}\r\n\r\n`;
-  return { body: Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    body: async function* () {
+      yield head;
+      yield* bytes();
+      yield tail;
+    },
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + file.size + tail.length) },
+  };
+}
+
+/** Uploads a file (POST /api/v2/media): its media id, or the attempt's outcome when it was not taken. */
+async function upload(
+  credentials: MastodonCredentials,
+  file: OutgoingFile,
+  policy: OutboundPolicy,
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<string | AttemptOutcome> {
+  const result = await file.send((bytes) => {
+    const { body, headers } = multipart(file, bytes);
+    return sendOutbound(
+      { url: `${credentials.instanceUrl}/api/v2/media`, method: 'POST', headers: { ...auth(credentials), ...headers }, body, signal },
+      policy,
+    );
+  });
+  if (result.kind !== 'answered' || (result.status !== 200 && result.status !== 202)) {
+    const outcome = outcomeOf(result, RECEIVER, now());
+    // An upload without an answer posted nothing yet: trying again is safe.
+    return outcome.kind === 'unknown' ? { kind: 'retry', detail: 'Not sent: a media upload got no answer.' } : outcome;
+  }
+  const id = (JSON.parse(result.body) as { id?: unknown }).id;
+  return typeof id === 'string' ? id : { kind: 'retry', detail: 'Not sent: Mastodon did not name the uploaded media.' };
 }
 
 /** Checks the token: "Connected as @name." or the refusal in words. */
@@ -47,15 +83,24 @@ export async function verifyMastodon(credentials: MastodonCredentials, policy: O
   return { ok: false, message: outcome.detail };
 }
 
+/** A delivery as sendMastodon needs it: its id (the Idempotency-Key) and when a status of it was first sent, if ever. */
+export interface MastodonDelivery {
+  id: string;
+  sentAt: string | null;
+  /** Records, before the status is first sent, that it may be on Mastodon from now on. */
+  markSent: (at: string) => Promise<void>;
+}
+
 /**
- * Posts a status with its media: each file uploaded (POST /api/v2/media), then the status
+ * Posts a status with its media: up to 4 files uploaded (POST /api/v2/media), then the status
  * (POST /api/v1/statuses) with `Idempotency-Key` set to the delivery's id, so a retry after a lost
- * answer does not post twice (Mastodon keeps the key for an hour).
+ * answer does not post twice. Mastodon keeps the key for an hour: a retry later than that first looks
+ * for the status on the account (`findPosted`).
  */
 export async function sendMastodon(
   credentials: MastodonCredentials,
-  idempotencyKey: string,
-  status: { text: string; media: MediaFile[] },
+  delivery: MastodonDelivery,
+  status: { text: string; media: OutgoingFile[] },
   policy: OutboundPolicy,
   now: () => Date,
   signal?: AbortSignal,
@@ -63,34 +108,100 @@ export async function sendMastodon(
   // Counted as Mastodon counts (a link is 23), the same rule the planner and the editor use.
   if (mastodonLength(status.text) > MASTODON_TEXT_MAX)
     return { kind: 'failed', detail: `The post is longer than Mastodon's ${MASTODON_TEXT_MAX} characters. Shorten it, then retry.` };
-  const mediaIds: string[] = [];
-  for (const file of status.media.slice(0, 4)) {
-    const { body, type } = multipart(file);
-    const upload = await sendOutbound(
-      { url: `${credentials.instanceUrl}/api/v2/media`, method: 'POST', headers: { ...auth(credentials), 'content-type': type }, body, signal },
-      policy,
-    );
-    if (upload.kind !== 'answered' || (upload.status !== 200 && upload.status !== 202)) {
-      const outcome = outcomeOf(upload, RECEIVER, now());
-      // An upload without an answer posted nothing yet: trying again is safe.
-      return outcome.kind === 'unknown' ? { kind: 'retry', detail: 'Not sent: a media upload got no answer.' } : outcome;
-    }
-    const id = (JSON.parse(upload.body) as { id?: unknown }).id;
-    if (typeof id !== 'string') return { kind: 'retry', detail: 'Not sent: Mastodon did not name the uploaded media.' };
-    mediaIds.push(id);
+  if (delivery.sentAt && now().getTime() - Date.parse(delivery.sentAt) > MASTODON_KEY_WINDOW_MS) {
+    const found = await findPosted(credentials, status.text, new Date(delivery.sentAt), policy, now, signal);
+    if (found) return found;
   }
+  const mediaIds: string[] = [];
+  // Only what Mastodon takes is read: the files past the 4th stay in the store.
+  for (const file of status.media.slice(0, MASTODON_MEDIA_MAX)) {
+    const uploaded = await upload(credentials, file, policy, now, signal);
+    if (typeof uploaded !== 'string') return uploaded;
+    mediaIds.push(uploaded);
+  }
+  if (!delivery.sentAt) await delivery.markSent(now().toISOString());
   const result = await sendOutbound(
     {
       url: `${credentials.instanceUrl}/api/v1/statuses`,
       method: 'POST',
-      headers: { ...auth(credentials), 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      headers: { ...auth(credentials), 'content-type': 'application/json', 'idempotency-key': delivery.id },
       body: JSON.stringify({ status: status.text, media_ids: mediaIds }),
       signal,
     },
     policy,
   );
   const outcome = outcomeOf(result, RECEIVER, now());
-  // With the same Idempotency-Key a repeat cannot post twice, so a lost answer is simply retried.
+  // Within the hour the same Idempotency-Key cannot post twice, so a lost answer is simply retried.
   if (outcome.kind === 'unknown') return { kind: 'retry', detail: 'Sent, but no answer came; sending again under the same Idempotency-Key.' };
+  if (outcome.kind === 'published' && status.media.length > MASTODON_MEDIA_MAX)
+    return { ...outcome, detail: `${outcome.detail} Only the first ${MASTODON_MEDIA_MAX} images or videos went out, Mastodon's most.` };
   return outcome;
 }
+
+/** How far the instance's clock may be behind ours when comparing a status's time with the first send. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** The account's latest statuses read back (Mastodon's most per page), and how many of them are opened. */
+const READ_BACK_PAGE = 40;
+const READ_BACK_CANDIDATES = 10;
+
+/**
+ * After the Idempotency-Key's hour: looks among the account's latest statuses for one made since the
+ * first send with this text (its source, GET /api/v1/statuses/:id/source, is the text we sent).
+ * Found: published, with its link. Undefined: it is not there, so sending is safe. A check that
+ * could not be made: retried later when Mastodon had trouble, else 'unknown' with what to do.
+ */
+async function findPosted(
+  credentials: MastodonCredentials,
+  text: string,
+  sentAt: Date,
+  policy: OutboundPolicy,
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<AttemptOutcome | undefined> {
+  const get = async (path: string) => {
+    const result = await sendOutbound({ url: `${credentials.instanceUrl}${path}`, method: 'GET', headers: auth(credentials), signal }, policy);
+    if (result.kind === 'answered' && result.status === 200) {
+      try {
+        return { json: JSON.parse(result.body) as unknown };
+      } catch {
+        return { failure: cannotCheck("Mastodon's answer was not readable") };
+      }
+    }
+    const outcome = outcomeOf(result, RECEIVER, now());
+    if (outcome.kind === 'retry') return { failure: { ...outcome, detail: `Could not yet check whether an earlier attempt posted it. ${outcome.detail}` } };
+    const status = result.kind === 'answered' ? ` (${result.status})` : '';
+    return { failure: cannotCheck(`Mastodon did not show the account's posts${status}`) };
+  };
+  const account = await get('/api/v1/accounts/verify_credentials');
+  if (account.failure) return account.failure;
+  const accountId = (account.json as { id?: unknown }).id;
+  if (typeof accountId !== 'string') return cannotCheck('Mastodon did not name the account');
+  const page = await get(`/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?limit=${READ_BACK_PAGE}&exclude_reblogs=true`);
+  if (page.failure) return page.failure;
+  if (!Array.isArray(page.json)) return cannotCheck("Mastodon's answer was not readable");
+  const statuses = page.json as { id?: unknown; created_at?: unknown; url?: unknown }[];
+  const since = sentAt.getTime() - CLOCK_SKEW_MS;
+  const candidates = statuses.filter((item) => typeof item.id === 'string' && typeof item.created_at === 'string' && Date.parse(item.created_at) >= since);
+  // Every status of the page is newer, or too many to open: ours may be among those not looked at.
+  if ((statuses.length >= READ_BACK_PAGE && candidates.length === statuses.length) || candidates.length > READ_BACK_CANDIDATES)
+    return cannotCheck('the account posted too much since to find it');
+  for (const candidate of candidates) {
+    const source = await get(`/api/v1/statuses/${encodeURIComponent(candidate.id as string)}/source`);
+    if (source.failure) return source.failure;
+    const posted = (source.json as { text?: unknown }).text;
+    if (typeof posted === 'string' && posted.trim() === text.trim())
+      return {
+        kind: 'published',
+        detail: 'It was already on Mastodon from an earlier attempt whose answer was lost.',
+        liveUrl: liveLink(candidate.url),
+      };
+  }
+  return undefined;
+}
+
+const cannotCheck = (why: string): AttemptOutcome => ({
+  kind: 'unknown',
+  detail:
+    `This post was sent to Mastodon over an hour ago without a clear answer, and Mastodon no longer recognises a repeat after an hour, so we looked for it on the account first, but ${why}. ` +
+    'Give the access token the read:accounts and read:statuses scopes, or look at the account: confirm the post if it is there, or retry.',
+});

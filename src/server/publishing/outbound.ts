@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net, { BlockList } from 'node:net';
+import { pipeline } from 'node:stream';
 
 /**
  * Requests to addresses users give us (webhooks, instances). A URL must be https and, unless
@@ -25,6 +26,8 @@ for (const [prefix, bits, family] of [
   ['0.0.0.0', 8, 'ipv4'],
   ['169.254.0.0', 16, 'ipv4'],
   ['100.100.100.200', 32, 'ipv4'],
+  // IETF protocol assignments: NAT64 discovery (192.0.0.170), Oracle Cloud's older metadata (192.0.0.192).
+  ['192.0.0.0', 24, 'ipv4'],
   ['224.0.0.0', 3, 'ipv4'],
   ['::', 128, 'ipv6'],
   ['fe80::', 10, 'ipv6'],
@@ -43,21 +46,55 @@ for (const [prefix, bits, family] of [
   ['198.18.0.0', 15, 'ipv4'],
   ['::1', 128, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
+  // Deprecated site-local, local-use NAT64 (where the IPv4 part sits is the operator's choice), Teredo.
+  ['fec0::', 10, 'ipv6'],
+  ['64:ff9b:1::', 48, 'ipv6'],
+  ['2001::', 32, 'ipv6'],
 ] as const)
   PRIVATE.addSubnet(prefix, bits, family);
 
 export class OutboundRefused extends Error {}
 
-/** `::ffff:127.0.0.1` is 127.0.0.1. */
-function plainAddress(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
-  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+/** The eight 16-bit groups of an IPv6 address, a dotted IPv4 tail and a zone allowed. */
+function ipv6Groups(address: string): number[] {
+  let text = address.split('%')[0]!;
+  const tailStart = text.lastIndexOf(':') + 1;
+  const tail = text.slice(tailStart);
+  if (net.isIPv4(tail)) {
+    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tailStart)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  if (rest === undefined) return parse(head);
+  const [before, after] = [parse(head), parse(rest)];
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * The IPv4 address an IPv6 address stands for, if it is one of the forms that carry one: IPv4-mapped
+ * (::ffff:0:0/96), SIIT (::ffff:0:0:0/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16) and the deprecated
+ * IPv4-compatible (::/96, but for :: and ::1). Such an address reaches that IPv4 host, so it is judged as it.
+ */
+function embeddedIPv4(address: string): string | undefined {
+  const groups = ipv6Groups(address);
+  const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const ipv4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const [g0, g1, g2, , g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  if (zeros(0, 5) && g5 === 0xffff) return ipv4(g6, g7);
+  if (zeros(0, 4) && g4 === 0xffff && g5 === 0) return ipv4(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && zeros(2, 6)) return ipv4(g6, g7);
+  if (g0 === 0x2002) return ipv4(g1, g2);
+  if (zeros(0, 6) && (g6 !== 0 || g7 > 1)) return ipv4(g6, g7);
+  return undefined;
 }
 
 /** Why an address may not be reached, or undefined when it may. */
 export function addressRefusal(raw: string, allowPrivate: boolean): string | undefined {
-  const { address, family } = plainAddress(raw);
+  const family = net.isIPv6(raw) ? 'ipv6' : 'ipv4';
+  const inside = family === 'ipv6' ? embeddedIPv4(raw) : undefined;
+  if (inside) return addressRefusal(inside, allowPrivate);
+  const address = raw.split('%')[0]!;
   if (NEVER.check(address, family)) return 'it points to a link-local or cloud metadata address';
   if (!allowPrivate && PRIVATE.check(address, family)) return 'it points to a private or loopback address';
   return undefined;
@@ -103,7 +140,14 @@ export interface OutboundRequest {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
-  body?: string | Buffer;
+  /** A stream's body is a function that opens it, called at each hop (set content-length in `headers`). */
+  body?: string | Buffer | (() => AsyncIterable<Uint8Array>);
+  /**
+   * Where redirects may lead. 'same-origin' (the default) refuses a redirect to another origin: a
+   * request with credentials (a bearer token, a password in the body) goes to the address the user
+   * gave and nowhere else. 'any-origin' follows it, without any authorization or cookie header.
+   */
+  redirects?: 'same-origin' | 'any-origin';
   /** The delivery's overall time limit: once aborted, no hop starts and the one under way ends. */
   signal?: AbortSignal;
 }
@@ -128,6 +172,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     const agent = url.protocol === 'https:' ? https : http;
     let sent = false;
     let settled = false;
+    let unreadable = false;
     const finish = (result: OutboundResult) => {
       if (settled) return;
       settled = true;
@@ -160,6 +205,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     outgoing.on('finish', () => (sent = true));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ kind: 'refused', reason: error.message });
+      if (unreadable) return finish({ kind: 'not-sent', reason: 'a file to send could not be read' });
       finish(sent ? { kind: 'no-answer', reason: 'the connection closed before an answer came' } : { kind: 'not-sent', reason: describeNetworkError(error) });
     });
     outgoing.on('response', (response) => {
@@ -178,7 +224,24 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       response.on('close', done);
       response.on('error', done);
     });
-    outgoing.end(request.body);
+    const { body } = request;
+    if (typeof body !== 'function') outgoing.end(body);
+    else {
+      // Streamed with backpressure: a file is never whole in memory. A body that cannot be read was not sent.
+      pipeline(
+        async function* () {
+          try {
+            yield* body();
+          } catch (error) {
+            unreadable = true;
+            throw error;
+          }
+        },
+        outgoing,
+        // The request may close without an error event when its body fails before the socket connects.
+        () => unreadable && finish({ kind: 'not-sent', reason: 'a file to send could not be read' }),
+      );
+    }
   });
 }
 
@@ -189,9 +252,17 @@ function describeNetworkError(error: NodeJS.ErrnoException): string {
   return 'the receiver could not be reached';
 }
 
-/** Sends a request under the policy, following up to three redirects, each checked like the first. */
+/** Headers that are credentials by name: never sent to an origin other than the one the request was made for. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+/**
+ * Sends a request under the policy, following up to three redirects, each checked like the first and
+ * each kept to the request's origin unless it allows any (see `redirects`).
+ */
 export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
+  let origin = '';
   let target = request.url;
+  let headers = request.headers;
   for (let hop = 0; ; hop++) {
     let url: URL;
     try {
@@ -201,7 +272,13 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
         return { kind: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
       throw error;
     }
-    const result = await sendOnce(url, request, policy);
+    if (hop === 0) origin = url.origin;
+    if (url.origin !== origin) {
+      if ((request.redirects ?? 'same-origin') === 'same-origin')
+        return { kind: 'refused', reason: `It redirected to another address (${url.host}), and the connection's credentials go only to its own address.` };
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+    }
+    const result = await sendOnce(url, { ...request, headers }, policy);
     const location = result.kind === 'answered' && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
     if (!location) return result;
     if (hop >= MAX_REDIRECTS) return { kind: 'refused', reason: 'It redirected more than three times.' };

@@ -16,11 +16,13 @@ export function retryAfterMs(header: string | string[] | undefined, now: Date): 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
-/** An https link the receiver names as the live post (`url` in a JSON answer), else null. */
+/** `value` when it is an https link we may show as the live post, else null. */
+export const liveLink = (value: unknown): string | null => (typeof value === 'string' && /^https:\/\/\S+$/.test(value) && value.length <= 2000 ? value : null);
+
+/** The link the receiver names as the live post (`url` in a JSON answer), else null. */
 function liveUrlFrom(body: string): string | null {
   try {
-    const parsed = JSON.parse(body) as { url?: unknown };
-    return typeof parsed.url === 'string' && /^https:\/\/\S+$/.test(parsed.url) && parsed.url.length <= 2000 ? parsed.url : null;
+    return liveLink((JSON.parse(body) as { url?: unknown }).url);
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { createFactories } from '../testing/factories';
+import { addPost } from '../testing/month-posts';
 import { waitForJob } from '../testing/generation-helpers';
 import { createTestClock } from '../testing/test-clock';
 import { read } from '../testing/test-client';
@@ -73,21 +74,30 @@ describe('changes before the time', () => {
     expect((await deliveryOf(client, undone)).status).toBe('published');
   });
 
-  it('keeps a post whose delivery is being sent when its month is generated again, and replaces the others', async () => {
+  it('keeps the posts it has sent, is sending or will send when their month is generated again, and replaces drafts and unscheduled posts', async () => {
     const client = await userWithWebhook(server, receiver);
-    const sending = await scheduledPost(client, '2031-06-10', '09:00');
-    const waiting = await scheduledPost(client, '2031-06-11', '09:00');
-    await createFactories(server.database.db).claimDelivery(sending, '2031-06-10T09:02:00Z');
-    clock.set('2031-05-20T08:05:00Z'); // both posts were last touched before the new job starts
+    const sent = await scheduledPost(client, '2031-06-10', '09:00', { content: 'Sent' });
+    const sending = await scheduledPost(client, '2031-06-10', '09:01');
+    const waiting = await scheduledPost(client, '2031-06-11', '09:00', { content: 'Waiting' });
+    const unscheduled = await scheduledPost(client, '2031-06-12', '09:00');
+    expect((await read(client.api.posts[':postId'].schedule.$delete({ param: { postId: unscheduled } }))).status).toBe(200);
+    const draft = (await addPost(client, { date: '2031-06-13' }, { targetId: '2031-6', day: () => '2031-06-13' })).id;
+    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    await createFactories(server.database.db).claimDelivery(sending, '2031-06-10T09:03:00Z');
+    clock.set('2031-06-10T09:02:00Z'); // every post was last touched before the new job starts
     const started = await read(
       client.api.months[':id'].generation.$post({ param: { id: '2031-6' }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }),
     );
     expect(started.status, JSON.stringify(started.body)).toBeLessThan(300);
-    expect(await waitForJob(client, started.body.job.id)).toMatchObject({ status: 'succeeded', kept: 1 });
+    expect(await waitForJob(client, started.body.job.id)).toMatchObject({ status: 'succeeded', kept: 3 });
     const ids = (await read(client.api.months[':id'].$get({ param: { id: '2031-6' } }))).body.posts.map((post) => post.id);
-    expect(ids).toContain(sending);
-    expect(ids).not.toContain(waiting);
+    expect(ids).toEqual(expect.arrayContaining([sent, sending, waiting]));
+    expect(ids).not.toContain(unscheduled);
+    expect(ids).not.toContain(draft);
+    expect((await deliveryOf(client, sent)).status).toBe('published');
     expect((await deliveryOf(client, sending)).status).toBe('publishing');
+    await tickAt(server, clock, '2031-06-11T09:00:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Sent', 'Waiting']);
   });
 
   it('fails with what to do when no connection sends the post’s network', async () => {
@@ -137,6 +147,27 @@ describe('time zones', () => {
     expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Before']);
     await tickAt(server, clock, '2031-03-31T07:00:00Z');
     expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Before', 'After']);
+  });
+
+  it('sends a post scheduled at a time New York’s clocks skip an hour later, and one at a time they repeat at its first occurrence', async () => {
+    clock.set('2027-03-01T12:00:00Z');
+    const client = await userWithWebhook(server, receiver);
+    expect((await read(client.api.workspace['time-zone'].$put({ json: { timeZone: 'America/New_York' } }))).status).toBe(200);
+    // 02:30 on 14 March 2027 does not exist in New York (02:00 EST jumps to 03:00 EDT): it goes out at 03:30 EDT.
+    const skipped = await scheduledPost(client, '2027-03-14', '02:30', { content: 'Skipped hour' });
+    expect((await deliveryOf(client, skipped)).dueAt).toBe('2027-03-14T07:30:00.000Z');
+    await tickAt(server, clock, '2027-03-14T07:29:00Z');
+    expect(receiver.posts()).toHaveLength(0);
+    await tickAt(server, clock, '2027-03-14T07:30:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Skipped hour']);
+
+    clock.set('2027-11-01T12:00:00Z');
+    await read(client.api.workspace.$get());
+    // 01:30 on 7 November 2027 happens twice (EDT, then EST): it goes out at the first, 05:30Z.
+    const repeated = await scheduledPost(client, '2027-11-07', '01:30', { content: 'Repeated hour' });
+    expect((await deliveryOf(client, repeated)).dueAt).toBe('2027-11-07T05:30:00.000Z');
+    await tickAt(server, clock, '2027-11-07T05:30:00Z');
+    expect(receiver.posts().map((item) => item.body.data.text)).toEqual(['Skipped hour', 'Repeated hour']);
   });
 
   it('moves a waiting post to the same wall-clock time when the user changes time zone', async () => {

@@ -93,6 +93,37 @@ describe('rate limits per client', () => {
     expect((await elsewhere.signIn(owner, TEST_PASSWORD)).status).toBe(200);
     expect((await change(elsewhere, TEST_PASSWORD)).status).toBe(200);
   });
+  it('limits account deletion per client address: past the limit the right password deletes nothing', async () => {
+    const server = await limitedServer();
+    const { client, email: owner } = await signUpFrom(server);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) statuses.push((await client.post('/api/auth/delete-user', { password: `wrong-${attempt}` })).status);
+    expect(statuses).toEqual(Array(LIMIT).fill(400));
+    expect(tooMany(await client.post('/api/auth/delete-user', { password: TEST_PASSWORD }))).toBe(true);
+    expect((await client.get('/api/me')).status).toBe(200);
+    expect((await clientFrom(server).signIn(owner, TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('endpoints the app does not use', () => {
+  it('answers 404 in the one error shape to verify-password and the password reset, even with the right password', async () => {
+    const server = await limitedServer();
+    const { client, email: owner } = await signUpFrom(server);
+    const calls: [method: string, path: string, body?: object][] = [
+      ['POST', '/api/auth/verify-password', { password: TEST_PASSWORD }],
+      ['POST', '/api/auth/request-password-reset', { email: owner, redirectTo: '/' }],
+      ['POST', '/api/auth/reset-password', { newPassword: 'another-password-42', token: 'guess' }],
+      ['GET', '/api/auth/reset-password/guess?callbackURL=/'],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await client.request(method, path, body);
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Not found.' } },
+      });
+    }
+  });
 });
 
 describe('TRUST_PROXY', () => {

@@ -4,7 +4,7 @@ import type { Connection, ConnectionCreate, ConnectionTestResult, ConnectionUpda
 import type { ConnectionRepository, ConnectionRow } from '../db/connection-repository';
 import { AppError, notFound } from '../errors';
 import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
-import type { SecretBox } from '../publishing/secret-box';
+import { UnreadableCredentials, type SecretBox } from '../publishing/secret-box';
 import { createBlueskySessions, type BlueskyCredentials } from '../publishing/bluesky-agent';
 import { verifyBluesky } from '../publishing/bluesky';
 import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
@@ -45,6 +45,16 @@ export function createConnectionService({ connections, box, policy, now = () => 
     return row;
   }
 
+  /** The connection's credentials; one sealed under another ENCRYPTION_KEY is refused in words. */
+  function credentialsOf<T>(row: ConnectionRow): T {
+    try {
+      return box.open<T>(row.credentials);
+    } catch (error) {
+      if (error instanceof UnreadableCredentials) throw new AppError('connection_unreadable', error.message);
+      throw error;
+    }
+  }
+
   async function answer(userId: string, id: string): Promise<Connection> {
     const row = (await connections.list(userId)).find((candidate) => candidate.id === id);
     if (!row) throw notFound('Connection');
@@ -57,8 +67,6 @@ export function createConnectionService({ connections, box, policy, now = () => 
     },
 
     async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
-      if ((await connections.countFor(userId)) >= CONNECTIONS_PER_USER)
-        throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
       const [field, address] = destinationOf(input);
       let url: URL;
       try {
@@ -85,8 +93,8 @@ export function createConnectionService({ connections, box, policy, now = () => 
         createdAt: at,
         updatedAt: at,
       };
-      await connections.insert(row);
-      await connections.setNetworks(userId, row.id, input.networks);
+      if (!(await connections.insertWithin(row, input.networks, CONNECTIONS_PER_USER)))
+        throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
       return { connection: await answer(userId, row.id), signingSecret };
     },
 
@@ -106,10 +114,10 @@ export function createConnectionService({ connections, box, policy, now = () => 
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
       const at = now();
-      if (row.kind === 'mastodon') return verifyMastodon(box.open<MastodonCredentials>(row.credentials), policy, at);
-      if (row.kind === 'bluesky') return verifyBluesky(bluesky, box.open<BlueskyCredentials>(row.credentials), policy, at);
+      if (row.kind === 'mastodon') return verifyMastodon(credentialsOf<MastodonCredentials>(row), policy, at);
+      if (row.kind === 'bluesky') return verifyBluesky(bluesky, credentialsOf<BlueskyCredentials>(row), policy, at);
       const outcome = await sendWebhook(
-        box.open<WebhookCredentials>(row.credentials),
+        credentialsOf<WebhookCredentials>(row),
         `test_${randomUUID().replaceAll('-', '')}`,
         { type: 'connection.test', timestamp: at.toISOString(), data: { connection: row.name, message: 'A test from your content planner.' } },
         policy,

@@ -64,7 +64,9 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
         const { slots, strategy, replaceExisting } = await plan(repositories, month);
         const startedAt = now();
         const at = startedAt.toISOString();
-        const planned = { userId, monthId: month.id, planned: slots.length, replaceExisting, writer: writer.label, strategy, slots };
+        // What a replacing job may delete: the posts as they are now (see deleteUnchanged).
+        const replaceable = replaceExisting ? await repositories.posts.stamps(userId, month.id) : undefined;
+        const planned = { userId, monthId: month.id, planned: slots.length, replaceExisting, writer: writer.label, strategy, slots, replaceable };
         const row = newJobRow({ ...planned, leaseUntil: runner.leaseEnd(startedAt) }, at);
         await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
         await afterInsert(repositories, at);

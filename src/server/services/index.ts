@@ -63,7 +63,7 @@ interface Options {
   /** Takes queued jobs in this process (false for ROLE=web, and in main.ts, which starts them itself). */
   workers?: boolean;
   /** Publishing's key and rules (config); without it, a key for this process only and the defaults. */
-  publishing?: PublishingConfig & { timeoutMs?: number };
+  publishing?: PublishingConfig & { timeoutMs?: number; mediaBytesInFlight?: number };
 }
 
 /** Wires repositories into services; the one place that knows both. */
@@ -122,7 +122,7 @@ export function createServices(
     mediaLinks,
     locateMedia: media.locate,
     log,
-    options: { policy, lateWindowMs: publishing.lateWindowMs },
+    options: { policy, lateWindowMs: publishing.lateWindowMs, mediaBytesInFlight: publishing.mediaBytesInFlight },
     notifier,
     now,
     timer,

@@ -98,6 +98,7 @@ export function createFactories(db: Db) {
         leaseOwner: null,
         strategy: null,
         slots: null,
+        replaceable: null,
         ...fields,
       };
       await db.insertInto('generation_jobs').values(row).execute();

@@ -35,6 +35,8 @@ export interface TestServerTiming {
   progressHeartbeatMs?: number;
   /** How long a delivery waits for an answer before its outcome is unknown. */
   publishTimeoutMs?: number;
+  /** Bytes of media the publishing worker sends at once (tests make it small). */
+  publishMediaBytesInFlight?: number;
   /** The built web app to serve (browser tests that drive the clock run the server in their process). */
   webRoot?: string;
 }
@@ -84,7 +86,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     limits: config.limits,
     now: timing.now,
     jobLease: timing.jobLease,
-    publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs },
+    publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs, mediaBytesInFlight: timing.publishMediaBytesInFlight },
   });
   await services.runner.recoverInterrupted();
   holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'conflict',
   'stale_version',
   'archived',
+  'connection_unreadable',
   'payload_too_large',
   'unsupported_media_type',
   'range_not_satisfiable',

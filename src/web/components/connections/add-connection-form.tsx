@@ -127,7 +127,7 @@ export function AddConnectionForm() {
               <TextInput label="Instance URL" placeholder="https://mastodon.social" {...bind(url, setUrl, 'instanceUrl')} />
               <PasswordInput
                 label="Access token"
-                description="On your instance: Preferences → Development → New application, with the write:statuses and write:media scopes."
+                description="On your instance: Preferences → Development → New application, with the read:accounts, read:statuses, write:statuses and write:media scopes."
                 {...bind(accessToken, setAccessToken, 'accessToken')}
               />
             </>

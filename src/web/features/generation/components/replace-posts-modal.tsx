@@ -8,7 +8,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The month already has posts: generating again replaces all of them, so ask first. */
+/** The month already has posts: generating again replaces them (all but scheduled and published ones), so ask first. */
 export function ReplacePostsModal({ count, monthLabel, onConfirm, onCancel }: Props) {
   // Keep the last count while the modal fades out.
   const [shown, setShown] = useState(count ?? 0);
@@ -26,7 +26,7 @@ export function ReplacePostsModal({ count, monthLabel, onConfirm, onCancel }: Pr
     >
       <Text size="sm">
         {monthLabel} already has {posts}. Generating again deletes {shown === 1 ? 'it' : 'them'}, including any edits you made, and writes a new month from this
-        strategy.
+        strategy. Posts that are scheduled or published stay.
       </Text>
       <Group justify="flex-end" gap="sm" mt="xl">
         <Button variant="default" onClick={onCancel}>

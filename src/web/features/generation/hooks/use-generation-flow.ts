@@ -72,7 +72,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
       ]);
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written: write them from the Generate tab.` : '';
       const shortened = job.shortened.length > 0 ? ` ${plural(job.shortened.length, 'post')} shortened to fit the platform.` : '';
-      const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} you added or changed while this month was being written.` : '';
+      const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} scheduled or published, or added or changed while this month was being written.` : '';
       notify({
         tone: job.problems.length > 0 ? 'warning' : 'success',
         title: `${month.name} ${month.year} is ready`,
