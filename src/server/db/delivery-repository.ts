@@ -25,12 +25,25 @@ export function toDelivery(row: DeliveryRow): Delivery {
 
 export type ScheduleResult = 'saved' | 'busy';
 
-/** How one attempt ended: the delivery's new state and the line for its log. */
+type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
+type LogLine = { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
+
+/**
+ * How one attempt ended: the delivery's new state and the line for its log. `late`: what to record
+ * instead when its lease was written off meanwhile (the change applies only while the delivery is
+ * still 'unknown' from that write-off; the line is logged whatever became of it).
+ */
 export interface AttemptEnd {
+  /** The delivery as claimed (its `leaseOwner` names this attempt). */
   row: DeliveryRow;
-  change: Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
-  attempt: { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
+  change: Change;
+  attempt: LogLine;
+  late?: { change: Change; attempt: LogLine };
 }
+
+/** Whether an attempt whose lease was written off may still be under way: its owner has not reported, and its time to do so has not passed. */
+export const attemptMayBeUnderWay = (row: Pick<DeliveryRow, 'status' | 'leaseOwner' | 'leaseUntil'>, now: string) =>
+  row.status === 'unknown' && row.leaseOwner !== null && row.leaseUntil !== null && row.leaseUntil >= now;
 
 const EXCERPT_LENGTH = 120;
 
@@ -42,8 +55,10 @@ export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
 
 /**
  * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
- * many processes changes the row), holding it for a lease; a lease that lapses means the worker died
- * mid-send, and the delivery becomes 'unknown'. The row's id is the idempotency key of every attempt.
+ * many processes changes the row), holding it for a lease named by the claim (`leaseOwner`); a lease
+ * that lapses means the worker died or stalled mid-send, and the delivery becomes 'unknown', keeping
+ * the claim's name for a while in case that attempt still reports. The row's id is the idempotency key
+ * of every attempt.
  */
 export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined) {
   const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
@@ -53,6 +68,19 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
 
   const addAttempt = async (trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) => {
     await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
+  };
+
+  /** A late end: its change while the delivery is still 'unknown' from that write-off, and its line in the log of the delivery if it still exists. */
+  const recordLate = async (trx: Db, row: DeliveryRow, late: NonNullable<AttemptEnd['late']>) => {
+    await trx
+      .updateTable('deliveries')
+      .set({ ...late.change, leaseOwner: null, leaseUntil: null, updatedAt: late.attempt.at })
+      .where('id', '=', row.id)
+      .where('status', '=', 'unknown')
+      .where('leaseOwner', '=', row.leaseOwner)
+      .execute();
+    const exists = await trx.selectFrom('deliveries').select('id').where('id', '=', row.id).executeTakeFirst();
+    if (exists) await addAttempt(trx, row, late.attempt.at, late.attempt.outcome, late.attempt.detail);
   };
 
   return {
@@ -83,7 +111,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
      */
     async schedule(row: Pick<DeliveryRow, 'userId' | 'postId' | 'platform' | 'dueAt'>, now: string): Promise<ScheduleResult> {
       const existing = await this.findByPost(row.userId, row.postId);
-      if (existing?.status === 'publishing') return 'busy';
+      if (existing && (existing.status === 'publishing' || attemptMayBeUnderWay(existing, now))) return 'busy';
       const fields = { platform: row.platform, dueAt: row.dueAt, nextAttemptAt: row.dueAt, status: 'scheduled', attempts: 0, reason: null, updatedAt: now };
       if (existing?.status === 'scheduled') {
         await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', '=', 'scheduled').execute();
@@ -148,14 +176,18 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       });
     },
 
-    /** Sends a failed, unknown or missed delivery again now, under the same id. */
+    /**
+     * Sends a failed, unknown or missed delivery again now, under the same id; not while an attempt
+     * whose lease was written off may still be under way (the receiver would get it twice at once).
+     */
     async retry(userId: string, postId: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable('deliveries')
-        .set({ status: 'scheduled', nextAttemptAt: now, attempts: 0, reason: null, finishedAt: null, updatedAt: now })
+        .set({ status: 'scheduled', nextAttemptAt: now, attempts: 0, reason: null, finishedAt: null, leaseOwner: null, leaseUntil: null, updatedAt: now })
         .where('userId', '=', userId)
         .where('postId', '=', postId)
         .where('status', 'in', RETRYABLE)
+        .where((eb) => eb.or([eb('leaseOwner', 'is', null), eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await announce(db, now);
@@ -192,11 +224,13 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     /**
      * Takes up to `limit` deliveries due at `now` for `owner` until `leaseUntil`, oldest first, in one
      * conditional UPDATE: a row another worker took first no longer matches, so each goes to one worker.
+     * The lease is named by the worker and this claim, so an attempt's end is told from a later one's.
      */
     async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
+      const claim = `${owner}/${randomUUID()}`;
       const rows = await db
         .updateTable('deliveries')
-        .set((eb) => ({ status: 'publishing', leaseOwner: owner, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
+        .set((eb) => ({ status: 'publishing', leaseOwner: claim, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
         .where('id', 'in', (eb) =>
           eb.selectFrom('deliveries').select('id').where('status', '=', 'scheduled').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit),
         )
@@ -219,30 +253,36 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     },
 
     /**
-     * Records attempts' ends, each while `owner` still holds its delivery (a worker whose lease lapsed
-     * and was written off as 'unknown' changes nothing), in one transaction with their log entries:
-     * outcomes that arrive together are written together. Answers, for each, whether it was saved.
+     * Records attempts' ends, each while its claim still holds the delivery, in one transaction with
+     * their log entries: outcomes that arrive together are written together. An end whose lease was
+     * written off meanwhile is recorded as its `late` says. Answers, for each, whether it was recorded
+     * as the attempt's own outcome.
      */
-    finish(owner: string, ends: AttemptEnd[]): Promise<boolean[]> {
+    finish(ends: AttemptEnd[]): Promise<boolean[]> {
       return inTransaction(db, async (trx) => {
         const saved: boolean[] = [];
-        for (const { row, change, attempt } of ends) {
+        for (const { row, change, attempt, late } of ends) {
           const result = await trx
             .updateTable('deliveries')
             .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
             .where('id', '=', row.id)
             .where('status', '=', 'publishing')
-            .where('leaseOwner', '=', owner)
+            .where('leaseOwner', '=', row.leaseOwner)
             .executeTakeFirst();
           saved.push(Number(result.numUpdatedRows) > 0);
           if (saved.at(-1)) await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+          else if (late) await recordLate(trx, row, late);
         }
         return saved;
       });
     },
 
-    /** Deliveries whose worker's lease lapsed mid-send: their outcome is unknown. The count marked. */
-    async writeOffLapsed(now: string, reason: string): Promise<number> {
+    /**
+     * Deliveries whose worker's lease lapsed mid-send: their outcome is unknown. Each keeps its claim's
+     * name until `reportBy`, while Retry now waits for that attempt (a stalled worker may still send
+     * or report it). The count marked.
+     */
+    async writeOffLapsed(now: string, reason: string, reportBy: string): Promise<number> {
       const rows = await db
         .selectFrom('deliveries')
         .select(['id', 'userId', 'leaseOwner'])
@@ -254,7 +294,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
         marked += await inTransaction(db, async (trx) => {
           const result = await trx
             .updateTable('deliveries')
-            .set({ status: 'unknown', reason, leaseOwner: null, leaseUntil: null, updatedAt: now })
+            .set({ status: 'unknown', reason, leaseUntil: reportBy, updatedAt: now })
             .where('id', '=', row.id)
             .where('status', '=', 'publishing')
             .where('leaseUntil', '<', now)

@@ -33,7 +33,10 @@ export function checkedFetch(policy: OutboundPolicy): typeof fetch {
     const method = request.method.toUpperCase();
     if (method !== 'GET' && method !== 'POST') throw new TypeError(`Bluesky requests are GET or POST, not ${method}.`);
     const body = method === 'POST' ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const result = await sendOutbound({ url: request.url, method, headers: Object.fromEntries(request.headers.entries()), body }, policy);
+    const result = await sendOutbound(
+      { url: request.url, method, headers: Object.fromEntries(request.headers.entries()), body, signal: request.signal },
+      policy,
+    );
     if (result.kind !== 'answered') throw new OutboundFailure(result);
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '../testing/bluesky-pds';
 import { TINY_PNG } from '../testing/fixtures';
 import { watchMediaReads } from '../testing/media-reads';
@@ -7,7 +7,7 @@ import { startRedirector } from '../testing/redirector';
 import { createTestClock } from '../testing/test-clock';
 import { errorOf, onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
+import { deliveryOf, scheduledPost, secondInstance, tickAt } from './publishing-helpers';
 
 const clock = createTestClock('2031-05-20T08:00:00Z');
 let server: TestServer;
@@ -237,6 +237,33 @@ describe('Bluesky, against a real PDS', () => {
     expect(records).toHaveLength(1);
     expect(records[0]!.uri).toBe(`at://${other.did}/app.bsky.feed.post/${rkeyOf(delivery.body.liveUrl!)}`);
     expect((records[0]!.value as { text: string }).text).toBe('Only once, please.\n\n#dental');
+  });
+
+  it("ends a post whose answer the PDS holds past the delivery's time limit as unknown, and a retry finds it under its record key", async () => {
+    // A second instance, whose time limits run on the TestClock.
+    const instance = await secondInstance(server, clock);
+    try {
+      const other = await pds.createAccount('held');
+      const { client } = await userWithBluesky({ handle: other.handle, appPassword: other.appPassword });
+      const postId = await scheduledPost(client, '2031-06-14', '09:00', { content: 'Held a while.' }, 'bluesky');
+      const release = pds.holdAnswerOnce('com.atproto.repo.createRecord');
+      clock.set('2031-06-14T09:00:00Z');
+      const before = pds.calls.length;
+      const sending = instance.services.publisher.deliverDue();
+      await vi.waitFor(() => expect(pds.calls.slice(before)).toContain('com.atproto.repo.createRecord'));
+      clock.set('2031-06-14T09:01:30Z');
+      expect(await sending).toMatchObject({ unknown: 1 });
+      expect(await deliveryOf(client, postId)).toMatchObject({ status: 'unknown', reason: expect.stringContaining('time limit') });
+      release();
+
+      clock.set('2031-06-14T09:05:00Z');
+      expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
+      await instance.services.publisher.deliverDue();
+      expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', log: [{ outcome: 'unknown' }, { outcome: 'published' }] });
+      expect(await postsOf(other.did)).toHaveLength(1);
+    } finally {
+      await instance.close();
+    }
   });
 
   it('sends the app password to no other address than the service: a redirect elsewhere fails Send test and the delivery, in words', async () => {

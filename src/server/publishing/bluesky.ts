@@ -1,7 +1,7 @@
 import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
-import { checkedFetch, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
+import { checkedFetch, OutboundFailure, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
 import type { OutgoingFile } from './media-files';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
@@ -85,7 +85,8 @@ function richTextOf(text: string): RichText {
 /**
  * Publishes a post: its text with link and hashtag facets, up to four images uploaded as blobs, in a
  * record whose key comes from the delivery (exactly once: a post already there under that key counts
- * as published). Videos are left out, and said so in the attempt's log.
+ * as published). Videos are left out, and said so in the attempt's log. `signal` ends the attempt at
+ * the delivery's time limit, signing in and session refreshes included.
  */
 export async function sendBluesky(
   sessions: BlueskySessions,
@@ -93,6 +94,7 @@ export async function sendBluesky(
   delivery: { id: string; createdAt: string },
   post: BlueskyPost,
   now: () => Date,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<AttemptOutcome> {
   const rich = richTextOf(post.text);
   if (rich.graphemeLength > BLUESKY_TEXT_MAX)
@@ -111,12 +113,14 @@ export async function sendBluesky(
     allImages.length > images.length ? `Only the first ${BLUESKY_IMAGES_MAX} images went out, Bluesky's most.` : '',
   ].filter(Boolean);
   const rkey = recordKeyFor(delivery);
+  // Set just before the record is created: from then on, an attempt cut short may have posted.
+  let creating = false;
 
   const publish = async (agent: AtpAgent): Promise<AttemptOutcome> => {
     const { did, handle } = agent.session!;
     const published = (detail: string): AttemptOutcome => ({ kind: 'published', detail: [detail, ...notes].join(' '), liveUrl: liveLinkOf(handle, rkey) });
     const exists = () =>
-      agent.com.atproto.repo.getRecord({ repo: did, collection: POST, rkey }).then(
+      agent.com.atproto.repo.getRecord({ repo: did, collection: POST, rkey }, { signal }).then(
         () => true,
         (error: unknown) => {
           if (error instanceof XRPCError && error.status === 400 && error.error === 'RecordNotFound') return false;
@@ -126,7 +130,7 @@ export async function sendBluesky(
     if (await exists()) return published('It was already on Bluesky from an earlier attempt.');
     const embedded = [];
     for (const image of images) {
-      const { data } = await image.withBytes((bytes) => agent.uploadBlob(bytes, { encoding: image.mime }));
+      const { data } = await image.withBytes((bytes) => agent.uploadBlob(bytes, { encoding: image.mime, signal }));
       embedded.push({ image: data.blob, alt: post.alt });
     }
     const record = {
@@ -136,8 +140,9 @@ export async function sendBluesky(
       ...(rich.facets ? { facets: rich.facets } : {}),
       ...(embedded.length > 0 ? { embed: { $type: 'app.bsky.embed.images', images: embedded } } : {}),
     };
+    creating = true;
     try {
-      await agent.com.atproto.repo.createRecord({ repo: did, collection: POST, rkey, record, validate: true });
+      await agent.com.atproto.repo.createRecord({ repo: did, collection: POST, rkey, record, validate: true }, { signal });
     } catch (error) {
       // A record already under this key (an earlier attempt's answer was lost) is this post.
       if (error instanceof XRPCError && error.status >= 400 && (await exists().catch(() => false))) return published('It was already on Bluesky.');
@@ -155,5 +160,19 @@ export async function sendBluesky(
       return outcomeOfError(error, credentials, (error as { mayHavePosted?: boolean }).mayHavePosted === true, now());
     }
   };
-  return attempt(false);
+  // Signing in and refreshing a session take no signal: at the time limit the attempt stops waiting for them
+  // (what they lead to afterwards fails at once, the signal being aborted).
+  const timeUp = new Promise<AttemptOutcome>((resolve) => {
+    const stop = () => {
+      const failure = new OutboundFailure(
+        creating
+          ? { kind: 'no-answer', reason: 'no answer came within the time limit for sending it' }
+          : { kind: 'not-sent', reason: 'the time limit for sending it passed first' },
+      );
+      resolve(outcomeOfError(failure, credentials, creating, now()));
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+  return Promise.race([attempt(false), timeUp]);
 }

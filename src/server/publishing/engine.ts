@@ -18,6 +18,8 @@ import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 import { UnreadableCredentials, type SecretBox } from './secret-box';
 import { groupCommit } from './group-commit';
+import { lateEnd, nextState } from './next-state';
+import { createLanes } from './lanes';
 import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 
@@ -25,7 +27,11 @@ export interface PublishingOptions {
   policy: OutboundPolicy;
   /** A post more than this late (after downtime) is 'missed', not sent. */
   lateWindowMs: number;
-  /** How long a worker holds a delivery it sends; a lapsed lease means it died mid-send. */
+  /**
+   * How long a worker holds a delivery it sends; a lapsed lease means it died or stalled mid-send. A
+   * send's time limit (all its requests, redirects and uploads) is three quarters of it, so its
+   * outcome is recorded while the lease holds.
+   */
   leaseMs?: number;
   /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
   concurrency?: number;
@@ -50,10 +56,6 @@ interface Deps {
   timer?: Timer;
 }
 
-/** Attempts per delivery, and the wait before each retry (the last repeats). */
-export const MAX_ATTEMPTS = 5;
-const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
-const RETRY_AFTER_CAP_MS = 60 * 60_000;
 const MEDIA_LINK_TTL_MS = 24 * 60 * 60_000;
 
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
@@ -68,18 +70,22 @@ export interface TickResult {
   unknown: number;
   missed: number;
 }
+const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 });
 
 /**
- * The delivery engine. `deliverDue(now)` is the whole of a worker's turn: write off lapsed leases,
- * claim what is due (a conditional UPDATE over a few at a time, so any number of processes can run
- * it and each delivery goes to one), send, record. It keeps no state between turns; `start` runs turns
- * when something is due (worker-loop.ts).
+ * The delivery engine. A worker's turn writes off lapsed leases, claims what is due (a conditional
+ * UPDATE over a few at a time, so any number of processes can run it and each delivery goes to one),
+ * and sends each under a time limit shorter than its lease; outcomes are recorded as they arrive. Only
+ * its lanes outlast a turn. `deliverDue(now)` is a turn with its sends awaited; `start` runs turns when
+ * something is due (worker-loop.ts).
  */
 export function createPublisher(deps: Deps) {
   const { deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
+  const timeLimitMs = Math.floor((leaseMs * 3) / 4);
   const concurrency = options.concurrency ?? 25;
+  const timer = deps.timer ?? realTimer(now);
   const bluesky = createBlueskySessions(options.policy);
   const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
@@ -109,7 +115,12 @@ export function createPublisher(deps: Deps) {
     };
   }
 
-  async function attempt(row: DeliveryRow, at: Date, reads: BatchReads): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
+  async function attempt(
+    row: DeliveryRow,
+    at: Date,
+    reads: BatchReads,
+    signal: AbortSignal,
+  ): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
     const post = reads.post(row);
     if (!post) return { outcome: { kind: 'failed', detail: 'The post was deleted.' }, connectionId: null };
     const connection = await reads.route(row);
@@ -131,17 +142,17 @@ export function createPublisher(deps: Deps) {
     if (connection.kind === 'mastodon') {
       const media = await mediaFilesOf(row.userId, post);
       const delivery = { id: row.id, sentAt: row.sentAt, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
-      const outcome = await sendMastodon(credentials as MastodonCredentials, delivery, { text: fullText(post), media }, options.policy, now);
+      const outcome = await sendMastodon(credentials as MastodonCredentials, delivery, { text: fullText(post), media }, options.policy, now, signal);
       return { outcome, connectionId: connection.id };
     }
     if (connection.kind === 'bluesky') {
       const media = await mediaFilesOf(row.userId, post);
       const content = { text: fullText(post), media, alt: post.mediaPrompt.slice(0, 1000) };
-      const outcome = await sendBluesky(bluesky, credentials as BlueskyCredentials, row, content, now);
+      const outcome = await sendBluesky(bluesky, credentials as BlueskyCredentials, row, content, now, signal);
       return { outcome, connectionId: connection.id };
     }
     const payload = payloadFor(row, post, at);
-    const outcome = await sendWebhook(credentials as WebhookCredentials, row.id, payload, options.policy, now);
+    const outcome = await sendWebhook(credentials as WebhookCredentials, row.id, payload, options.policy, now, signal);
     return { outcome, connectionId: connection.id };
   }
 
@@ -170,32 +181,7 @@ export function createPublisher(deps: Deps) {
   type BatchReads = Awaited<ReturnType<typeof readsFor>>;
 
   /** Outcomes are recorded together when they arrive together (one transaction). */
-  const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(owner, ends));
-
-  /** The state an attempt's outcome leads to. */
-  function nextState(row: DeliveryRow, outcome: AttemptOutcome, at: Date) {
-    const iso = at.toISOString();
-    switch (outcome.kind) {
-      case 'published':
-        return { change: { status: 'published', liveUrl: outcome.liveUrl, reason: null, finishedAt: iso }, logged: 'published' as const };
-      case 'failed':
-      case 'unknown':
-        return { change: { status: outcome.kind, reason: outcome.detail, finishedAt: iso }, logged: outcome.kind };
-      case 'retry': {
-        if (row.attempts >= MAX_ATTEMPTS)
-          return {
-            change: { status: 'failed', reason: `Gave up after ${MAX_ATTEMPTS} attempts. ${outcome.detail}`, finishedAt: iso },
-            logged: 'failed' as const,
-          };
-        const backoff = BACKOFF_MS[Math.min(row.attempts - 1, BACKOFF_MS.length - 1)]!;
-        const wait = Math.min(Math.max(backoff, outcome.retryAfterMs ?? 0), RETRY_AFTER_CAP_MS);
-        return {
-          change: { status: 'scheduled', nextAttemptAt: new Date(at.getTime() + wait).toISOString(), reason: outcome.detail },
-          logged: 'retry' as const,
-        };
-      }
-    }
-  }
+  const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(ends));
 
   interface Claimed {
     row: DeliveryRow;
@@ -204,56 +190,64 @@ export function createPublisher(deps: Deps) {
   }
 
   async function deliverOne({ row, claimedAt, reads }: Claimed, result: TickResult): Promise<void> {
-    const late = claimedAt.getTime() - Date.parse(row.nextAttemptAt);
-    if (late > options.lateWindowMs) {
+    const behind = claimedAt.getTime() - Date.parse(row.nextAttemptAt);
+    if (behind > options.lateWindowMs) {
       const at = claimedAt.toISOString();
-      const detail = `Not sent: the server was down at its time and it is now ${Math.round(late / 60_000)} minutes late. Retry to send it now.`;
+      const detail = `Not sent: the server was down at its time and it is now ${Math.round(behind / 60_000)} minutes late. Retry to send it now.`;
       if (await record({ row, change: { status: 'missed', reason: detail, finishedAt: at }, attempt: { at, outcome: 'missed', detail } })) result.missed++;
       return;
     }
     let outcome: AttemptOutcome;
     let connectionId: string | null = null;
+    const limit = new AbortController();
+    const cancelLimit = timer(new Date(claimedAt.getTime() + timeLimitMs), () => limit.abort());
     try {
-      ({ outcome, connectionId } = await attempt(row, claimedAt, reads));
+      ({ outcome, connectionId } = await attempt(row, claimedAt, reads, limit.signal));
     } catch (error) {
       log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
       outcome = { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
+    } finally {
+      cancelLimit();
     }
     const finishedAt = now();
+    const at = finishedAt.toISOString();
     const { change, logged } = nextState(row, outcome, finishedAt);
     const saved = await record({
       row,
       change: { ...change, connectionId },
-      attempt: { at: finishedAt.toISOString(), outcome: logged, detail: outcome.detail },
+      attempt: { at, outcome: logged, detail: outcome.detail },
+      late: lateEnd(outcome, at, connectionId),
     });
-    if (!saved) return;
+    if (!saved) {
+      log.warn({ event: 'publish.late', deliveryId: row.id, outcome: logged }, 'delivery attempt ended after its lease was written off');
+      return;
+    }
     result[logged === 'retry' ? 'retrying' : logged]++;
     log.info({ event: 'publish.attempt', deliveryId: row.id, outcome: logged, attempt: row.attempts }, 'delivery attempt');
   }
 
+  const lanes = createLanes(concurrency);
+
   /**
-   * One worker turn at `at` (by default the injected clock, read again at each claim). `concurrency`
-   * lanes send; when the claimed ones run out, as many due as lanes are free are claimed in one
-   * statement, so a delivery is sent as soon as it is claimed, well within its lease.
+   * One worker turn at `at` (by default the injected clock, read again at each claim): write off lapsed
+   * leases, then claim as many due deliveries as lanes are free (waiting for one when none is) and start
+   * each at once, until a claim finds fewer than it could take. It ends then, while its sends go on
+   * (pushed to `started`): a slow receiver holds its lane, not the next turn.
    */
-  async function deliverDue(at?: Date): Promise<TickResult> {
+  async function turn(at: Date | undefined, result: TickResult, started: Promise<void>[] = []): Promise<void> {
     const clock = at ? () => at : now;
-    const result: TickResult = { published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 };
-    result.unknown += await deliveries.writeOffLapsed(clock().toISOString(), LAPSED_REASON);
-    const claimed: Claimed[] = [];
-    let claiming: Promise<boolean> | undefined;
-    let drained = false;
-    let sending = 0;
-    // Only as many as lanes are free: a delivery is claimed just before it is sent, so a crash leaves
-    // no more deliveries 'publishing' (and then 'unknown') than there were sends in flight.
-    const claimMore = async () => {
+    const writtenOff = clock();
+    result.unknown += await deliveries.writeOffLapsed(writtenOff.toISOString(), LAPSED_REASON, new Date(writtenOff.getTime() + leaseMs).toISOString());
+    for (;;) {
+      // Lanes are taken before the claim (another turn may claim meanwhile) and given back unused.
+      const free = await lanes.takeFree();
       const claimedAt = clock();
-      const rows = await deliveries.claimDue(
-        owner,
-        claimedAt.toISOString(),
-        new Date(claimedAt.getTime() + leaseMs).toISOString(),
-        Math.max(1, concurrency - sending),
-      );
+      let rows: DeliveryRow[] = [];
+      try {
+        rows = await deliveries.claimDue(owner, claimedAt.toISOString(), new Date(claimedAt.getTime() + leaseMs).toISOString(), free);
+      } finally {
+        lanes.giveBack(free - rows.length);
+      }
       // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
       const reads = await readsFor(rows).catch((error: unknown) => ({
         post: (): Post => {
@@ -261,32 +255,42 @@ export function createPublisher(deps: Deps) {
         },
         route: () => Promise.reject(error),
       }));
-      claimed.push(...rows.map((row) => ({ row, claimedAt, reads })));
-      return rows.length > 0;
-    };
-    const lane = async () => {
-      for (;;) {
-        const next = claimed.shift();
-        if (next) {
-          sending++;
-          await deliverOne(next, result).finally(() => sending--);
-        } else if (drained) return;
-        else {
-          claiming ??= claimMore().finally(() => (claiming = undefined));
-          if (!(await claiming)) drained = true;
-        }
+      for (const row of rows) {
+        const sent = deliverOne({ row, claimedAt, reads }, result).catch((error: unknown) => {
+          log.error({ event: 'publish.record_failed', deliveryId: row.id, err: (error as Error).message }, 'delivery outcome not recorded');
+        });
+        started.push(lanes.run(sent));
       }
-    };
-    await Promise.all(Array.from({ length: concurrency }, lane));
+      if (rows.length < free) return;
+    }
+  }
+
+  /** A whole turn at `at`, with its sends recorded (tests, and a run by hand). */
+  async function deliverDue(at?: Date): Promise<TickResult> {
+    const result = noResults();
+    const started: Promise<void>[] = [];
+    await turn(at, result, started);
+    await Promise.all(started);
     return result;
   }
 
-  const loop = createWorkerLoop({ turn: deliverDue, nextWake: deliveries.nextWake, notifier, timer: deps.timer ?? realTimer(now), now, log });
+  const loop = createWorkerLoop({
+    turn: () => turn(undefined, noResults()),
+    nextWake: deliveries.nextWake,
+    notifier,
+    timer,
+    now,
+    log,
+  });
   return {
     deliverDue,
     /** Runs turns when something is due: at the earliest waiting attempt, and when a delivery is scheduled anywhere. */
     start: loop.start,
-    stop: loop.stop,
+    /** Stops waking, and waits for the sends under way to be recorded. */
+    async stop() {
+      await loop.stop();
+      await lanes.settled();
+    },
     /** When this worker next wakes (undefined while a turn runs or when stopped). */
     wakeAt: loop.wakeAt,
   };

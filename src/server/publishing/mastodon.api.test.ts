@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
 import { startMastodonServer } from '../testing/mastodon-server';
 import { startRedirector } from '../testing/redirector';
@@ -7,7 +7,7 @@ import { watchMediaReads } from '../testing/media-reads';
 import { createTestClock } from '../testing/test-clock';
 import { onboardedClient, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { deliveryOf, scheduledPost, tickAt } from './publishing-helpers';
+import { deliveryOf, scheduledPost, secondInstance, tickAt } from './publishing-helpers';
 
 const clock = createTestClock('2031-05-20T08:00:00Z');
 const MB = 1024 * 1024;
@@ -86,6 +86,33 @@ describe('Mastodon', () => {
     await tickAt(server, clock, '2031-06-10T10:01:00Z');
     expect((await deliveryOf(client, postId)).status).toBe('published');
     expect(mastodon.statuses).toHaveLength(1);
+  });
+
+  it("stops a media upload the instance holds past the delivery's time limit, retries it, and posts once", async () => {
+    // A second instance, whose time limits run on the TestClock.
+    const instance = await secondInstance(server, clock);
+    try {
+      const { client } = await userWithMastodon();
+      const postId = await scheduledPost(client, '2031-06-10', '11:00', {}, 'twitter');
+      expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
+      let release!: () => void;
+      mastodon.fault({ path: '/api/v2/media', until: new Promise<void>((resolve) => (release = resolve)) });
+      clock.set('2031-06-10T11:00:00Z');
+      const sending = instance.services.publisher.deliverDue();
+      await vi.waitFor(() => expect(mastodon.received.map((request) => request.path)).toContain('/api/v2/media'));
+      clock.set('2031-06-10T11:01:30Z');
+      // Stopped at the time limit, well before the upload's own 15 s wait for an answer would end it.
+      await vi.waitFor(async () => expect((await deliveryOf(client, postId)).status).toBe('scheduled'), { timeout: 5_000 });
+      expect(await sending).toMatchObject({ retrying: 1 });
+      expect(await deliveryOf(client, postId)).toMatchObject({ reason: 'Not sent: a media upload got no answer.', nextAttemptAt: '2031-06-10T11:02:30.000Z' });
+      release();
+
+      await tickAt(server, clock, '2031-06-10T11:02:30Z');
+      expect((await deliveryOf(client, postId)).status).toBe('published');
+      expect(mastodon.statuses).toHaveLength(1);
+    } finally {
+      await instance.close();
+    }
   });
 
   it('retries after a 503 and stops at a refused token with the reason', async () => {

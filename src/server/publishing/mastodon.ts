@@ -40,10 +40,19 @@ function multipart(file: OutgoingFile, bytes: () => AsyncIterable<Uint8Array>) {
 }
 
 /** Uploads a file (POST /api/v2/media): its media id, or the attempt's outcome when it was not taken. */
-async function upload(credentials: MastodonCredentials, file: OutgoingFile, policy: OutboundPolicy, now: () => Date): Promise<string | AttemptOutcome> {
+async function upload(
+  credentials: MastodonCredentials,
+  file: OutgoingFile,
+  policy: OutboundPolicy,
+  now: () => Date,
+  signal?: AbortSignal,
+): Promise<string | AttemptOutcome> {
   const result = await file.send((bytes) => {
     const { body, headers } = multipart(file, bytes);
-    return sendOutbound({ url: `${credentials.instanceUrl}/api/v2/media`, method: 'POST', headers: { ...auth(credentials), ...headers }, body }, policy);
+    return sendOutbound(
+      { url: `${credentials.instanceUrl}/api/v2/media`, method: 'POST', headers: { ...auth(credentials), ...headers }, body, signal },
+      policy,
+    );
   });
   if (result.kind !== 'answered' || (result.status !== 200 && result.status !== 202)) {
     const outcome = outcomeOf(result, RECEIVER, now());
@@ -94,18 +103,19 @@ export async function sendMastodon(
   status: { text: string; media: OutgoingFile[] },
   policy: OutboundPolicy,
   now: () => Date,
+  signal?: AbortSignal,
 ): Promise<AttemptOutcome> {
   // Counted as Mastodon counts (a link is 23), the same rule the planner and the editor use.
   if (mastodonLength(status.text) > MASTODON_TEXT_MAX)
     return { kind: 'failed', detail: `The post is longer than Mastodon's ${MASTODON_TEXT_MAX} characters. Shorten it, then retry.` };
   if (delivery.sentAt && now().getTime() - Date.parse(delivery.sentAt) > MASTODON_KEY_WINDOW_MS) {
-    const found = await findPosted(credentials, status.text, new Date(delivery.sentAt), policy, now);
+    const found = await findPosted(credentials, status.text, new Date(delivery.sentAt), policy, now, signal);
     if (found) return found;
   }
   const mediaIds: string[] = [];
   // Only what Mastodon takes is read: the files past the 4th stay in the store.
   for (const file of status.media.slice(0, MASTODON_MEDIA_MAX)) {
-    const uploaded = await upload(credentials, file, policy, now);
+    const uploaded = await upload(credentials, file, policy, now, signal);
     if (typeof uploaded !== 'string') return uploaded;
     mediaIds.push(uploaded);
   }
@@ -116,6 +126,7 @@ export async function sendMastodon(
       method: 'POST',
       headers: { ...auth(credentials), 'content-type': 'application/json', 'idempotency-key': delivery.id },
       body: JSON.stringify({ status: status.text, media_ids: mediaIds }),
+      signal,
     },
     policy,
   );
@@ -145,9 +156,10 @@ async function findPosted(
   sentAt: Date,
   policy: OutboundPolicy,
   now: () => Date,
+  signal?: AbortSignal,
 ): Promise<AttemptOutcome | undefined> {
   const get = async (path: string) => {
-    const result = await sendOutbound({ url: `${credentials.instanceUrl}${path}`, method: 'GET', headers: auth(credentials) }, policy);
+    const result = await sendOutbound({ url: `${credentials.instanceUrl}${path}`, method: 'GET', headers: auth(credentials), signal }, policy);
     if (result.kind === 'answered' && result.status === 200) {
       try {
         return { json: JSON.parse(result.body) as unknown };

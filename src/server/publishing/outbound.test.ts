@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startRedirector } from '../testing/redirector';
 import { addressRefusal, DEFAULT_OUTBOUND, sendOutbound } from './outbound';
 import { retryAfterMs } from './outcome';
@@ -14,6 +14,7 @@ beforeAll(async () => {
   server = http.createServer((request, response) => {
     seen.push(request.headers);
     if (request.url === '/big') return response.end('x'.repeat(1024 * 1024));
+    if (request.url === '/silent') return; // reads the request and never answers
     if (request.url === '/redirect') return response.writeHead(308, { location: `http://localhost:${port}/ok` }).end();
     if (request.url === '/moved') return response.writeHead(307, { location: '/ok' }).end();
     if (request.url === '/redirect-echo') return response.writeHead(308, { location: `http://127.0.0.1:${port}/echo` }).end();
@@ -133,6 +134,23 @@ describe('outbound requests', () => {
     const freePort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     expect(await sendOutbound(post(`http://127.0.0.1:${freePort}/`), { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'not-sent' });
+  });
+
+  it("sends nothing once the delivery's time limit has passed, and ends a request under way at it as unanswered", async () => {
+    const policy = { ...DEFAULT_OUTBOUND, allowPrivate: true };
+    const late = new AbortController();
+    late.abort();
+    expect(await sendOutbound({ ...post(`http://127.0.0.1:${port}/ok`), signal: late.signal }, policy)).toEqual({
+      kind: 'not-sent',
+      reason: 'the time limit for sending it passed first',
+    });
+    expect(seen).toHaveLength(0);
+
+    const limit = new AbortController();
+    const sending = sendOutbound({ ...post(`http://127.0.0.1:${port}/silent`), signal: limit.signal }, policy);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    limit.abort();
+    expect(await sending).toEqual({ kind: 'no-answer', reason: 'no answer came within the time limit for sending it' });
   });
 
   it.each([

@@ -148,6 +148,8 @@ export interface OutboundRequest {
    * gave and nowhere else. 'any-origin' follows it, without any authorization or cookie header.
    */
   redirects?: 'same-origin' | 'any-origin';
+  /** The delivery's overall time limit: once aborted, no hop starts and the one under way ends. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -161,9 +163,12 @@ export type OutboundResult =
   | { kind: 'refused'; reason: string };
 
 const MAX_REDIRECTS = 3;
+const NOT_SENT_IN_TIME: OutboundResult = { kind: 'not-sent', reason: 'the time limit for sending it passed first' };
 
 function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
   return new Promise((resolve) => {
+    const { signal } = request;
+    if (signal?.aborted) return resolve(NOT_SENT_IN_TIME);
     const agent = url.protocol === 'https:' ? https : http;
     let sent = false;
     let settled = false;
@@ -172,6 +177,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       resolve(result);
     };
     const outgoing = agent.request(url, {
@@ -188,6 +194,14 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
           : { kind: 'not-sent', reason: 'timed out connecting' },
       );
     }, policy.timeoutMs);
+    // An answer under way is taken as read so far; otherwise the request may or may not have arrived.
+    let answered: (() => void) | undefined;
+    const abort = () => {
+      answered?.();
+      outgoing.destroy();
+      finish(sent ? { kind: 'no-answer', reason: 'no answer came within the time limit for sending it' } : NOT_SENT_IN_TIME);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
     outgoing.on('finish', () => (sent = true));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ kind: 'refused', reason: error.message });
@@ -205,6 +219,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       });
       const done = () =>
         finish({ kind: 'answered', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+      answered = done;
       response.on('end', done);
       response.on('close', done);
       response.on('error', done);

@@ -1,4 +1,9 @@
+import path from 'node:path';
 import { expect } from 'vitest';
+import { createWriter } from '../ai/create-writer';
+import { createPostgresNotifier } from '../db/notifications';
+import { createLogger } from '../logger';
+import { createServices } from '../services';
 import { addPost, type ManualPost } from '../testing/month-posts';
 import type { TestClock } from '../testing/test-clock';
 import { onboardedClient, read, type TestClient, type TypedApi } from '../testing/test-client';
@@ -45,4 +50,51 @@ export async function deliveryOf(client: TestClient, postId: string) {
   const response = await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }));
   expect(response.status).toBe(200);
   return response.body;
+}
+
+/** The post's delivery once a worker running on its own has recorded an outcome (the receiver may see the request a moment before). */
+export async function recorded(client: TestClient, postId: string) {
+  const deadline = Date.now() + 5_000;
+  let delivery = await deliveryOf(client, postId);
+  while (['scheduled', 'publishing'].includes(delivery.status) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+    delivery = await deliveryOf(client, postId);
+  }
+  return delivery;
+}
+
+/** Waits (briefly, in real time) until the receiver has had `count` publish requests, and checks it has that many. */
+export async function receivedCount(receiver: WebhookReceiver, count: number) {
+  const deadline = Date.now() + 5_000;
+  while (receiver.posts().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  expect(receiver.posts()).toHaveLength(count);
+}
+
+/**
+ * A second instance on the test server's database, as another process would be: its own services and
+ * publisher (another lease owner), its worker's timer on `clock` (not started). On PostgreSQL it
+ * listens on a connection of its own; on SQLite (one process) it shares the server's events.
+ */
+export async function secondInstance(server: TestServer, clock: TestClock) {
+  const log = createLogger('silent');
+  const { database } = server.config;
+  const notifier = database.kind === 'postgres' ? await createPostgresNotifier(server.database, database.url, log) : server.services.notifier;
+  const services = createServices(server.database, {
+    writer: createWriter({ kind: 'offline' }),
+    log,
+    mediaDir: path.join(server.dataDir, 'media'),
+    publicUrl: server.url,
+    now: clock.now,
+    timer: clock.timer,
+    notifier,
+    workers: false,
+    publishing: server.config.publishing,
+  });
+  return {
+    services,
+    async close() {
+      await services.publisher.stop();
+      if (notifier !== server.services.notifier) await notifier.close();
+    },
+  };
 }

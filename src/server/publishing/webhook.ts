@@ -34,6 +34,7 @@ export async function sendWebhook(
   payload: PublishPayload,
   policy: OutboundPolicy,
   now: () => Date,
+  signal?: AbortSignal,
 ): Promise<AttemptOutcome> {
   const body = JSON.stringify(payload);
   const result = await sendOutbound(
@@ -42,6 +43,7 @@ export async function sendWebhook(
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'content-planner-publisher', ...signatureHeaders(credentials.secret, id, now(), body) },
       body,
+      signal,
       // A receiver may move (a 307 to its new address). The signature headers may follow: they sign this
       // one body at this time under this id, so they cannot be reused for anything else, and the address
       // that redirected has already seen them. No bearer token or cookie is ever part of a webhook.

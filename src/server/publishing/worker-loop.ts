@@ -19,7 +19,7 @@ export const IDLE_WAKE_MS = 30_000;
 const AFTER_FAILURE_MS = 2_000;
 
 interface LoopDeps {
-  /** One worker turn: everything due now, sent. */
+  /** One worker turn: everything due now claimed and its sending started (sends may outlast the turn). */
   turn: () => Promise<unknown>;
   /** When there is next something to do (ISO), undefined when nothing waits. */
   nextWake: () => Promise<string | undefined>;

@@ -1,13 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWriter } from '../ai/create-writer';
-import { createPostgresNotifier, type Notifier } from '../db/notifications';
-import { createLogger } from '../logger';
-import { createServices, type Services } from '../services';
+import type { Services } from '../services';
 import { createTestClock } from '../testing/test-clock';
-import { read, type TestClient } from '../testing/test-client';
+import { read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
-import { deliveryOf, scheduledPost, userWithWebhook } from './publishing-helpers';
+import { deliveryOf, receivedCount, recorded, scheduledPost, secondInstance, userWithWebhook } from './publishing-helpers';
 
 // Instance A is the test server (it takes the requests, its worker never runs); instance B is a second
 // set of services on the same database whose worker runs on its own, woken by its timer on the TestClock.
@@ -15,30 +12,15 @@ const clock = createTestClock('2031-05-20T08:00:00Z');
 let server: TestServer;
 let receiver: WebhookReceiver;
 let instanceB: Services;
-let notifierB: Notifier;
+let closeB: () => Promise<void>;
 
 beforeAll(async () => {
   server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
-  const log = createLogger('silent');
-  // On PostgreSQL B listens on a connection of its own, as another instance does; on SQLite (one process) it shares A's events.
-  const { database } = server.config;
-  notifierB = database.kind === 'postgres' ? await createPostgresNotifier(server.database, database.url, log) : server.services.notifier;
-  instanceB = createServices(server.database, {
-    writer: createWriter({ kind: 'offline' }),
-    log,
-    mediaDir: server.dataDir,
-    publicUrl: server.url,
-    now: clock.now,
-    timer: clock.timer,
-    notifier: notifierB,
-    workers: false,
-    publishing: server.config.publishing,
-  });
+  ({ services: instanceB, close: closeB } = await secondInstance(server, clock));
   instanceB.publisher.start();
 });
 afterAll(async () => {
-  await instanceB.publisher.stop();
-  if (notifierB !== server.services.notifier) await notifierB.close();
+  await closeB();
   await server.close();
 });
 beforeEach(async () => (receiver = await startWebhookReceiver()));
@@ -49,23 +31,6 @@ async function bWakesAt(at: string) {
   const deadline = Date.now() + 5_000;
   while (instanceB.publisher.wakeAt()?.toISOString() !== new Date(at).toISOString() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   expect(instanceB.publisher.wakeAt()?.toISOString()).toBe(new Date(at).toISOString());
-}
-
-/** The post's delivery once B has recorded what the receiver answered (the receiver may see it a moment before). */
-async function recorded(client: TestClient, postId: string) {
-  const deadline = Date.now() + 5_000;
-  let delivery = await deliveryOf(client, postId);
-  while (['scheduled', 'publishing'].includes(delivery.status) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 10));
-    delivery = await deliveryOf(client, postId);
-  }
-  return delivery;
-}
-
-async function receivedCount(count: number) {
-  const deadline = Date.now() + 5_000;
-  while (receiver.posts().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-  expect(receiver.posts()).toHaveLength(count);
 }
 
 /** Moves the clock to `at`: B's worker takes its idle look and sets itself 30 s on, nothing being due sooner. */
@@ -86,7 +51,7 @@ describe("a worker's wake-up", () => {
     clock.set('2031-06-10T08:59:59Z');
     expect(receiver.posts()).toHaveLength(0);
     clock.set('2031-06-10T09:00:00Z');
-    await receivedCount(1);
+    await receivedCount(receiver, 1);
     expect(receiver.posts()[0]!.body.data.postId).toBe(postId);
     const delivery = await recorded(client, postId);
     expect(delivery).toMatchObject({ status: 'published', attempts: 1 });
@@ -102,7 +67,7 @@ describe("a worker's wake-up", () => {
     );
     await bWakesAt('2031-06-11T09:30:00Z');
     clock.set('2031-06-11T09:30:00Z');
-    await receivedCount(1);
+    await receivedCount(receiver, 1);
     expect((await recorded(client, earlier)).log).toEqual([expect.objectContaining({ outcome: 'published', at: '2031-06-11T09:30:00.000Z' })]);
 
     await clockAt('2031-06-11T11:59:40Z');
@@ -117,7 +82,7 @@ describe("a worker's wake-up", () => {
     expect(receiver.posts()).toHaveLength(1);
     expect(await deliveryOf(client, later)).toMatchObject({ status: 'scheduled', dueAt: '2031-06-11T13:00:00.000Z' });
     clock.set('2031-06-11T13:00:00Z');
-    await receivedCount(2);
+    await receivedCount(receiver, 2);
     expect((await recorded(client, later)).log).toEqual([expect.objectContaining({ outcome: 'published', at: '2031-06-11T13:00:00.000Z' })]);
   });
 
@@ -126,12 +91,12 @@ describe("a worker's wake-up", () => {
     const postId = await scheduledPost(client, '2031-06-12', '09:00');
     receiver.reply({ status: 401 });
     clock.set('2031-06-12T09:00:00Z');
-    await receivedCount(1);
+    await receivedCount(receiver, 1);
     expect((await recorded(client, postId)).status).toBe('failed');
     await clockAt('2031-06-12T09:10:00Z');
     expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
     // The clock does not move: only the notification can have woken B.
-    await receivedCount(2);
+    await receivedCount(receiver, 2);
     expect((await recorded(client, postId)).log.map((entry: { outcome: string }) => entry.outcome)).toEqual(['failed', 'published']);
   });
 });

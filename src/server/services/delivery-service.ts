@@ -1,5 +1,5 @@
 import type { DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
-import type { DeliveryRepository } from '../db/delivery-repository';
+import { attemptMayBeUnderWay, type DeliveryRepository } from '../db/delivery-repository';
 import { AppError, notFound } from '../errors';
 import type { Access } from './access';
 
@@ -28,8 +28,18 @@ export function createDeliveryService({ deliveries, access, now = () => new Date
     /** Sends a failed, unknown or missed post again now, with the same idempotency key. */
     async retry(userId: string, postId: string): Promise<DeliveryWithLog> {
       await find(userId, postId);
-      if (!(await deliveries.retry(userId, postId, now().toISOString())))
+      const at = now().toISOString();
+      if (!(await deliveries.retry(userId, postId, at))) {
+        const row = await deliveries.findByPost(userId, postId);
+        if (row && attemptMayBeUnderWay(row, at)) {
+          const minutes = Math.max(1, Math.ceil((Date.parse(row.leaseUntil!) - Date.parse(at)) / 60_000));
+          throw new AppError(
+            'conflict',
+            `The first attempt may still be under way, and sending again now could post it twice. Wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, reload, then retry if it is still unknown.`,
+          );
+        }
         throw new AppError('conflict', 'Only a failed, unknown or missed post can be retried. Reload to see where it stands.');
+      }
       return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
     },
 

@@ -68,9 +68,20 @@ export async function startBlueskyPds() {
   /** Every XRPC method called on the PDS, in order (e.g. 'com.atproto.repo.createRecord'). */
   const calls: string[] = [];
   const losing = new Set<string>();
+  const holding = new Map<string, Promise<void>>();
   server.server!.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     const method = new URL(request.url ?? '/', url).pathname.replace(/^\/xrpc\//, '');
     calls.push(method);
+    const until = holding.get(method);
+    if (until) {
+      holding.delete(method);
+      // The PDS does the work; its answer waits.
+      const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+      response.end = ((...args: unknown[]) => {
+        void until.then(() => end(...args));
+        return response;
+      }) as typeof response.end;
+    }
     if (!losing.delete(method)) return;
     // The PDS does the work; only its answer is lost on the way back.
     response.writeHead = (() => {
@@ -85,6 +96,12 @@ export async function startBlueskyPds() {
     /** The next call of `method` is carried out, but the connection closes before its answer. */
     loseAnswerOnce(method: string) {
       losing.add(method);
+    },
+    /** The next call of `method` is carried out, and its answer held back until `release()`. */
+    holdAnswerOnce(method: string) {
+      let release!: () => void;
+      holding.set(method, new Promise<void>((resolve) => (release = resolve)));
+      return release;
     },
     /** A client of the PDS for the test's own reads and setup. */
     agent: () => new AtpAgent({ service: url }),

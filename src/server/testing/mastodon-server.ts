@@ -2,9 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A reply the fake instance gives instead of its normal answer, to the next request on that path. */
+/** A reply the fake instance gives instead of its normal answer, to the next request on that path; `until`: its normal answer, once that settles. */
 export type MastodonFault =
-  { path: '/api/v1/statuses' | '/api/v2/media'; status: number; retryAfterSeconds?: number } | { path: '/api/v1/statuses'; hangUp: true };
+  | { path: '/api/v1/statuses' | '/api/v2/media'; status: number; retryAfterSeconds?: number }
+  | { path: '/api/v1/statuses'; hangUp: true }
+  | { path: '/api/v1/statuses' | '/api/v2/media'; until: Promise<unknown> };
 
 export interface PostedStatus {
   id: string;
@@ -75,21 +77,25 @@ export async function startMastodonServer(token = 'token-of-bench', options: { n
     });
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const send = (status: number, json: unknown, headers: Record<string, string> = {}) =>
+      let held: Promise<unknown> | undefined;
+      const reply = (status: number, json: unknown, headers: Record<string, string>) =>
         response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
+      const send = (status: number, json: unknown, headers: Record<string, string> = {}) =>
+        held ? void held.then(() => reply(status, json, headers)) : reply(status, json, headers);
       const outOfScope = () => send(403, { error: 'This action is outside the authorized scopes' });
       if (request.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'The access token is invalid' });
       const [path = '', query = ''] = (request.url ?? '').split('?');
       const fault = faults.findIndex((candidate) => candidate.path === path);
       if (fault >= 0) {
         const [taken] = faults.splice(fault, 1);
-        if ('hangUp' in taken!) {
+        if ('until' in taken!) held = taken.until;
+        else if ('hangUp' in taken!) {
           // It did post: only the answer is lost.
           const key = request.headers['idempotency-key'] as string | undefined;
           record(JSON.parse(body.toString('utf8')), key);
           return request.socket.destroy();
-        }
-        return send(taken!.status, { error: 'Fault' }, taken!.retryAfterSeconds === undefined ? {} : { 'retry-after': String(taken!.retryAfterSeconds) });
+        } else
+          return send(taken!.status, { error: 'Fault' }, taken!.retryAfterSeconds === undefined ? {} : { 'retry-after': String(taken!.retryAfterSeconds) });
       }
       if (request.method === 'GET' && path === '/api/v1/accounts/verify_credentials') {
         if (!allowed('read', 'read:accounts', 'profile')) return outOfScope();

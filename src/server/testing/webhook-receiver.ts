@@ -2,8 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
-/** What the receiver answers to one request: a reply, a hang-up after reading it, or a redirect. */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string } | { hangUp: true };
+/**
+ * What the receiver answers to one request: a reply, a hang-up after reading it, or a redirect; or,
+ * with `until` alone, the usual answer once that promise settles (a slow receiver holding the request).
+ */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string } | { hangUp: true } | { until: Promise<unknown> };
 
 export interface ReceivedWebhook {
   id: string;
@@ -17,6 +20,13 @@ export interface ReceivedWebhook {
   /** When it arrived (ms since 1970). */
   receivedAt: number;
 }
+
+/** The usual answer: 200 with a live-post link. */
+const published = (id: string) => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ url: `https://social.example/p/${id}` }),
+});
 
 /**
  * A webhook receiver on a loopback port that checks every request's signature with the
@@ -45,14 +55,13 @@ export async function startWebhookReceiver() {
         body: JSON.parse(raw || '{}'),
         raw,
       });
-      const reply = replies.shift() ?? {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `https://social.example/p/${id}` }),
-      };
-      if ('hangUp' in reply) return request.socket.destroy();
-      response.writeHead(reply.status, reply.headers ?? {});
-      response.end(reply.body ?? '');
+      const queued = replies.shift();
+      void Promise.resolve(queued && 'until' in queued ? queued.until : undefined).then(() => {
+        const reply = !queued || 'until' in queued ? published(id) : queued;
+        if ('hangUp' in reply) return request.socket.destroy();
+        response.writeHead(reply.status, reply.headers ?? {});
+        response.end(reply.body ?? '');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,11 +71,23 @@ export async function startWebhookReceiver() {
     received,
     /** Queues the next replies, in order. */
     reply: (...next: Reply[]) => replies.push(...next),
+    /** Holds the next request without an answer until `release()`; then answers as usual (200 with a live-post link). */
+    hold() {
+      let release!: () => void;
+      const until = new Promise<void>((resolve) => (release = resolve));
+      replies.push({ until });
+      return release;
+    },
     useSecret: (value: string) => (secret = value),
     secret: () => secret,
     /** Publish requests only (a connection test is another event). */
     posts: () => received.filter((item) => item.body.type === 'post.publish'),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A request still held ends with the receiver.
+        server.closeAllConnections();
+      }),
   };
 }
 
