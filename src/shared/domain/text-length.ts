@@ -63,8 +63,9 @@ function withoutLinks(text: string, schemeRequired: boolean): { rest: string; li
 
 const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null;
 /**
- * How much text the segmenter is given at once. V8's segmenter takes time proportional to the text's
- * length for each cluster it yields (seconds for 63,206 characters), so it only ever sees a window.
+ * How much text the segmenter is given at once. V8's segmenter takes time in proportion to the length of
+ * the text it was given for each cluster it yields (seconds for 63,206 characters), so it only ever sees
+ * a window, and takes at most two clusters from a window made larger for one long cluster.
  */
 const SEGMENT_WINDOW = 256;
 
@@ -80,20 +81,24 @@ function* clusters(text: string): Generator<string> {
     let end = Math.min(text.length, start + size);
     // Never split a surrogate pair: the segmenter would see half a character.
     if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1]!)) end -= 1;
-    const found = Array.from(segmenter.segment(text.slice(start, end)), ({ segment }) => segment);
-    if (end === text.length) {
+    const most = size > SEGMENT_WINDOW ? 2 : Infinity;
+    const found: string[] = [];
+    for (const { segment } of segmenter.segment(text.slice(start, end))) if (found.push(segment) === most) break;
+    if (end === text.length && found.length < most) {
       yield* found;
       return;
     }
-    // The window's last cluster may go on past it: it is segmented again from its start, with what
-    // follows. Every boundary before it is final (a boundary depends on the one character after it).
     if (found.length < 2) {
       size *= 2;
       continue;
     }
-    const last = found.pop()!;
-    yield* found;
-    start = end - last.length;
+    // The last cluster taken may go on past the window: it is segmented again from its start, with what
+    // follows. Every boundary before it is final (a boundary depends on the one character after it).
+    found.pop();
+    for (const part of found) {
+      yield part;
+      start += part.length;
+    }
     size = SEGMENT_WINDOW;
   }
 }
@@ -140,8 +145,9 @@ export function xWeightedLength(text: string, cap = Infinity): number {
 /** Mastodon's count: characters, with every http(s) link as 23 and a mention's server left out. */
 export function mastodonLength(text: string): number {
   const { rest, links } = withoutLinks(text, true);
-  // The server part: one class character, then separators and a letter or digit at a time (one way to match each).
-  const local = rest.replace(/(^|[^/\w])@(\w+)@[a-z0-9.-](?:[.-]*[a-z0-9])+/giu, '$1@$2');
+  // The server part: one class character, then separators (a host's most) and a letter or digit at a
+  // time, so each character has one way to match.
+  const local = rest.replace(/(^|[^/\w])@(\w+)@[a-z0-9.-](?:[.-]{0,253}[a-z0-9])+/giu, '$1@$2');
   return [...local].length + links * LINK_LENGTH;
 }
 
