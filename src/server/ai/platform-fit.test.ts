@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { POST_LIMITS } from '@shared/schemas/post';
-import { HOSTILE_TEXTS, run } from '@shared/testing/hostile-texts';
+import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@shared/testing/hostile-texts';
 import { fitToPlatform } from './platform-fit';
 import { checkRewrite } from './rewrite-post/schema';
 
-/** The most hashtags a post takes, each as long as a hashtag may be, in accented letters. */
-const LONGEST_HASHTAGS = Array.from({ length: POST_LIMITS.hashtags }, (_, index) => `#${run('é', POST_LIMITS.hashtag - 4)}${String(index).padStart(3, '0')}`);
 /** Tags that fit beside a short text, so the search for the text runs with every one of them kept. */
 const SHORT_HASHTAGS = Array.from({ length: POST_LIMITS.hashtags }, (_, index) => `#t${index}`);
 const COUNTED = ['twitter', 'bluesky', 'mastodon'] as const;

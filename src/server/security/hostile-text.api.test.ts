@@ -5,7 +5,7 @@ import { PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platform } from '@shared/dom
 import { mastodonLength } from '@shared/domain/text-length';
 import { POST_LIMITS, REWRITE_INSTRUCTIONS_MAX } from '@shared/schemas/post';
 import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/values';
-import { HOSTILE_TEXTS, run } from '@shared/testing/hostile-texts';
+import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@shared/testing/hostile-texts';
 import { deliveryOf, scheduledPost, tickAt } from '../publishing/publishing-helpers';
 import { startMastodonServer } from '../testing/mastodon-server';
 import { createTestClock } from '../testing/test-clock';
@@ -105,8 +105,6 @@ describe('rewriting hostile text at the largest allowed size', () => {
   });
 });
 
-/** The most hashtags a post takes, each at the longest a hashtag may be, in accented letters. */
-const LONGEST_HASHTAGS = Array.from({ length: POST_LIMITS.hashtags }, (_, index) => `#${run('é', POST_LIMITS.hashtag - 4)}${String(index).padStart(3, '0')}`);
 /** The networks that count in their own way (links, weights, graphemes): the counted paths. */
 const COUNTED_PLATFORMS = ['twitter', 'bluesky', 'mastodon'] as const;
 

@@ -2,7 +2,7 @@
 import { POST_LIMITS } from '../schemas/post';
 
 /** `length` characters of `unit` over and over (cut to length: the last unit may be a part). */
-export const run = (unit: string, length = POST_LIMITS.content) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+export const run = (unit: string, length: number = POST_LIMITS.content) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 
 /**
  * The worst text of each class at the largest allowed size: long runs a backtracking link pattern or a
@@ -23,3 +23,9 @@ export const HOSTILE_TEXTS: Record<string, string> = {
   'letters with a combining mark each': run('e\u0301'),
   'emoji joined by ZWJ': run('👨\u200d'),
 };
+
+/** The most hashtags a post takes, each as long as a hashtag may be, in accented letters. */
+export const LONGEST_HASHTAGS = Array.from(
+  { length: POST_LIMITS.hashtags },
+  (_, index) => `#${run('é', POST_LIMITS.hashtag - 4)}${String(index).padStart(3, '0')}`,
+);
