@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { postLength, publishedText } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORMS, type Platform } from '@shared/domain/options';
-import { mastodonLength } from '@shared/domain/text-length';
+import { graphemeCount, mastodonLength } from '@shared/domain/text-length';
 import { POST_LIMITS, REWRITE_INSTRUCTIONS_MAX } from '@shared/schemas/post';
 import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/values';
 import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@shared/testing/hostile-texts';
 import { deliveryOf, scheduledPost, tickAt } from '../publishing/publishing-helpers';
+import { startBlueskyPds, type BlueskyPds } from '../testing/bluesky-pds';
 import { startMastodonServer } from '../testing/mastodon-server';
 import { createTestClock } from '../testing/test-clock';
-import { onboardedClient, type TestClient, read } from '../testing/test-client';
+import { onboardedClient, type TestClient, type TypedApi, read } from '../testing/test-client';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -143,47 +144,86 @@ describe('publishing hostile text at the largest allowed size', () => {
   const clock = createTestClock('2031-05-20T08:00:00Z');
   let publisher: TestServer;
   let mastodon: Awaited<ReturnType<typeof startMastodonServer>>;
+  let pds: BlueskyPds;
   beforeAll(async () => {
-    publisher = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
-    mastodon = await startMastodonServer();
+    [publisher, mastodon, pds] = await Promise.all([
+      startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now }),
+      startMastodonServer(),
+      startBlueskyPds(),
+    ]);
   });
   afterAll(async () => {
-    await mastodon.close();
+    await Promise.all([mastodon.close(), pds.close()]);
     await publisher.close();
   });
 
-  it('delivers or refuses three Mastodon posts of each hostile text in time, and /health answers meanwhile', async () => {
+  /** A user whose posts go out through the connection `json` makes. */
+  async function ownerWith(json: Parameters<TypedApi['connections']['$post']>[0]['json']) {
     const owner = await onboardedClient(publisher.url);
     await read(owner.api.workspace.$get());
-    const connection = await read(
-      owner.api.connections.$post({
-        json: { kind: 'mastodon', name: 'Our Mastodon', instanceUrl: mastodon.url, accessToken: mastodon.token, networks: ['mastodon'] },
-      }),
+    expect((await read(owner.api.connections.$post({ json }))).status).toBe(201);
+    return owner;
+  }
+
+  /** One worker turn at `at` on 11 June 2031, in time, with /health answered while it runs. */
+  async function deliverInTime(at: string, name: string) {
+    const started = performance.now();
+    const delivering = tickAt(publisher, clock, `2031-06-11T${at}:00Z`).then(() => performance.now() - started);
+    const health = fetch(`${publisher.url}/health`).then(
+      (response) => ({ status: response.status, ms: performance.now() - started }),
+      () => ({ status: 'no answer', ms: performance.now() - started }),
     );
-    expect(connection.status).toBe(201);
+    const [tookMs, answered] = await Promise.all([delivering, health]);
+    expect(tookMs, `delivering ${name}`).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(answered.status).toBe(200);
+    expect(answered.ms, `/health while delivering ${name}`).toBeLessThan(ANSWER_WITHIN_MS);
+  }
+
+  it('delivers or refuses three Mastodon posts of each hostile text in time, and /health answers meanwhile', async () => {
+    const owner = await ownerWith({ kind: 'mastodon', name: 'Our Mastodon', instanceUrl: mastodon.url, accessToken: mastodon.token, networks: ['mastodon'] });
     let hour = 0;
     for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
-      hour += 1;
-      const at = `${String(hour).padStart(2, '0')}:00`;
+      const at = `${String(++hour).padStart(2, '0')}:00`;
       const posts = [];
       for (const hashtags of [[], ['#dental'], LONGEST_HASHTAGS])
         posts.push({ hashtags, id: await scheduledPost(owner, '2031-06-11', at, { content: text, hashtags }, 'mastodon') });
-
-      const started = performance.now();
-      const delivering = tickAt(publisher, clock, `2031-06-11T${at}:00Z`).then(() => performance.now() - started);
-      const health = fetch(`${publisher.url}/health`).then(
-        (response) => ({ status: response.status, ms: performance.now() - started }),
-        () => ({ status: 'no answer', ms: performance.now() - started }),
-      );
-      const [tookMs, answered] = await Promise.all([delivering, health]);
-      expect(tookMs, `delivering ${name}`).toBeLessThan(ANSWER_WITHIN_MS);
-      expect(answered.status).toBe(200);
-      expect(answered.ms, `/health while delivering ${name}`).toBeLessThan(ANSWER_WITHIN_MS);
+      await deliverInTime(at, name);
       for (const post of posts) {
         const fits = mastodonLength(publishedText(text.trim(), post.hashtags)) <= PLATFORM_CHARACTER_LIMITS.mastodon;
         expect(await deliveryOf(owner, post.id), name).toMatchObject(
           fits ? { status: 'published' } : { status: 'failed', reason: "The post is longer than Mastodon's 500 characters. Shorten it, then retry." },
         );
+      }
+    }
+  });
+
+  it('refuses three Bluesky posts of each hostile text in time, with their length in graphemes, and /health answers meanwhile', async () => {
+    const account = await pds.createAccount('hostile');
+    const owner = await ownerWith({
+      kind: 'bluesky',
+      name: 'Our Bluesky',
+      handle: `@${account.handle}`,
+      appPassword: account.appPassword,
+      serviceUrl: pds.url,
+      networks: ['bluesky'],
+    });
+    let hour = 0;
+    for (const [name, text] of Object.entries(HOSTILE_TEXTS)) {
+      const at = `${String(++hour).padStart(2, '0')}:00`;
+      const posts = [];
+      for (const hashtags of [[], ['#dental'], LONGEST_HASHTAGS])
+        posts.push({ hashtags, id: await scheduledPost(owner, '2031-06-11', at, { content: text, hashtags }, 'bluesky') });
+      await deliverInTime(at, name);
+      for (const post of posts) {
+        const delivery = await deliveryOf(owner, post.id);
+        // One long cluster (combining marks, joined emoji) is under 300 graphemes: the PDS refuses its length in bytes.
+        const graphemes = graphemeCount(publishedText(text.trim(), post.hashtags));
+        if (graphemes > 300)
+          expect(delivery, name).toMatchObject({
+            status: 'failed',
+            reason: `The post is ${graphemes} characters long; Bluesky takes at most 300. Shorten it, then retry.`,
+          });
+        else expect(delivery.status, name).toBe('failed');
       }
     }
   });
