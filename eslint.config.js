@@ -24,6 +24,7 @@ export default tseslint.config(
     // A quantified class anchored only at the end (/[,.]+$/, /\s*$/) retries from every character of
     // a run that stops short of the end: seconds on a 63,206-character post. Scan backwards instead
     // (trimTrailing in the offline writer, String#trimEnd). Patterns anchored at both ends are linear.
+    // The second selector: a run of one class followed by another class (the old link pattern's label).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', 'src/server/config.ts'], // config.ts: operator-set environment values, not user text
     rules: {
@@ -32,6 +33,14 @@ export default tseslint.config(
         {
           selector: 'Literal[regex.pattern=/[+*}]\\)?\\$$/]:not([regex.pattern=/^\\^[^|]*$/][regex.flags!=/m/])',
           message: 'A quantified pattern anchored only at $ backtracks quadratically on long input; scan backwards (trimTrailing, trimEnd) instead.',
+        },
+        {
+          // An unbounded class run followed by another class ([a-z-]*[a-z], [a-z.-]+[a-z]) can give back
+          // and retry at every split of the run; with a first group that lets a match start inside the
+          // run (the old link pattern on "éééé…"), seconds. Also in strings and templates a RegExp is built from.
+          selector: ['Literal[regex.pattern=/\\][*+]\\??\\[/]', 'Literal[value=/\\][*+]\\??\\[/]', 'TemplateElement[value.raw=/\\][*+]\\??\\[/]'].join(', '),
+          message:
+            'An unbounded character-class run followed by another class backtracks over the run; bound the run ({0,61}), make the classes disjoint in one group, or scan by hand.',
         },
       ],
     },

@@ -21,8 +21,14 @@ export const PLATFORM_HASHTAG_LIMITS: Record<Platform, number> = {
 /** The post's length as its network counts it (the shared networks table's rule). */
 export const platformLength = postLength;
 
+/** Whether the text and hashtags fit the platform: counting stops once past its limit. */
+function fits(platform: Platform, content: string, hashtags: readonly string[]): boolean {
+  const limit = PLATFORM_CHARACTER_LIMITS[platform];
+  return platformLength(platform, content, hashtags, limit) <= limit;
+}
+
 export function fitsPlatform(post: Pick<WrittenPost, 'platform' | 'content' | 'hashtags'>): boolean {
-  return platformLength(post.platform, post.content, post.hashtags) <= PLATFORM_CHARACTER_LIMITS[post.platform];
+  return fits(post.platform, post.content, post.hashtags);
 }
 
 /** Ends of sentences in `text`: the index just after `.`, `!`, `?` or `…` followed by a space or the end. */
@@ -94,12 +100,14 @@ export function fitToPlatform<T extends Pick<WrittenPost, 'platform' | 'content'
   const hashtags = post.hashtags.slice(0, PLATFORM_HASHTAG_LIMITS[post.platform]);
   const trimmedTags = hashtags.length !== post.hashtags.length;
   const limit = PLATFORM_CHARACTER_LIMITS[post.platform];
-  if (platformLength(post.platform, post.content, hashtags) <= limit) return { post: { ...post, hashtags }, shortened: trimmedTags };
+  if (fits(post.platform, post.content, hashtags)) return { post: { ...post, hashtags }, shortened: trimmedTags };
   const sentences = sentencesOf(post.content);
   for (let keep = hashtags.length; keep >= 0; keep--) {
     const tags = hashtags.slice(0, keep);
-    const fits = (text: string) => platformLength(post.platform, text, tags) <= limit;
-    const content = dropMiddleSentences(sentences, fits) ?? cutContent(post.content, sentences, fits);
+    // Hashtags that do not fit on their own leave no room for any text: no search (each counts the text).
+    if (keep > 0 && !fits(post.platform, '', tags)) continue;
+    const fitsWithTags = (text: string) => fits(post.platform, text, tags);
+    const content = dropMiddleSentences(sentences, fitsWithTags) ?? cutContent(post.content, sentences, fitsWithTags);
     if (content !== null) return { post: { ...post, content, hashtags: tags }, shortened: true };
   }
   // One word longer than the limit: cut it (the only case that splits a word).

@@ -1,4 +1,5 @@
 import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
+import { graphemeCount } from '@shared/domain/text-length';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
 import { checkedFetch, OutboundFailure, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
@@ -96,12 +97,14 @@ export async function sendBluesky(
   now: () => Date,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<AttemptOutcome> {
-  const rich = richTextOf(post.text);
-  if (rich.graphemeLength > BLUESKY_TEXT_MAX)
+  // Counted before the text meets RichText: its own count and facet search take seconds on a long text.
+  const length = graphemeCount(post.text);
+  if (length > BLUESKY_TEXT_MAX)
     return {
       kind: 'failed',
-      detail: `The post is ${rich.graphemeLength} characters long; Bluesky takes at most ${BLUESKY_TEXT_MAX}. Shorten it, then retry.`,
+      detail: `The post is ${length} characters long; Bluesky takes at most ${BLUESKY_TEXT_MAX}. Shorten it, then retry.`,
     };
+  const rich = richTextOf(post.text);
   const allImages = post.media.filter((file) => file.mime.startsWith('image/'));
   const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
   // Sizes from the store's metadata, before anything is read.

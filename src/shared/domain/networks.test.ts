@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { POST_LIMITS } from '../schemas/post';
+import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '../testing/hostile-texts';
 import { PLATFORMS } from './options';
-import { feedText, NETWORK_RULES, postLength } from './networks';
+import { feedText, NETWORK_RULES, postLength, publishedText } from './networks';
+import { countLength } from './text-length';
 
 describe('network rules', () => {
   it('has one row per network, each with its limit, feed cut and image shape', () => {
@@ -53,5 +56,31 @@ describe('network rules', () => {
   it('shows X posts up to 280 weighted characters', () => {
     expect(feedText('twitter', 'a'.repeat(280)).cut).toBe(false);
     expect(feedText('twitter', '😀'.repeat(150)).shown).toBe('😀'.repeat(140));
+  });
+});
+
+describe("the editor's counter and previews on hostile text", () => {
+  /** The editor's largest text: the longest post and the most hashtags, each as long as a hashtag may be. */
+  const hashtags = LONGEST_HASHTAGS;
+  /** Linear counting takes tens of milliseconds here; the old link pattern took seconds a keystroke. */
+  const WITHIN_MS = 1000;
+
+  it.each(Object.entries(HOSTILE_TEXTS))('counts and previews %s at the largest size for every network in time', (_name, content) => {
+    for (const platform of PLATFORMS) {
+      let started = performance.now();
+      postLength(platform, content, hashtags);
+      expect(performance.now() - started, `${platform} count`).toBeLessThan(WITHIN_MS);
+      started = performance.now();
+      const { shown } = feedText(platform, publishedText(content, hashtags));
+      expect(performance.now() - started, `${platform} preview`).toBeLessThan(WITHIN_MS);
+      expect(countLength(NETWORK_RULES[platform].counting, shown)).toBeLessThanOrEqual(NETWORK_RULES[platform].feedCut.chars);
+    }
+  });
+
+  it('shows the exact count however far over the limit the text is', () => {
+    const accented = HOSTILE_TEXTS.accented!;
+    for (const platform of PLATFORMS) expect(postLength(platform, accented)).toBe(POST_LIMITS.content);
+    expect(postLength('twitter', HOSTILE_TEXTS.CJK!)).toBe(2 * POST_LIMITS.content);
+    expect(postLength('bluesky', HOSTILE_TEXTS['letters with a combining mark each']!)).toBe(POST_LIMITS.content / 2);
   });
 });

@@ -91,10 +91,11 @@ export function publishedText(content: string, hashtags: readonly string[]): str
 
 /**
  * How long a post is as its network counts it, hashtags included (they are published with the text).
- * The server's platform fit and the editor's counter both use this.
+ * The server's platform fit and the editor's counter both use this. With a `cap` (a check against a
+ * limit), counting stops past it: exact up to the cap, above it beyond.
  */
-export function postLength(platform: Platform, content: string, hashtags: readonly string[] = []): number {
-  return countLength(NETWORK_RULES[platform].counting, publishedText(content, hashtags));
+export function postLength(platform: Platform, content: string, hashtags: readonly string[] = [], cap = Infinity): number {
+  return countLength(NETWORK_RULES[platform].counting, publishedText(content, hashtags), cap);
 }
 
 /** The text as the network's feed shows it before 'more': cut at its line or character limit, on a word. */
@@ -102,11 +103,18 @@ export function feedText(platform: Platform, text: string): { shown: string; cut
   const { feedCut, counting } = NETWORK_RULES[platform];
   let shown = text;
   if (feedCut.lines !== undefined) shown = shown.split('\n').slice(0, feedCut.lines).join('\n');
-  const measure = (value: string) => countLength(counting, value);
-  if (measure(shown) > feedCut.chars) {
+  const fits = (value: string) => countLength(counting, value, feedCut.chars) <= feedCut.chars;
+  if (!fits(shown)) {
     const parts = graphemes(shown);
-    let end = Math.min(parts.length, feedCut.chars);
-    while (end > 0 && measure(parts.slice(0, end).join('')) > feedCut.chars) end -= 1;
+    // The most clusters that fit: a longer start of the text counts more, so a binary search (a step at a
+    // time would count a long text hundreds of times).
+    let end = 0;
+    let high = Math.min(parts.length, feedCut.chars);
+    while (end < high) {
+      const middle = Math.ceil((end + high) / 2);
+      if (fits(parts.slice(0, middle).join(''))) end = middle;
+      else high = middle - 1;
+    }
     const slice = parts.slice(0, end).join('');
     const space = slice.lastIndexOf(' ');
     shown = (space > slice.length * 0.6 ? slice.slice(0, space) : slice).trimEnd();

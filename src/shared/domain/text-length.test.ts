@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import twitterText from 'twitter-text';
 import { describe, expect, it } from 'vitest';
-import { countLength, graphemes, mastodonLength, xWeightedLength } from './text-length';
+import { POST_LIMITS } from '../schemas/post';
+import { HOSTILE_TEXTS, run } from '../testing/hostile-texts';
+import { countLength, graphemeCount, graphemes, mastodonLength, xWeightedLength, type Counting } from './text-length';
 
 /** Pieces posts are made of: words in many scripts, emoji of every build, links with and without a scheme. */
 const word = fc.stringMatching(/^[A-Za-z]{1,12}$/);
@@ -64,5 +66,85 @@ describe('text length as each network counts it', () => {
     expect(mastodonLength('example.com')).toBe(11);
     expect(mastodonLength('hi @anna@mastodon.social')).toBe(8);
     expect(mastodonLength('😀 ok')).toBe(4);
+  });
+});
+
+/** The fastest of two runs, in milliseconds: a linear count is far under the bound, a quadratic one far over. */
+function fastest(work: () => unknown): number {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const started = performance.now();
+    work();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+/** Linear code counts these in tens of milliseconds; the quadratic patterns took 1 to 7 seconds. */
+const COUNT_WITHIN_MS = 500;
+
+describe('counting hostile text at the largest allowed size', () => {
+  const counters: Record<string, (text: string) => unknown> = {
+    mastodonLength: (text) => mastodonLength(text),
+    xWeightedLength: (text) => xWeightedLength(text),
+    graphemes: (text) => graphemes(text),
+    graphemeCount: (text) => graphemeCount(text),
+    ...Object.fromEntries(
+      (['x-weighted', 'graphemes', 'mastodon', 'characters'] as Counting[]).map((counting) => [
+        `countLength ${counting}`,
+        (text: string) => countLength(counting, text),
+      ]),
+    ),
+  };
+
+  it.each(Object.entries(HOSTILE_TEXTS))('counts %s in linear time with every counter', (_name, text) => {
+    expect(text.length).toBeGreaterThanOrEqual(POST_LIMITS.content - 1);
+    for (const [name, count] of Object.entries(counters))
+      expect(
+        fastest(() => count(text)),
+        name,
+      ).toBeLessThan(COUNT_WITHIN_MS);
+  });
+
+  it('counts exactly up to a cap and stops past it', () => {
+    expect(xWeightedLength('日'.repeat(140), 280)).toBe(280);
+    expect(xWeightedLength(HOSTILE_TEXTS.CJK!, 280)).toBeGreaterThan(280);
+    expect(graphemeCount('👍🏽'.repeat(300), 300)).toBe(300);
+    expect(graphemeCount(HOSTILE_TEXTS.emoji!, 300)).toBe(301);
+    fc.assert(
+      fc.property(post, fc.integer({ min: 0, max: 400 }), (text, cap) => {
+        for (const counting of ['x-weighted', 'graphemes', 'mastodon'] as Counting[]) {
+          const exact = countLength(counting, text);
+          const capped = countLength(counting, text, cap);
+          if (exact <= cap) expect(capped).toBe(exact);
+          else expect(capped).toBeGreaterThan(cap);
+        }
+      }),
+    );
+  });
+
+  it('segments a long text a window at a time exactly as the whole text at once', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+    const mixed = fc.array(fc.constantFrom('a', 'é', 'e\u0301\u0302', '👨‍👩‍👧', '🇫🇷', '🇫', '日', ' ', '\r\n', '👍🏽', '\u200d', '1️⃣'), {
+      minLength: 100,
+      maxLength: 800,
+    });
+    fc.assert(
+      fc.property(mixed, (parts) => {
+        const text = parts.join('');
+        expect(graphemes(text)).toEqual(Array.from(segmenter.segment(text), ({ segment }) => segment));
+      }),
+      { numRuns: 200 },
+    );
+    const family = '👨‍👩‍👧'.repeat(200);
+    expect(graphemes(family + run('\u0301', 5000))).toHaveLength(200);
+  });
+
+  it('does not take a label longer than 63 characters or a host longer than 253 for a link', () => {
+    expect(mastodonLength(`https://${'a'.repeat(63)}.com`)).toBe(23);
+    expect(mastodonLength(`https://${'a'.repeat(64)}.com`)).toBe(8 + 64 + 4);
+    const host = `${'abcdefghi.'.repeat(24)}example.com`;
+    expect(mastodonLength(`https://${host}`)).toBe(23);
+    expect(mastodonLength(`https://x${'abcdefghi.'.repeat(1)}${host}`)).toBe(8 + 1 + 10 + host.length);
   });
 });

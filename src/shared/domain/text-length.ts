@@ -26,12 +26,23 @@ const TLDS = new Set(
   ).split(/\s+/),
 );
 
-const LABEL = '[a-z0-9\\u00c0-\\u024f](?:[a-z0-9\\u00c0-\\u024f-]*[a-z0-9\\u00c0-\\u024f])?';
-/** A web address with or without its scheme: labels, a known top-level domain, a port, a path. */
+/** What a domain label is made of: ASCII letters and digits and the Latin accented letters. */
+const LABEL_CHAR = 'a-z0-9\\u00c0-\\u024f';
+/** A label: at most 63 characters (DNS's most), hyphens only inside. */
+const LABEL = `[${LABEL_CHAR}](?:[${LABEL_CHAR}-]{0,61}[${LABEL_CHAR}])?`;
+/**
+ * A web address with or without its scheme: labels, a known top-level domain, a port, a path. Linear on
+ * any text: a match starts only after a character that cannot be part of an address (the first group
+ * refuses every label character, the dot and the hyphen; an accented letter only right before a scheme),
+ * so no attempt starts inside a run another attempt already scanned; each label is bounded and the host
+ * is at most 127 labels (checked to 253 characters below).
+ */
 const URL_PATTERN = new RegExp(
-  `(^|[^a-z0-9@$#\\uff20\\uff03\\u202a-\\u202e./_-])((?:https?://)?(?:${LABEL}\\.)+([a-z]{2,20}))(?![a-z0-9@+-])((?::\\d{1,5})?(?:[/?#]\\S*)?)`,
+  `(^|[^${LABEL_CHAR}@$#\\uff20\\uff03\\u202a-\\u202e./_-]|[\\u00c0-\\u024f](?=https?://))((?:https?://)?(?:${LABEL}\\.){1,127}([a-z]{2,20}))(?![a-z0-9@+-])((?::\\d{1,5})?(?:[/?#]\\S*)?)`,
   'giu',
 );
+/** DNS's longest host name. */
+const HOST_MAX = 253;
 /** Where a link ends: the last character twitter-text takes as part of a path or query. */
 const LINK_END = /[\p{L}\p{N}=_#/+&-]/u;
 
@@ -40,7 +51,8 @@ function withoutLinks(text: string, schemeRequired: boolean): { rest: string; li
   let links = 0;
   const rest = text.replace(URL_PATTERN, (match, before: string, address: string, tld: string, tail: string) => {
     const hasScheme = /^https?:\/\//i.test(address);
-    if ((schemeRequired && !hasScheme) || !TLDS.has(tld.toLowerCase())) return match;
+    const host = hasScheme ? address.slice(address.indexOf('//') + 2) : address;
+    if ((schemeRequired && !hasScheme) || !TLDS.has(tld.toLowerCase()) || host.length > HOST_MAX) return match;
     let end = tail.length;
     while (end > 0 && !LINK_END.test(tail[end - 1]!)) end -= 1;
     links += 1;
@@ -50,10 +62,57 @@ function withoutLinks(text: string, schemeRequired: boolean): { rest: string; li
 }
 
 const segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null;
+/**
+ * How much text the segmenter is given at once. V8's segmenter takes time in proportion to the length of
+ * the text it was given for each cluster it yields (seconds for 63,206 characters), so it only ever sees
+ * a window, and takes at most two clusters from a window made larger for one long cluster.
+ */
+const SEGMENT_WINDOW = 256;
+
+/** The text's grapheme clusters, one at a time, segmented a window at a time (linear in the text). */
+function* clusters(text: string): Generator<string> {
+  if (!segmenter) {
+    yield* text;
+    return;
+  }
+  let start = 0;
+  let size = SEGMENT_WINDOW;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    // Never split a surrogate pair: the segmenter would see half a character.
+    if (end < text.length && /[\ud800-\udbff]/.test(text[end - 1]!)) end -= 1;
+    const most = size > SEGMENT_WINDOW ? 2 : Infinity;
+    const found: string[] = [];
+    for (const { segment } of segmenter.segment(text.slice(start, end))) if (found.push(segment) === most) break;
+    if (end === text.length && found.length < most) {
+      yield* found;
+      return;
+    }
+    if (found.length < 2) {
+      size *= 2;
+      continue;
+    }
+    // The last cluster taken may go on past the window: it is segmented again from its start, with what
+    // follows. Every boundary before it is final (a boundary depends on the one character after it).
+    found.pop();
+    for (const part of found) {
+      yield part;
+      start += part.length;
+    }
+    size = SEGMENT_WINDOW;
+  }
+}
 
 /** The text's user-perceived characters (grapheme clusters): one for 'é', '👍🏽' or a family emoji. */
 export function graphemes(text: string): string[] {
-  return segmenter ? Array.from(segmenter.segment(text), (part) => part.segment) : [...text];
+  return [...clusters(text)];
+}
+
+/** How many grapheme clusters the text has, exact up to `cap`; past it, counting stops at cap + 1. */
+export function graphemeCount(text: string, cap = Infinity): number {
+  let count = 0;
+  for (const _cluster of clusters(text)) if (++count > cap) break;
+  return count;
 }
 
 /** Code points X counts once: Latin and most scripts up to U+10FF, spaces, dashes and quotes. */
@@ -68,14 +127,17 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
  * X's weighted length (twitter-text's v3 rules): a link counts 23; an emoji, however many code points it
  * is made of, 2; other code points 1 up to U+10FF and in the punctuation ranges, 2 beyond (CJK, symbols).
  * Addresses without a scheme are recognised for the top-level domains above (X knows them all).
+ * Exact up to `cap`; past it, counting stops.
  */
-export function xWeightedLength(text: string): number {
+export function xWeightedLength(text: string, cap = Infinity): number {
   const { rest, links } = withoutLinks(text.normalize('NFC'), false);
   let length = links * LINK_LENGTH;
-  for (const cluster of graphemes(rest)) {
-    const points = [...cluster];
-    if (EMOJI.test(cluster) && (points.length > 1 || xWeight(points[0]!.codePointAt(0)!) === 2)) length += 2;
-    else for (const point of points) length += xWeight(point.codePointAt(0)!);
+  for (const cluster of clusters(rest)) {
+    const first = cluster.codePointAt(0)!;
+    const onePoint = cluster.length === (first > 0xffff ? 2 : 1);
+    if (EMOJI.test(cluster) && (!onePoint || xWeight(first) === 2)) length += 2;
+    else for (const point of cluster) if ((length += xWeight(point.codePointAt(0)!)) > cap) break;
+    if (length > cap) break;
   }
   return length;
 }
@@ -83,17 +145,22 @@ export function xWeightedLength(text: string): number {
 /** Mastodon's count: characters, with every http(s) link as 23 and a mention's server left out. */
 export function mastodonLength(text: string): number {
   const { rest, links } = withoutLinks(text, true);
-  const local = rest.replace(/(^|[^/\w])@(\w+)@[a-z0-9.-]+[a-z0-9]/giu, '$1@$2');
+  // The server part: one class character, then separators (a host's most) and a letter or digit at a
+  // time, so each character has one way to match.
+  const local = rest.replace(/(^|[^/\w])@(\w+)@[a-z0-9.-](?:[.-]{0,253}[a-z0-9])+/giu, '$1@$2');
   return [...local].length + links * LINK_LENGTH;
 }
 
-/** The length of `text` counted the network's way. */
-export function countLength(counting: Counting, text: string): number {
+/**
+ * The length of `text` counted the network's way. Exact up to `cap`; past it, some number above `cap`
+ * (counting stops there): a check against a limit passes the limit, a counter shown to the user does not.
+ */
+export function countLength(counting: Counting, text: string, cap = Infinity): number {
   switch (counting) {
     case 'x-weighted':
-      return xWeightedLength(text);
+      return xWeightedLength(text, cap);
     case 'graphemes':
-      return graphemes(text).length;
+      return graphemeCount(text, cap);
     case 'mastodon':
       return mastodonLength(text);
     case 'characters':

@@ -4,6 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS, POST_TYPES, capitalize, type Platform, type PostType } from '@shared/domain/options';
+import { POST_LIMITS } from '@shared/schemas/post';
 import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/values';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreatePost } from '../api/create-post';
@@ -101,6 +102,7 @@ export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: A
               label="Post text"
               autosize
               minRows={4}
+              maxLength={POST_LIMITS.content}
               value={content}
               onChange={(event) => setContent(event.currentTarget.value)}
               description={`${length} / ${limit} characters with hashtags, as ${PLATFORM_LABELS[platform]} counts them`}

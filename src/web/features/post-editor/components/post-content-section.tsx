@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text, Textarea, VisuallyHidden } from '@mantine/c
 import { IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { capitalize, PLATFORM_LABELS } from '@shared/domain/options';
-import type { Post } from '@shared/schemas/post';
+import { POST_LIMITS, type Post } from '@shared/schemas/post';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCopyText } from '../hooks/use-copy-text';
 import type { PostEditorState } from '../hooks/use-post-editor';
@@ -71,6 +71,7 @@ export function PostContentSection({ post, editor, archived }: PostContentSectio
             autosize
             minRows={6}
             maxRows={18}
+            maxLength={POST_LIMITS.content}
             value={editor.draftContent}
             onChange={(event) => editor.setContent(event.currentTarget.value)}
             error={empty ? 'Post text cannot be empty.' : undefined}
