@@ -29,7 +29,7 @@ export function createDeliveryService({ deliveries, access, now = () => new Date
     async retry(userId: string, postId: string): Promise<DeliveryWithLog> {
       await find(userId, postId);
       if (!(await deliveries.retry(userId, postId, now().toISOString())))
-        throw new AppError('conflict', 'Only a failed, unknown or missed post can be retried. Reload to see where it stands.');
+        throw new AppError('delivery_not_retryable', 'Only a failed, unknown or missed post can be retried. Reload to see where it stands.');
       return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
     },
 
@@ -37,7 +37,7 @@ export function createDeliveryService({ deliveries, access, now = () => new Date
     async confirm(userId: string, postId: string): Promise<DeliveryWithLog> {
       await find(userId, postId);
       if (!(await deliveries.confirm(userId, postId, now().toISOString())))
-        throw new AppError('conflict', 'Only a post whose outcome is unknown can be confirmed. Reload to see where it stands.');
+        throw new AppError('delivery_not_confirmable', 'Only a post whose outcome is unknown can be confirmed. Reload to see where it stands.');
       return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
     },
   };
