@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '@shared/schemas/api-error';
+import type { ErrorCode, ErrorDetails } from '@shared/schemas/api-error';
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   bad_request: 400,
@@ -10,10 +10,23 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   stale_version: 409,
   archived: 409,
   connection_unreadable: 409,
+  generation_running: 409,
+  month_has_posts: 409,
+  nothing_to_retry: 409,
+  no_saved_strategy: 409,
+  delivery_in_flight: 409,
+  delivery_not_retryable: 409,
+  delivery_not_confirmable: 409,
+  already_restored: 409,
+  connection_limit: 409,
+  time_zone_changing: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
+  ai_limit_reached: 429,
+  month_full: 429,
+  uploads_in_flight: 429,
   internal: 500,
   unavailable: 503,
 };
@@ -25,6 +38,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.status = STATUS[code];

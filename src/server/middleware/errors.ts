@@ -5,7 +5,8 @@ import { AppError } from '../errors';
 import type { Logger } from '../logger';
 
 export function errorResponse(c: Context, error: AppError) {
-  const body: ApiError = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  const { code, message, fields, details } = error;
+  const body: ApiError = { error: { code, message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) } };
   return c.json(body, error.status);
 }
 

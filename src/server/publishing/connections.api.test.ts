@@ -112,7 +112,7 @@ describe('connections', () => {
     expect(refused.map((answer) => [answer.status, errorOf(answer).code, errorOf(answer).message])).toEqual(
       Array(CONNECTIONS_PER_USER).fill([
         409,
-        'conflict',
+        'connection_limit',
         `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`,
       ]),
     );

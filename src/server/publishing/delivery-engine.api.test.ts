@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TINY_PNG } from '../testing/fixtures';
 import { createTestClock } from '../testing/test-clock';
-import { read } from '../testing/test-client';
+import { errorOf, read } from '../testing/test-client';
+import { PUBLISHING_NOW_MESSAGE } from '../services/schedule-service';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from './publishing-helpers';
@@ -185,7 +186,10 @@ describe('outcomes that cannot be known', () => {
     const confirmed = await read(client.api.posts[':postId'].delivery.confirm.$post({ param: { postId } }));
     expect(confirmed.body).toMatchObject({ status: 'published' });
     expect(confirmed.body.log.map((entry) => entry.outcome)).toEqual(['unknown', 'confirmed']);
-    expect((await read(client.api.posts[':postId'].delivery.confirm.$post({ param: { postId } }))).status).toBe(409);
+    const again = await read(client.api.posts[':postId'].delivery.confirm.$post({ param: { postId } }));
+    expect([again.status, errorOf(again).code]).toEqual([409, 'delivery_not_confirmable']);
+    const retried = await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }));
+    expect([retried.status, errorOf(retried).code]).toEqual([409, 'delivery_not_retryable']);
   });
 
   it('writes off a delivery whose worker stopped mid-send as unknown once its lease lapses', async () => {
@@ -195,7 +199,11 @@ describe('outcomes that cannot be known', () => {
     await createFactories(server.database.db).claimDelivery(postId, '2031-06-14T15:02:00.000Z');
     await tickAt(server, clock, '2031-06-14T15:01:00Z');
     expect((await deliveryOf(client, postId)).status).toBe('publishing');
-    expect((await read(client.api.posts[':postId'].schedule.$delete({ param: { postId } }))).status).toBe(409);
+    const unscheduled = await read(client.api.posts[':postId'].schedule.$delete({ param: { postId } }));
+    expect(errorOf(unscheduled)).toEqual({ code: 'delivery_in_flight', message: PUBLISHING_NOW_MESSAGE });
+    const post = await read(client.api.posts[':postId'].$get({ param: { postId } }));
+    const deleted = await read(client.api.posts[':postId'].$delete({ param: { postId }, json: { version: post.body.version } }));
+    expect([deleted.status, errorOf(deleted)]).toEqual([409, { code: 'delivery_in_flight', message: PUBLISHING_NOW_MESSAGE }]);
     await tickAt(server, clock, '2031-06-14T15:03:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'unknown', reason: expect.stringContaining('server stopped') });
     expect(receiver.posts()).toHaveLength(0);

@@ -111,10 +111,11 @@ describe('a send that outlives its lease', () => {
     const { client, postId, release, sending } = await writtenOffWhileSending('2031-06-13');
     const refused = await retryNow(client, postId);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ error: { code: 'conflict', message: expect.stringContaining('may still be under way') } });
+    expect(refused.body).toMatchObject({ error: { code: 'delivery_in_flight', message: expect.stringContaining('may still be under way') } });
     // Scheduling it again would send it as a new delivery: refused too.
     const moved = await read(client.api.posts[':postId'].schedule.$put({ param: { postId }, json: { platform: 'facebook', time: '09:05' } }));
     expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({ error: { code: 'delivery_in_flight' } });
     await instanceB.publisher.deliverDue();
     expect(slow.posts()).toHaveLength(1);
 

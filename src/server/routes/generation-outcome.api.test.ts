@@ -66,7 +66,24 @@ describe('after a generation', () => {
       [...before.map((post) => post.date), after.find((post) => !before.some((old) => old.date === post.date))!.date].sort(),
     );
     // Nothing left to write: a second retry of the same job is refused.
-    expect((await read(client.api['generation-jobs'][':jobId'].retry.$post({ param: { jobId: retried.id } }))).status).toBe(409);
+    const again = await read(client.api['generation-jobs'][':jobId'].retry.$post({ param: { jobId: retried.id } }));
+    expect(again.status).toBe(409);
+    expect(errorOf(again)).toEqual({ code: 'nothing_to_retry', message: 'Every post of this generation was written: nothing to try again.' });
+  });
+
+  it('refuses to write the missing posts of a month without a saved strategy, asking to generate it again', async () => {
+    const client = await onboardedClient(server.url);
+    await read(client.api.workspace.$get());
+    const month = { year: 2031, month: 4 }; // not one the workspace read creates
+    const factories = createFactories(server.database.db);
+    await factories.month(client.userId, month, { contentGenerated: 1 });
+    const slot = { date: '2031-04-07T12:00:00Z', platform: 'facebook', type: 'text' };
+    const job = await factories.job(client.userId, month, { planned: 2, written: 1, unwrittenSlots: JSON.stringify([slot]) });
+    const requests = ai.requests.length;
+    const retry = await read(client.api['generation-jobs'][':jobId'].retry.$post({ param: { jobId: job.id } }));
+    expect(retry.status).toBe(409);
+    expect(errorOf(retry)).toEqual({ code: 'no_saved_strategy', message: 'This month has no saved strategy. Generate the month again.' });
+    expect(ai.requests.length).toBe(requests);
   });
 
   it('does not open a regenerated month’s posts like the ones it replaces', async () => {

@@ -45,7 +45,7 @@ describe('starting a generation', () => {
     expect(first.status).toBe(202);
     const second = await start(client, SECOND_TAB);
     expect(second.status).toBe(409);
-    expect(errorOf(second)).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
+    expect(errorOf(second)).toEqual({ code: 'generation_running', message: ALREADY_RUNNING });
     expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.strategy).toEqual(FIRST_TAB);
     release();
     expect((await waitForJob(client, first.body.job.id)).status).toBe('succeeded');
@@ -62,7 +62,7 @@ describe('starting a generation', () => {
     const accepted = [FIRST_TAB, SECOND_TAB][winner]!;
     const job = answers[winner]!.body.job;
     expect(job.planned).toBe(planSlots({ ...MONTH, strategy: accepted }).length);
-    expect(errorOf(answers[1 - winner]!)).toEqual({ code: 'conflict', message: ALREADY_RUNNING });
+    expect(errorOf(answers[1 - winner]!)).toEqual({ code: 'generation_running', message: ALREADY_RUNNING });
     expect((await read(client.api.months[':id'].$get({ param: { id: MONTH_ID } }))).body.strategy).toEqual(accepted);
     release();
     expect((await waitForJob(client, job.id)).status).toBe('succeeded');

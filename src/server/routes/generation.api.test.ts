@@ -96,9 +96,13 @@ describe('generation with the offline writer', () => {
   it('asks before replacing existing posts, then replaces them', async () => {
     const client = await onboardedClient(server.url);
     await waitForJob(client, (await startJob(client)).body.job.id);
+    const existing = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts.length;
     const refused = await startJob(client);
     expect(refused.status).toBe(409);
     expect(errorOf(refused).message).toMatch(/already has \d+ posts/);
+    // The count the confirmation shows travels as a fact, not only inside the sentence.
+    expect(errorOf(refused)).toMatchObject({ code: 'month_has_posts', details: { postCount: existing } });
+    expect(existing).toBeGreaterThan(0);
     const replaced = await startJob(client, { strategy: { ...STRATEGY, postFrequency: 1 }, replaceExisting: true });
     expect(replaced.status).toBe(202);
     await waitForJob(client, replaced.body.job.id);
@@ -189,7 +193,8 @@ describe('generation through an OpenAI-compatible provider', () => {
     ai.script({ delayMs: 0 });
     // Exactly one start wins; every other one is the clear 409, never a 500 or a second job.
     expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409, 409, 409]);
-    for (const answer of answers.filter((each) => each.status === 409)) expect(errorOf(answer).message).toBe(ALREADY_RUNNING);
+    for (const answer of answers.filter((each) => each.status === 409))
+      expect(errorOf(answer)).toEqual({ code: 'generation_running', message: ALREADY_RUNNING });
     await waitForJob(client, answers.find((answer) => answer.status === 202)!.body.job.id);
   });
 

@@ -185,7 +185,7 @@ describe('uploads in flight per user (default limit of 3)', () => {
     const fourth = await client.uploadMedia(post.id, TINY_PNG);
     expect(fourth.status).toBe(429);
     expect(errorOf(fourth)).toEqual({
-      code: 'rate_limited',
+      code: 'uploads_in_flight',
       message: 'You are already uploading 3 files. Wait until they have finished, then add this one again.',
     });
     // Another user is not held up by this one.

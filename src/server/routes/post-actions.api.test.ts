@@ -69,7 +69,7 @@ describe('deleting a post', () => {
     // A second Undo finds the post already back.
     const again = await read(client.api.posts[':postId'].restore.$post({ param: { postId: saved.id }, json: {} }));
     expect(again.status).toBe(409);
-    expect(errorOf(again).code).toBe('conflict');
+    expect(errorOf(again).code).toBe('already_restored');
   });
 
   it('removes the media files once the time to undo has passed, and then cannot restore', async () => {

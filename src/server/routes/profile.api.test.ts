@@ -49,6 +49,13 @@ describe('accounts', () => {
     expect((await read(stranger.api.me.$get())).status).toBe(200);
   });
 
+  it('refuses a second account for an email with better-auth’s own code, which the sign-up form switches on', async () => {
+    const { email } = await new TestClient(server.url).signUp();
+    const again = await new TestClient(server.url).post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: '' });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+  });
+
   it('ends the session on sign-out, on the server as well, even while its check is cached', async () => {
     const client = new TestClient(server.url);
     await client.signUp();

@@ -38,6 +38,9 @@ describe('settings', () => {
   it('changes the password: this session stays, the old password no longer works', async () => {
     const client = new TestClient(server.url);
     const { email } = await client.signUp();
+    // A wrong current password carries better-auth's code, which the settings forms switch on.
+    const wrong = await client.post('/api/auth/change-password', { currentPassword: 'not-the-password', newPassword: 'a-brand-new-password-1' });
+    expect([wrong.status, wrong.body]).toEqual([400, expect.objectContaining({ code: 'INVALID_PASSWORD' })]);
     const changed = await client.post('/api/auth/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'a-brand-new-password-1',

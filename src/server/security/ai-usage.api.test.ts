@@ -82,7 +82,7 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
     ];
     for (const refused of refusals) {
       expect(refused.status).toBe(429);
-      expect(errorOf(refused).code).toBe('rate_limited');
+      expect(errorOf(refused).code).toBe('ai_limit_reached');
       expect(errorOf(refused).message).toMatch(REFUSED);
     }
     expect(ai.requests.length).toBe(asked);

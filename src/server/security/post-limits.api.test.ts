@@ -37,7 +37,7 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
       await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(11), prompt: '' } })),
     ]) {
       expect(refused.status).toBe(429);
-      expect(errorOf(refused)).toEqual({ code: 'rate_limited', message: MONTH_FULL });
+      expect(errorOf(refused)).toEqual({ code: 'month_full', message: MONTH_FULL });
     }
     expect(await postCount(client)).toBe(POSTS_MAX);
     // The other active month has room of its own.

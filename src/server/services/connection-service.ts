@@ -94,7 +94,7 @@ export function createConnectionService({ connections, box, policy, now = () => 
         updatedAt: at,
       };
       if (!(await connections.insertWithin(row, input.networks, CONNECTIONS_PER_USER)))
-        throw new AppError('conflict', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
+        throw new AppError('connection_limit', `You have ${CONNECTIONS_PER_USER} connections, the most allowed. Remove one you no longer use first.`);
       return { connection: await answer(userId, row.id), signingSecret };
     },
 

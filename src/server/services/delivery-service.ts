@@ -34,11 +34,11 @@ export function createDeliveryService({ deliveries, access, now = () => new Date
         if (row && attemptMayBeUnderWay(row, at)) {
           const minutes = Math.max(1, Math.ceil((Date.parse(row.leaseUntil!) - Date.parse(at)) / 60_000));
           throw new AppError(
-            'conflict',
+            'delivery_in_flight',
             `The first attempt may still be under way, and sending again now could post it twice. Wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`}, reload, then retry if it is still unknown.`,
           );
         }
-        throw new AppError('conflict', 'Only a failed, unknown or missed post can be retried. Reload to see where it stands.');
+        throw new AppError('delivery_not_retryable', 'Only a failed, unknown or missed post can be retried. Reload to see where it stands.');
       }
       return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
     },
@@ -47,7 +47,7 @@ export function createDeliveryService({ deliveries, access, now = () => new Date
     async confirm(userId: string, postId: string): Promise<DeliveryWithLog> {
       await find(userId, postId);
       if (!(await deliveries.confirm(userId, postId, now().toISOString())))
-        throw new AppError('conflict', 'Only a post whose outcome is unknown can be confirmed. Reload to see where it stands.');
+        throw new AppError('delivery_not_confirmable', 'Only a post whose outcome is unknown can be confirmed. Reload to see where it stands.');
       return deliveries.withLog((await deliveries.findByPost(userId, postId))!);
     },
   };

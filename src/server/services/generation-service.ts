@@ -74,7 +74,7 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
         return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('conflict', ALREADY_RUNNING);
+      if (isUniqueViolation(error)) throw new AppError('generation_running', ALREADY_RUNNING);
       throw error;
     }
     await runner.enqueue(row.id);
@@ -97,8 +97,10 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
           if (outside) throw new AppError('bad_request', `The holiday "${outside.name}" (${outside.date}) is not in ${month.name} ${month.year}.`);
           if (month.postCount > 0 && !replaceExisting) {
             throw new AppError(
-              'conflict',
+              'month_has_posts',
               `${month.name} ${month.year} already has ${month.postCount} posts. Generating again replaces them; confirm to continue.`,
+              undefined,
+              { postCount: month.postCount },
             );
           }
           const slots = planSlots({ ...ref, strategy });
@@ -117,9 +119,9 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
       if (!previous) throw notFound('Generation job');
       const slots = unwrittenSlotsOf(previous);
       if (previous.status !== 'succeeded' || slots.length === 0)
-        throw new AppError('conflict', 'Every post of this generation was written: nothing to try again.');
+        throw new AppError('nothing_to_retry', 'Every post of this generation was written: nothing to try again.');
       return startJob(userId, previous.monthId, async (_repositories, month) => {
-        if (!month.strategy) throw new AppError('conflict', 'This month has no saved strategy. Generate the month again.');
+        if (!month.strategy) throw new AppError('no_saved_strategy', 'This month has no saved strategy. Generate the month again.');
         return { slots, strategy: month.strategy, replaceExisting: false };
       });
     },

@@ -86,7 +86,10 @@ export function createMediaService({ posts, deletedPosts, access, store, uploads
     const at = now();
     const slot = await uploads.takeUploadSlot(userId, uploadsInFlightPerUser, at.toISOString(), new Date(at.getTime() + UPLOAD_SLOT_MS).toISOString());
     if (!slot) {
-      throw new AppError('rate_limited', `You are already uploading ${uploadsInFlightPerUser} files. Wait until they have finished, then add this one again.`);
+      throw new AppError(
+        'uploads_in_flight',
+        `You are already uploading ${uploadsInFlightPerUser} files. Wait until they have finished, then add this one again.`,
+      );
     }
     return () => uploads.releaseUploadSlot(slot);
   }

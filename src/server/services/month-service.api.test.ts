@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
+import { createDeliveryRepository } from '../db/delivery-repository';
+import { createMonthRepository } from '../db/month-repository';
+import { createPostRepository } from '../db/post-repository';
+import { createProfileRepository, type ZoneState } from '../db/profile-repository';
 import { AppError } from '../errors';
 import { createTestClock } from '../testing/test-clock';
 import { openServiceHarness, type ServiceHarness } from '../testing/service-harness';
 import { ARCHIVED_MESSAGE } from './access';
+import { createMonthService } from './month-service';
 
 // The month rules called directly, over real repositories on the test database (SQLite or PostgreSQL).
 const clock = createTestClock('2031-01-15T12:00:00.000Z');
@@ -104,5 +109,36 @@ describe('the time-zone boundary', () => {
     const workspace = await harness.services.months.workspace(userId);
     expect(workspace).toMatchObject({ timeZone: 'Pacific/Pago_Pago', currentMonthId: '2031-2' });
     await expect(harness.services.access.requireMonth(userId, '2031-1', { writable: true })).rejects.toMatchObject(archived);
+  });
+});
+
+describe('changing the time zone', () => {
+  it('asks to try again when another change of the zone lands before each of its writes', async () => {
+    const userId = await harness.createUser();
+    const { db } = harness.database;
+    const profiles = createProfileRepository(db);
+    // Another tab sets a zone of its own between each read and write of this change, every time.
+    const elsewhere = ['Europe/Paris', 'Asia/Tokyo', 'Europe/Paris'];
+    let changes = 0;
+    const racing = {
+      ...profiles,
+      async changeTimeZone(id: string, before: ZoneState | undefined, next: ZoneState) {
+        await profiles.changeTimeZone(id, before, { ...next, timeZone: elsewhere[changes++ % elsewhere.length]! });
+        return profiles.changeTimeZone(id, before, next);
+      },
+    };
+    const months = createMonthService({
+      months: createMonthRepository(db),
+      posts: createPostRepository(db),
+      profiles: racing,
+      deliveries: createDeliveryRepository(db),
+      access: harness.services.access,
+      now: clock.now,
+    });
+    await expect(months.setTimeZone(userId, 'America/New_York')).rejects.toMatchObject({
+      code: 'time_zone_changing',
+      message: 'Your time zone was being changed elsewhere at the same moment. Please try again.',
+    });
+    expect((await profiles.findZone(userId))?.timeZone).toBe('Europe/Paris');
   });
 });

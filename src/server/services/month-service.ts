@@ -153,7 +153,7 @@ export function createMonthService({ months, posts, profiles, deliveries, access
           return timeZone;
         }
       }
-      throw new AppError('conflict', 'Your time zone was being changed elsewhere at the same moment. Please try again.');
+      throw new AppError('time_zone_changing', 'Your time zone was being changed elsewhere at the same moment. Please try again.');
     },
   };
 }

@@ -29,7 +29,7 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
     if (post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
     const at = now();
     // A deleted post does not go out; one being sent this moment cannot be deleted until it is done.
-    if ((await repositories.deliveries.cancel(userId, post.id, at.toISOString())) === 'busy') throw new AppError('conflict', PUBLISHING_NOW_MESSAGE);
+    if ((await repositories.deliveries.cancel(userId, post.id, at.toISOString())) === 'busy') throw new AppError('delivery_in_flight', PUBLISHING_NOW_MESSAGE);
     await repositories.deletedPosts.trash(userId, post.id, at.toISOString());
     return { postId: post.id, monthId: post.monthId, restorableUntil: new Date(at.getTime() + RESTORABLE_FOR_MS).toISOString() };
   }
@@ -53,7 +53,7 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
           if (error instanceof AppError && error.code === 'archived') throw error;
           return undefined;
         });
-        if (live) throw new AppError('conflict', 'This post is already back in the calendar.');
+        if (live) throw new AppError('already_restored', 'This post is already back in the calendar.');
         throw gone();
       }
       return access.writeInMonth(userId, found.monthId, async (repositories) => {

@@ -38,7 +38,7 @@ export function createScheduleService({ access, now = () => new Date() }: Deps) 
             at,
           )
         : await repositories.deliveries.cancel(userId, postId, at);
-      if (result === 'busy') throw new AppError('conflict', PUBLISHING_NOW_MESSAGE);
+      if (result === 'busy') throw new AppError('delivery_in_flight', PUBLISHING_NOW_MESSAGE);
       await repositories.posts.setSchedule(userId, postId, schedule, at);
       return (await repositories.posts.find(userId, postId))!;
     });

@@ -29,7 +29,7 @@ function untilMidnightUtc(at: Date): string {
 export function createUsageLimits({ usage, posts, writer, limits, now = () => new Date() }: Deps) {
   const monthFull = () =>
     new AppError(
-      'rate_limited',
+      'month_full',
       `This month already has ${limits.postsPerMonth} posts, the most a month can hold. Change the posts it has, or generate the month again to replace them.`,
     );
 
@@ -49,7 +49,7 @@ export function createUsageLimits({ usage, posts, writer, limits, now = () => ne
       const at = now();
       if (await from.consumeAiRequest(userId, at.toISOString().slice(0, 10), limits.aiRequestsPerDay)) return;
       throw new AppError(
-        'rate_limited',
+        'ai_limit_reached',
         `You have used all ${limits.aiRequestsPerDay} AI requests for today. More are available after midnight UTC (${untilMidnightUtc(at)}). Until then you can still edit your posts and add posts by hand.`,
       );
     },

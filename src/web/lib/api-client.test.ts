@@ -27,11 +27,17 @@ describe('parseResponse', () => {
     expect([stale.status, stale.code]).toEqual([409, 'stale_version']);
   });
 
-  it("keeps better-auth's message and names a code by the status", async () => {
+  it('keeps the facts a refusal carries, so a screen reads them instead of the message', async () => {
+    const body = { error: { code: 'month_has_posts', message: 'March 2031 already has 12 posts.', details: { postCount: 12 } } };
+    const error = await failure(answer(409, JSON.stringify(body)));
+    expect([error.code, error.details]).toEqual(['month_has_posts', { postCount: 12 }]);
+  });
+
+  it("keeps better-auth's message and its own code, and names a code by the status", async () => {
     const error = await failure(answer(401, JSON.stringify({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' })));
-    expect([error.status, error.code, error.message]).toEqual([401, 'unauthorized', 'Invalid email or password']);
+    expect([error.status, error.code, error.message, error.authCode]).toEqual([401, 'unauthorized', 'Invalid email or password', 'INVALID_EMAIL_OR_PASSWORD']);
     const limited = await failure(answer(429, '{}'));
-    expect([limited.code, limited.message]).toEqual(['rate_limited', 'Request failed (429).']);
+    expect([limited.code, limited.message, limited.authCode]).toEqual(['rate_limited', 'Request failed (429).', undefined]);
   });
 
   it('says which status failed when the body is a proxy page or broken JSON', async () => {

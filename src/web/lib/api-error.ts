@@ -20,15 +20,39 @@ const codeForStatus = (status: number): ErrorCode => CODE_FOR_STATUS[status] ?? 
 
 const isErrorCode = (code: unknown): code is ErrorCode => (ERROR_CODES as readonly unknown[]).includes(code);
 
-/** What every failed API call throws on the client: the server's status, code and message. */
+const objectOr = <T extends object>(value: unknown): T | undefined => (value && typeof value === 'object' ? (value as T) : undefined);
+
+type Details = Record<string, string | number>;
+
+/** What an answer adds to its status, code and message; each part only when the answer has it. */
+interface Extras {
+  /** Field-level problems for validation errors: path -> message. */
+  fields?: Record<string, string>;
+  /** Facts a client acts on, named with the code (e.g. `postCount` for `month_has_posts`). */
+  details?: Details;
+  /** better-auth's own code (e.g. 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'), which `code` cannot carry. */
+  authCode?: string;
+}
+
+/**
+ * What every failed API call throws on the client: the server's status, code and message. Callers
+ * switch on `code` (or `authCode`), never on the message, whose words may change.
+ */
 export class ApiRequestError extends Error {
+  readonly fields?: Record<string, string>;
+  readonly details?: Details;
+  readonly authCode?: string;
+
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
+    { fields, details, authCode }: Extras = {},
   ) {
     super(message);
+    this.fields = fields;
+    this.details = details;
+    this.authCode = authCode;
   }
 
   /** The browser could not reach the server at all (status 0). */
@@ -37,18 +61,21 @@ export class ApiRequestError extends Error {
   }
 
   /**
-   * A failed answer's body as an ApiRequestError: our error shape `{ error: { code, message, fields? } }`,
-   * better-auth's `{ message }`, or anything else (a proxy's page, no body) with a message naming the status.
-   * The shape is checked by hand: this file is in every page's bundle, zod is not.
+   * A failed answer's body as an ApiRequestError: our error shape `{ error: { code, message, fields?, details? } }`,
+   * better-auth's `{ code, message }` (its code kept as `authCode`), or anything else (a proxy's page, no
+   * body) with a message naming the status. The shape is checked by hand: this file is in every page's
+   * bundle, zod is not.
    */
   static fromBody(status: number, body: unknown): ApiRequestError {
-    const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)?.error;
+    const error = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown; details?: unknown } } | undefined)?.error;
     if (typeof error?.code === 'string' && typeof error.message === 'string') {
-      const fields = error.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
-      return new ApiRequestError(status, isErrorCode(error.code) ? error.code : codeForStatus(status), error.message, fields);
+      const code = isErrorCode(error.code) ? error.code : codeForStatus(status);
+      return new ApiRequestError(status, code, error.message, { fields: objectOr(error.fields), details: objectOr(error.details) });
     }
-    const message = (body as { message?: unknown } | undefined)?.message;
-    return new ApiRequestError(status, codeForStatus(status), typeof message === 'string' ? message : `Request failed (${status}).`);
+    const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+    return new ApiRequestError(status, codeForStatus(status), typeof message === 'string' ? message : `Request failed (${status}).`, {
+      authCode: typeof code === 'string' ? code : undefined,
+    });
   }
 }
 

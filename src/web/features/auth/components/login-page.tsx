@@ -13,11 +13,13 @@ type Mode = 'login' | 'signup';
 
 export const LOGIN_FAILED = 'Failed to log in. Please check your credentials.';
 const TOO_MANY = 'Too many attempts from this device. Please wait a minute and try again.';
+/** better-auth's codes for a sign-up with an email that has an account. */
+const ACCOUNT_EXISTS = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
 
 function signUpFailure(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.status === 429) return TOO_MANY;
-    if (/exist/i.test(error.message)) return 'An account with this email already exists. Log in instead.';
+    if (error.authCode && ACCOUNT_EXISTS.has(error.authCode)) return 'An account with this email already exists. Log in instead.';
     if (error.status < 500) return error.message;
   }
   return 'Could not create your account. Please try again.';

@@ -8,7 +8,7 @@ interface StartGenerationInput extends StartGeneration {
 
 /**
  * POST /api/months/:id/generation -> 202 { job }: saves the strategy and starts a job. `replaceExisting`
- * is needed when the month already has posts: the server answers 409 'conflict' without it.
+ * is needed when the month already has posts: the server answers 409 `month_has_posts` without it.
  */
 export function useStartGeneration() {
   return useMutation({

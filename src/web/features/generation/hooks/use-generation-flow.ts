@@ -35,10 +35,10 @@ interface Options {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The server's 409 says 'already has N posts'; fall back to the count we know. */
-function existingPostCount(message: string, fallback: number): number {
-  const match = /already has (\d+) posts?/i.exec(message);
-  return match ? Number(match[1]) : fallback;
+/** The count the server's `month_has_posts` refusal carries; else the count we know. */
+function existingPostCount(error: ApiRequestError, fallback: number): number {
+  const count = error.details?.postCount;
+  return typeof count === 'number' ? count : fallback;
 }
 
 /** Start, confirm replacing, follow, finish: the Generate tab's whole life cycle. */
@@ -129,14 +129,13 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
       attach(await start.mutateAsync({ monthId: month.id, strategy, replaceExisting }));
       attached.current = true;
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === 'conflict') {
-        if (/already being generated/i.test(error.message)) {
-          const running = await fetchLatestJob(month.id).catch(() => null);
-          if (running?.status === 'running') return attach(running);
-        } else {
-          setConfirm({ count: existingPostCount(error.message, month.postCount), strategy });
-          return;
-        }
+      if (error instanceof ApiRequestError && error.code === 'generation_running') {
+        const running = await fetchLatestJob(month.id).catch(() => null);
+        if (running?.status === 'running') return attach(running);
+      }
+      if (error instanceof ApiRequestError && error.code === 'month_has_posts') {
+        setConfirm({ count: existingPostCount(error, month.postCount), strategy });
+        return;
       }
       const invalid = error instanceof ApiRequestError && error.status === 400;
       if (invalid && error.fields) onFieldErrors(error.fields);

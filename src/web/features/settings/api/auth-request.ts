@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../../../lib/api-error';
 
-/** better-auth answers a wrong password with 400 'Invalid password' (401 on some versions). */
+/** better-auth answers a wrong password with 400 and its code 'INVALID_PASSWORD' (401 on some versions). */
 export function isWrongPassword(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 401 || /invalid password/i.test(error.message));
+  return error instanceof ApiRequestError && (error.status === 401 || error.authCode === 'INVALID_PASSWORD');
 }
