@@ -16,7 +16,8 @@ const ANCHORED_ONLY_AT_END = {
 // link pattern on "éééé…"), seconds. Also in strings and templates a RegExp is built from.
 const CLASS_RUN_THEN_CLASS = {
   selector: ['Literal[regex.pattern=/\\][*+]\\??\\[/]', 'Literal[value=/\\][*+]\\??\\[/]', 'TemplateElement[value.raw=/\\][*+]\\??\\[/]'].join(', '),
-  message: 'An unbounded character-class run followed by another class backtracks over the run; bound the run ({0,61}), make the classes disjoint in one group, or scan by hand.',
+  message:
+    'An unbounded character-class run followed by another class backtracks over the run; bound the run ({0,61}), make the classes disjoint in one group, or scan by hand.',
 };
 
 // The web app tells refusals apart by their code (ApiRequestError's `code`, better-auth's `authCode`),
