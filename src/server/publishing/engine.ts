@@ -8,9 +8,9 @@ import type { Notifier } from '../db/notifications';
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
-import { createBlueskySessions, type BlueskyCredentials } from './bluesky-agent';
-import { sendBluesky } from './bluesky';
-import { sendMastodon, type MastodonCredentials } from './mastodon';
+import { createBlueskySessions, type BlueskyCredentials } from './channels/bluesky-agent';
+import { sendBluesky } from './channels/bluesky';
+import { sendMastodon, type MastodonCredentials } from './channels/mastodon';
 import type { MediaFile as StoredFile } from '../services/media-service';
 import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile, type OutgoingFile } from './media-files';
 import type { MediaLinks } from './media-links';
@@ -20,7 +20,7 @@ import { UnreadableCredentials, type SecretBox } from './secret-box';
 import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
 import { createLanes } from './lanes';
-import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
+import { sendWebhook, type PublishPayload, type WebhookCredentials } from './channels/webhook';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 
 export interface PublishingOptions {

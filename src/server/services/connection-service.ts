@@ -5,10 +5,10 @@ import type { ConnectionRepository, ConnectionRow } from '../db/connection-repos
 import { AppError, notFound } from '../errors';
 import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
 import { UnreadableCredentials, type SecretBox } from '../publishing/secret-box';
-import { createBlueskySessions, type BlueskyCredentials } from '../publishing/bluesky-agent';
-import { verifyBluesky } from '../publishing/bluesky';
-import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
-import { newSigningSecret, sendWebhook, type WebhookCredentials } from '../publishing/webhook';
+import { createBlueskySessions, type BlueskyCredentials } from '../publishing/channels/bluesky-agent';
+import { verifyBluesky } from '../publishing/channels/bluesky';
+import { verifyMastodon, type MastodonCredentials } from '../publishing/channels/mastodon';
+import { newSigningSecret, sendWebhook, type WebhookCredentials } from '../publishing/channels/webhook';
 
 interface Deps {
   connections: ConnectionRepository;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mastodonLength } from '@shared/domain/text-length';
-import type { OutgoingFile } from './media-files';
-import { sendOutbound, type OutboundPolicy } from './outbound';
-import { liveLink, outcomeOf, type AttemptOutcome } from './outcome';
+import type { OutgoingFile } from '../media-files';
+import { sendOutbound, type OutboundPolicy } from '../outbound';
+import { liveLink, outcomeOf, type AttemptOutcome } from '../outcome';
 
 export interface MastodonCredentials {
   /** The instance's origin, e.g. https://mastodon.social */

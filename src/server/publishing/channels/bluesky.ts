@@ -3,9 +3,9 @@ import { graphemeCount } from '@shared/domain/text-length';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
 import { checkedFetch, OutboundFailure, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
-import type { OutgoingFile } from './media-files';
-import type { OutboundPolicy } from './outbound';
-import type { AttemptOutcome } from './outcome';
+import type { OutgoingFile } from '../media-files';
+import type { OutboundPolicy } from '../outbound';
+import type { AttemptOutcome } from '../outcome';
 
 /** Bluesky's limits: text in graphemes, images per post and bytes per image (app.bsky.embed.images). */
 export const BLUESKY_TEXT_MAX = PLATFORM_CHARACTER_LIMITS.bluesky;

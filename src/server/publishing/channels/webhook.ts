@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sendOutbound, type OutboundPolicy } from './outbound';
-import { outcomeOf, type AttemptOutcome } from './outcome';
+import { sendOutbound, type OutboundPolicy } from '../outbound';
+import { outcomeOf, type AttemptOutcome } from '../outcome';
 
 /** What a webhook receives: the Standard Webhooks envelope `{ type, timestamp, data }`. */
 export interface PublishPayload {
