@@ -1,6 +1,8 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
 import { outcomeOf, type AttemptOutcome } from '../outcome';
+import { checkedAddress, type Channel, type ChannelContent, type ChannelDelivery } from './channel';
 
 /** What a webhook receives: the Standard Webhooks envelope `{ type, timestamp, data }`. */
 export interface PublishPayload {
@@ -28,6 +30,9 @@ export interface WebhookCredentials {
   secret: string;
 }
 
+/** How long the media links in a publish event stay good. */
+const MEDIA_LINK_TTL_MS = 24 * 60 * 60_000;
+
 export async function sendWebhook(
   credentials: WebhookCredentials,
   id: string,
@@ -52,4 +57,52 @@ export async function sendWebhook(
     policy,
   );
   return outcomeOf(result, 'The webhook', now());
+}
+
+/** The `post.publish` event: the post, its text with hashtags, and signed links to its files (good for a day from `at`). */
+export function publishPayload(delivery: ChannelDelivery, { post, text, uploads, link }: ChannelContent, at: Date): PublishPayload {
+  const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
+  return {
+    type: 'post.publish',
+    timestamp: at.toISOString(),
+    data: {
+      deliveryId: delivery.id,
+      postId: post.id,
+      network: delivery.platform,
+      postType: post.type,
+      text: post.content,
+      hashtags: post.hashtags,
+      textWithHashtags: text,
+      scheduledFor: delivery.dueAt,
+      localTime: post.scheduledTime,
+      media: uploads.map((upload) => ({ type: upload.type, url: link(upload.name, expiresAt), expiresAt: expiresAt.toISOString() })),
+    },
+  };
+}
+
+/** A webhook: a signed `post.publish` event to its address; 'Send test' sends a signed `connection.test` event. */
+export function webhookChannel(policy: OutboundPolicy): Channel<WebhookCredentials, 'webhook'> {
+  return {
+    kind: 'webhook',
+    credentialsSchema: z.object({ url: z.string(), secret: z.string() }),
+    async prepare(input) {
+      const url = await checkedAddress('url', input.url, policy);
+      const secret = newSigningSecret();
+      return { credentials: { url: url.toString(), secret }, target: url.host, signingSecret: secret };
+    },
+    async test(credentials, connection, now) {
+      const at = now();
+      const outcome = await sendWebhook(
+        credentials,
+        `test_${randomUUID().replaceAll('-', '')}`,
+        { type: 'connection.test', timestamp: at.toISOString(), data: { connection: connection.name, message: 'A test from your content planner.' } },
+        policy,
+        now,
+      );
+      if (outcome.kind === 'published') return { ok: true, message: `Test sent. ${outcome.detail}` };
+      return { ok: false, message: outcome.detail };
+    },
+    send: (credentials, delivery, content, { claimedAt, now, signal }) =>
+      sendWebhook(credentials, delivery.id, publishPayload(delivery, content, claimedAt), policy, now, signal),
+  };
 }
