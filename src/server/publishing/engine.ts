@@ -8,11 +8,9 @@ import type { Notifier } from '../db/notifications';
 import type { PostRepository } from '../db/post-repository';
 import type { Logger } from '../logger';
 import { MEDIA_URL_PREFIX } from '../services/media-service';
-import { createBlueskySessions, type BlueskyCredentials } from './bluesky-agent';
-import { sendBluesky } from './bluesky';
-import { sendMastodon, type MastodonCredentials } from './mastodon';
+import { createChannels, type ChannelContent, type ChannelDelivery } from './channels';
 import type { MediaFile as StoredFile } from '../services/media-service';
-import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile, type OutgoingFile } from './media-files';
+import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile } from './media-files';
 import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
@@ -20,7 +18,6 @@ import { UnreadableCredentials, type SecretBox } from './secret-box';
 import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
 import { createLanes } from './lanes';
-import { sendWebhook, type PublishPayload, type WebhookCredentials } from './webhook';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 
 export interface PublishingOptions {
@@ -56,8 +53,6 @@ interface Deps {
   timer?: Timer;
 }
 
-const MEDIA_LINK_TTL_MS = 24 * 60 * 60_000;
-
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
 
 /** The text as published: the post, then its hashtags. */
@@ -86,34 +81,8 @@ export function createPublisher(deps: Deps) {
   const timeLimitMs = Math.floor((leaseMs * 3) / 4);
   const concurrency = options.concurrency ?? 25;
   const timer = deps.timer ?? realTimer(now);
-  const bluesky = createBlueskySessions(options.policy);
+  const channels = createChannels(options.policy);
   const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
-
-  function payloadFor(row: DeliveryRow, post: Post, at: Date): PublishPayload {
-    const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
-    return {
-      type: 'post.publish',
-      timestamp: at.toISOString(),
-      data: {
-        deliveryId: row.id,
-        postId: post.id,
-        network: row.platform,
-        postType: post.type,
-        text: post.content,
-        hashtags: post.hashtags,
-        textWithHashtags: fullText(post),
-        scheduledFor: row.dueAt,
-        localTime: post.scheduledTime,
-        media: post.media
-          .filter((item) => item.url.startsWith(MEDIA_URL_PREFIX))
-          .map((item) => ({
-            type: item.type,
-            url: mediaLinks.link(row.userId, item.url.slice(MEDIA_URL_PREFIX.length), expiresAt),
-            expiresAt: expiresAt.toISOString(),
-          })),
-      },
-    };
-  }
 
   async function attempt(
     row: DeliveryRow,
@@ -139,27 +108,23 @@ export function createPublisher(deps: Deps) {
       if (!(error instanceof UnreadableCredentials)) throw error;
       return { outcome: { kind: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
     }
-    if (connection.kind === 'mastodon') {
-      const media = await mediaFilesOf(row.userId, post);
-      const delivery = { id: row.id, sentAt: row.sentAt, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
-      const outcome = await sendMastodon(credentials as MastodonCredentials, delivery, { text: fullText(post), media }, options.policy, now, signal);
-      return { outcome, connectionId: connection.id };
-    }
-    if (connection.kind === 'bluesky') {
-      const media = await mediaFilesOf(row.userId, post);
-      const content = { text: fullText(post), media, alt: post.mediaPrompt.slice(0, 1000) };
-      const outcome = await sendBluesky(bluesky, credentials as BlueskyCredentials, row, content, now, signal);
-      return { outcome, connectionId: connection.id };
-    }
-    const payload = payloadFor(row, post, at);
-    const outcome = await sendWebhook(credentials as WebhookCredentials, row.id, payload, options.policy, now, signal);
+    const delivery: ChannelDelivery = { ...row, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
+    const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post), { claimedAt: at, now, signal });
     return { outcome, connectionId: connection.id };
   }
 
-  /** The post's files, by their metadata only: the channel picks what it sends, and reads that within the worker's budget. */
-  async function mediaFilesOf(userId: string, post: Post): Promise<OutgoingFile[]> {
-    const names = post.media.filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX)).map((entry) => entry.url.slice(MEDIA_URL_PREFIX.length));
-    return Promise.all(names.map(async (name) => outgoingFile(name, await locateMedia(userId, name), mediaBudget)));
+  /** What a post sends: its files by their metadata only (the channel picks what it sends, and reads that within the worker's budget). */
+  function contentOf(userId: string, post: Post): ChannelContent {
+    const uploads = post.media
+      .filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX))
+      .map((entry) => ({ type: entry.type, name: entry.url.slice(MEDIA_URL_PREFIX.length) }));
+    return {
+      post,
+      text: fullText(post),
+      uploads,
+      files: () => Promise.all(uploads.map(async ({ name }) => outgoingFile(name, await locateMedia(userId, name), mediaBudget))),
+      link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
+    };
   }
 
   /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */

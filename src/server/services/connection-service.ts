@@ -3,12 +3,9 @@ import type { Platform } from '@shared/domain/options';
 import type { Connection, ConnectionCreate, ConnectionTestResult, ConnectionUpdate, CreatedConnection } from '@shared/schemas/publishing';
 import type { ConnectionRepository, ConnectionRow } from '../db/connection-repository';
 import { AppError, notFound } from '../errors';
-import { checkDestination, OutboundRefused, type OutboundPolicy } from '../publishing/outbound';
+import { createChannels } from '../publishing/channels';
+import type { OutboundPolicy } from '../publishing/outbound';
 import { UnreadableCredentials, type SecretBox } from '../publishing/secret-box';
-import { createBlueskySessions, type BlueskyCredentials } from '../publishing/bluesky-agent';
-import { verifyBluesky } from '../publishing/bluesky';
-import { verifyMastodon, type MastodonCredentials } from '../publishing/mastodon';
-import { newSigningSecret, sendWebhook, type WebhookCredentials } from '../publishing/webhook';
 
 interface Deps {
   connections: ConnectionRepository;
@@ -28,16 +25,9 @@ const toConnection = (row: ConnectionRow, networks: Platform[]): Connection => (
   createdAt: row.createdAt,
 });
 
-/** The address a new connection sends to, and the field that holds it. */
-function destinationOf(input: ConnectionCreate): [field: string, address: string] {
-  if (input.kind === 'webhook') return ['url', input.url];
-  if (input.kind === 'mastodon') return ['instanceUrl', input.instanceUrl];
-  return ['serviceUrl', input.serviceUrl];
-}
-
 /** The user's connections: added (URL checked, secret made and shown once), tested, renamed, removed. */
 export function createConnectionService({ connections, box, policy, now = () => new Date() }: Deps) {
-  const bluesky = createBlueskySessions(policy);
+  const channels = createChannels(policy);
 
   async function owned(userId: string, id: string): Promise<ConnectionRow> {
     const row = await connections.find(userId, id);
@@ -46,9 +36,9 @@ export function createConnectionService({ connections, box, policy, now = () => 
   }
 
   /** The connection's credentials; one sealed under another ENCRYPTION_KEY is refused in words. */
-  function credentialsOf<T>(row: ConnectionRow): T {
+  function credentialsOf(row: ConnectionRow): unknown {
     try {
-      return box.open<T>(row.credentials);
+      return box.open(row.credentials);
     } catch (error) {
       if (error instanceof UnreadableCredentials) throw new AppError('connection_unreadable', error.message);
       throw error;
@@ -67,28 +57,14 @@ export function createConnectionService({ connections, box, policy, now = () => 
     },
 
     async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
-      const [field, address] = destinationOf(input);
-      let url: URL;
-      try {
-        url = await checkDestination(address, policy);
-      } catch (error) {
-        if (error instanceof OutboundRefused) throw new AppError('bad_request', error.message, { [field]: error.message });
-        throw error;
-      }
-      const signingSecret = input.kind === 'webhook' ? newSigningSecret() : null;
-      const credentials: WebhookCredentials | MastodonCredentials | BlueskyCredentials =
-        input.kind === 'webhook'
-          ? { url: url.toString(), secret: signingSecret! }
-          : input.kind === 'mastodon'
-            ? { instanceUrl: url.origin, accessToken: input.accessToken }
-            : { handle: input.handle, appPassword: input.appPassword, serviceUrl: url.origin };
+      const { credentials, target, signingSecret } = await channels.channelFor(input.kind).prepare(input);
       const at = now().toISOString();
       const row: ConnectionRow = {
         id: randomUUID(),
         userId,
         kind: input.kind,
         name: input.name,
-        target: url.host,
+        target,
         credentials: box.seal(credentials),
         createdAt: at,
         updatedAt: at,
@@ -110,21 +86,10 @@ export function createConnectionService({ connections, box, policy, now = () => 
       return { removed: true };
     },
 
-    /** A webhook gets a signed `connection.test` event, Mastodon a token check, Bluesky a sign-in; the answer says in words how it went. */
+    /** Its channel's test (a webhook gets a signed `connection.test` event, Mastodon a token check, Bluesky a sign-in); the answer says in words how it went. */
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
-      const at = now();
-      if (row.kind === 'mastodon') return verifyMastodon(credentialsOf<MastodonCredentials>(row), policy, at);
-      if (row.kind === 'bluesky') return verifyBluesky(bluesky, credentialsOf<BlueskyCredentials>(row), policy, at);
-      const outcome = await sendWebhook(
-        credentialsOf<WebhookCredentials>(row),
-        `test_${randomUUID().replaceAll('-', '')}`,
-        { type: 'connection.test', timestamp: at.toISOString(), data: { connection: row.name, message: 'A test from your content planner.' } },
-        policy,
-        now,
-      );
-      if (outcome.kind === 'published') return { ok: true, message: `Test sent. ${outcome.detail}` };
-      return { ok: false, message: outcome.detail };
+      return channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name }, now);
     },
   };
 }

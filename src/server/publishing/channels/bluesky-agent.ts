@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AtpAgent, XRPCError } from '@atproto/api';
-import { sendOutbound, type OutboundPolicy, type OutboundResult } from './outbound';
-import { outcomeOf, type AttemptOutcome } from './outcome';
+import { sendOutbound, type OutboundPolicy, type OutboundResult } from '../outbound';
+import { outcomeOf, type AttemptOutcome } from '../outcome';
 
 export interface BlueskyCredentials {
   /** The account's handle, without '@' (e.g. brightsmile.bsky.social). */

@@ -2,10 +2,20 @@ import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { graphemeCount } from '@shared/domain/text-length';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
-import { checkedFetch, OutboundFailure, outboundFailureOf, outcomeOfError, type BlueskyCredentials, type BlueskySessions } from './bluesky-agent';
-import type { OutgoingFile } from './media-files';
-import type { OutboundPolicy } from './outbound';
-import type { AttemptOutcome } from './outcome';
+import { z } from 'zod';
+import {
+  checkedFetch,
+  createBlueskySessions,
+  OutboundFailure,
+  outboundFailureOf,
+  outcomeOfError,
+  type BlueskyCredentials,
+  type BlueskySessions,
+} from './bluesky-agent';
+import type { OutgoingFile } from '../media-files';
+import type { OutboundPolicy } from '../outbound';
+import type { AttemptOutcome } from '../outcome';
+import { checkedAddress, type Channel } from './channel';
 
 /** Bluesky's limits: text in graphemes, images per post and bytes per image (app.bsky.embed.images). */
 export const BLUESKY_TEXT_MAX = PLATFORM_CHARACTER_LIMITS.bluesky;
@@ -32,6 +42,16 @@ export function recordKeyFor(delivery: { id: string; createdAt: string }): strin
 }
 
 export const liveLinkOf = (handle: string, rkey: string) => `https://bsky.app/profile/${handle}/post/${rkey}`;
+
+/** Whether the account has a post under `rkey`. */
+const recordExists = (agent: AtpAgent, rkey: string, signal: AbortSignal) =>
+  agent.com.atproto.repo.getRecord({ repo: agent.session!.did, collection: POST, rkey }, { signal }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof XRPCError && error.status === 400 && error.error === 'RecordNotFound') return false;
+      throw error;
+    },
+  );
 
 /** Whether the service knows the handle: false when it says it cannot resolve it, undefined when it cannot say. */
 async function handleKnown(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<boolean | undefined> {
@@ -122,14 +142,7 @@ export async function sendBluesky(
   const publish = async (agent: AtpAgent): Promise<AttemptOutcome> => {
     const { did, handle } = agent.session!;
     const published = (detail: string): AttemptOutcome => ({ kind: 'published', detail: [detail, ...notes].join(' '), liveUrl: liveLinkOf(handle, rkey) });
-    const exists = () =>
-      agent.com.atproto.repo.getRecord({ repo: did, collection: POST, rkey }, { signal }).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof XRPCError && error.status === 400 && error.error === 'RecordNotFound') return false;
-          throw error;
-        },
-      );
+    const exists = () => recordExists(agent, rkey, signal);
     if (await exists()) return published('It was already on Bluesky from an earlier attempt.');
     const embedded = [];
     for (const image of images) {
@@ -178,4 +191,33 @@ export async function sendBluesky(
     else signal.addEventListener('abort', stop, { once: true });
   });
   return Promise.race([attempt(false), timeUp]);
+}
+
+/** Bluesky: a post under a record key made from the delivery, signed in with an app password (sessions kept in this process). */
+export function blueskyChannel(policy: OutboundPolicy): Channel<BlueskyCredentials, 'bluesky'> {
+  const sessions = createBlueskySessions(policy);
+  return {
+    kind: 'bluesky',
+    credentialsSchema: z.object({ handle: z.string(), appPassword: z.string(), serviceUrl: z.string() }),
+    async prepare(input) {
+      const url = await checkedAddress('serviceUrl', input.serviceUrl, policy);
+      return { credentials: { handle: input.handle, appPassword: input.appPassword, serviceUrl: url.origin }, target: url.host, signingSecret: null };
+    },
+    test: (credentials, _connection, now) => verifyBluesky(sessions, credentials, policy, now()),
+    async send(credentials, delivery, content, { now, signal }) {
+      const media = await content.files();
+      return sendBluesky(sessions, credentials, delivery, { text: content.text, media, alt: content.post.mediaPrompt.slice(0, 1000) }, now, signal);
+    },
+    /** The post under the delivery's record key, if it is there. */
+    async readBack(credentials, delivery, _content, { now, signal }) {
+      const rkey = recordKeyFor(delivery);
+      try {
+        const agent = await sessions.agentFor(credentials);
+        if (!(await recordExists(agent, rkey, signal))) return undefined;
+        return { kind: 'published', detail: 'It was already on Bluesky from an earlier attempt.', liveUrl: liveLinkOf(agent.session!.handle, rkey) };
+      } catch (error) {
+        return outcomeOfError(error, credentials, false, now());
+      }
+    },
+  };
 }

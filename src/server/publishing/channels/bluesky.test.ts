@@ -2,7 +2,7 @@ import { XRPCError } from '@atproto/api';
 import { describe, expect, it } from 'vitest';
 import { checkedFetch, OutboundFailure, outcomeOfError } from './bluesky-agent';
 import { recordKeyFor } from './bluesky';
-import { DEFAULT_OUTBOUND } from './outbound';
+import { DEFAULT_OUTBOUND } from '../outbound';
 
 const credentials = { handle: 'brightsmile.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop', serviceUrl: 'https://bsky.social' };
 const now = new Date('2031-06-10T09:00:00Z');

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { mastodonLength } from '@shared/domain/text-length';
-import type { OutgoingFile } from './media-files';
-import { sendOutbound, type OutboundPolicy } from './outbound';
-import { liveLink, outcomeOf, type AttemptOutcome } from './outcome';
+import type { OutgoingFile } from '../media-files';
+import { sendOutbound, type OutboundPolicy } from '../outbound';
+import { liveLink, outcomeOf, type AttemptOutcome } from '../outcome';
+import { checkedAddress, type Channel } from './channel';
 
 export interface MastodonCredentials {
   /** The instance's origin, e.g. https://mastodon.social */
@@ -205,3 +207,22 @@ const cannotCheck = (why: string): AttemptOutcome => ({
     `This post was sent to Mastodon over an hour ago without a clear answer, and Mastodon no longer recognises a repeat after an hour, so we looked for it on the account first, but ${why}. ` +
     'Give the access token the read:accounts and read:statuses scopes, or look at the account: confirm the post if it is there, or retry.',
 });
+
+/** Mastodon: a status with up to 4 files, sent once per delivery (Idempotency-Key, then a read-back after its hour). */
+export function mastodonChannel(policy: OutboundPolicy): Channel<MastodonCredentials, 'mastodon'> {
+  return {
+    kind: 'mastodon',
+    credentialsSchema: z.object({ instanceUrl: z.string(), accessToken: z.string() }),
+    async prepare(input) {
+      const url = await checkedAddress('instanceUrl', input.instanceUrl, policy);
+      return { credentials: { instanceUrl: url.origin, accessToken: input.accessToken }, target: url.host, signingSecret: null };
+    },
+    test: (credentials, _connection, now) => verifyMastodon(credentials, policy, now()),
+    async send(credentials, delivery, content, { now, signal }) {
+      const media = await content.files();
+      return sendMastodon(credentials, delivery, { text: content.text, media }, policy, now, signal);
+    },
+    readBack: async (credentials, delivery, { text }, { now, signal }) =>
+      delivery.sentAt ? findPosted(credentials, text, new Date(delivery.sentAt), policy, now, signal) : undefined,
+  };
+}
