@@ -49,6 +49,21 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for every file of tsconfig.json: a promise nobody awaits or catches can reject
+    // unhandled, which ends the Node process. A fire-and-forget is marked `void` and handles its own
+    // rejection (`.catch` that logs, or a try/catch inside). checksVoidReturn stays on, also for JSX
+    // attributes: handlers are written `() => void save()` around an async function that catches and
+    // shows its errors, so the rule finds a handler that would drop a rejection.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  // eslint.config.js and scripts/*.mjs are not in the TypeScript project.
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
+  {
     files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

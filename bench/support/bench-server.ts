@@ -54,7 +54,11 @@ const stop = () => {
   void services.runner
     .shutdown()
     .then(() => database.close())
-    .then(() => process.exit(0));
+    .then(() => process.exit(0))
+    .catch((error: unknown) => {
+      process.stderr.write(`bench server could not stop cleanly: ${(error as Error).message}\n`);
+      process.exit(1);
+    });
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

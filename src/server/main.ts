@@ -143,7 +143,12 @@ async function main() {
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())
-      .then(() => process.exit(0));
+      .then(() => process.exit(0))
+      // A step that fails would otherwise reject unhandled; say which, and exit as failed at once.
+      .catch((error: unknown) => {
+        log.error({ event: 'server.stop_failed', err: (error as Error).message }, 'could not stop cleanly');
+        process.exit(1);
+      });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -128,7 +128,10 @@ export function createServices(
     timer,
   });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, notifier, now, lease: jobLease });
-  if (workers) void runner.work();
+  // A queue that cannot start taking jobs (PostgreSQL unreachable) is logged, not left to reject unhandled.
+  if (workers) {
+    runner.work().catch((error: unknown) => log.error({ event: 'generation.work_failed', err: (error as Error).message }, 'could not take generation jobs'));
+  }
   return {
     writer,
     runner,
