@@ -1,5 +1,6 @@
 /** Composes one post from the phrase banks, shaped for its platform and within its limits. */
-import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type Platform, type PostType, type ToneOfVoice } from '@shared/domain/options';
+import { NETWORKS } from '@shared/networks';
+import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type PostType, type ToneOfVoice } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import { POST_LIMITS, type WrittenPost } from '@shared/schemas/post';
 import type { Profile } from '@shared/schemas/profile';
@@ -131,14 +132,9 @@ export interface PostRequest {
   strategyHashtags: string[];
 }
 
-/** Hashtags per network: a few where they share a short limit with the text, more on Instagram. */
-const HASHTAG_ROOM: Record<Platform, number> = { twitter: 3, facebook: 6, linkedin: 6, instagram: 12, bluesky: 2, mastodon: 4 };
-/** Characters of hashtags on the short networks, where they share the limit with the text. */
-const SHORT_HASHTAG_ROOM: Partial<Record<Platform, number>> = { twitter: 90, bluesky: 60 };
-
 /** Strategy hashtags first, then a couple derived from the theme, holiday and industry. */
 function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
-  const room = HASHTAG_ROOM[request.slot.platform];
+  const room = NETWORKS[request.slot.platform].prompt.hashtags;
   const derivedWanted = request.slot.platform === 'twitter' || request.slot.platform === 'bluesky' ? 1 : 2;
   const derived = [
     request.slot.holiday ? hashtagOf(request.slot.holiday) : null,
@@ -150,7 +146,7 @@ function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string
   const tags = [...fromStrategy, ...derived]
     .filter((tag) => tag.length <= POST_LIMITS.hashtag && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()))
     .slice(0, room);
-  const characters = SHORT_HASHTAG_ROOM[request.slot.platform];
+  const characters = NETWORKS[request.slot.platform].prompt.hashtagChars;
   if (characters === undefined) return tags;
   let length = 0;
   return tags.filter((tag) => {
