@@ -15,7 +15,7 @@ export const COUNT_NOUN: Record<Counting, string> = {
   characters: 'characters',
   'x-weighted': 'weighted characters',
   graphemes: 'characters',
-  mastodon: 'characters',
+  'link-23': 'characters',
 };
 
 /** The text as published: content, a blank line, the hashtags. */

@@ -19,6 +19,12 @@ export type Platform = (typeof PLATFORMS)[number];
 /** The spec's four networks: what a strategy targets until the user picks others. */
 export const SPEC_PLATFORMS = [facebook.id, twitter.id, instagram.id, linkedin.id] as const satisfies readonly Platform[];
 
+/** The spec's Schedule Posts checkboxes, in its order. */
+export const SCHEDULE_PLATFORMS = [facebook.id, instagram.id, linkedin.id] as const satisfies readonly Platform[];
+
+/** What 'Adapt for …' offers first when the post is on another network: the longest, most different form. */
+export const ADAPT_FIRST: Platform = linkedin.id;
+
 export const NETWORKS: { readonly [P in Platform]: Network<P> } = { facebook, twitter, instagram, linkedin, bluesky, mastodon };
 
 /** One field of every network, keyed by id: `networkTable((network) => network.label)`. */

@@ -8,6 +8,8 @@ export const instagram = {
   // Instagram takes at most 5 hashtags on a post since December 2025.
   hashtagCap: 5,
   prompt: { note: 'a strong first line; at most 5 hashtags', hashtags: 5 },
+  offline: { layout: 'caption', frame: { image: 'square 1:1', video: 'vertical 9:16' }, videoSeconds: 30, linkInBio: true },
+  preview: { mediaFirst: true },
   media: { maxItems: 10, types: ['image', 'video'] },
   feedCut: { chars: 125, more: '… more' },
   imageRatio: 1,

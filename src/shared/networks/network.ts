@@ -21,6 +21,14 @@ export interface Network<Id extends string = string> {
    * networks where hashtags share the limit with the text, the characters they may take.
    */
   prompt: { note: string; hashtags: number; hashtagChars?: number };
+  /**
+   * The offline writer's shape of a post: `short` (headline and one line, X and Bluesky), `toot`, `caption`
+   * (Instagram: headline and call to action first), `article` (LinkedIn), `post`; the media's frame and
+   * a video's seconds; whether links live in the bio.
+   */
+  offline: { layout: 'short' | 'toot' | 'caption' | 'article' | 'post'; frame: { image: string; video: string }; videoSeconds: number; linkInBio: boolean };
+  /** The editor's preview: media above the text with the handle before it (Instagram), or text first. */
+  preview: { mediaFirst: boolean };
   /** Attachments a post may carry there. */
   media: { maxItems: number; types: readonly ('image' | 'video')[] };
   /** Where the feed stops showing the text and offers more. */

@@ -135,7 +135,7 @@ export interface PostRequest {
 /** Strategy hashtags first, then a couple derived from the theme, holiday and industry. */
 function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
   const room = NETWORKS[request.slot.platform].prompt.hashtags;
-  const derivedWanted = request.slot.platform === 'twitter' || request.slot.platform === 'bluesky' ? 1 : 2;
+  const derivedWanted = NETWORKS[request.slot.platform].offline.layout === 'short' ? 1 : 2;
   const derived = [
     request.slot.holiday ? hashtagOf(request.slot.holiday) : null,
     hashtagOf(request.theme),
@@ -162,10 +162,11 @@ function mediaPromptFor(brand: Brand, request: PostRequest, words: Words, ctaTex
   const scene = `${pick(random, SCENES[brand.industry])}${holiday ? `, with a subtle ${holiday} touch` : ''}`;
   const style = STYLES[brand.register];
   const colours = brand.brandColors.length > 0 ? ` Brand colours: ${brand.brandColors.join(', ')}.` : '';
-  const shape = platform === 'instagram' ? (type === 'video' ? 'vertical 9:16' : 'square 1:1') : 'landscape 16:9';
+  const { frame, videoSeconds } = NETWORKS[platform].offline;
+  const shape = type === 'video' ? frame.video : frame.image;
   const prompts: Record<Exclude<PostType, 'text'>, string> = {
     image: `Photo of ${scene}; ${style}; ${shape}. Theme: ${words.theme}.${colours}`,
-    video: `Short ${platform === 'twitter' ? '15' : '30'}-second video (${shape}) showing ${scene}; ${style}${ctaText ? '; end on the call to action' : ''}. Theme: ${words.theme}.${colours}`,
+    video: `Short ${videoSeconds}-second video (${shape}) showing ${scene}; ${style}${ctaText ? '; end on the call to action' : ''}. Theme: ${words.theme}.${colours}`,
     carousel: `Carousel of 4 slides (${shape}, ${style}): 1) title "${words.Theme}", 2) ${scene}, 3) one practical tip on ${words.theme}, 4) ${ctaText ? `"${ctaText}"` : 'logo and contact details'}.${colours}`,
   };
   return fitToLimit(prompts[type], POST_LIMITS.mediaPrompt);
@@ -215,13 +216,14 @@ export function composePost(brand: Brand, request: PostRequest, random: Random):
   // Hashtags are published with the text (after a blank line): on the short networks both share the limit.
   const room = limit - (hashtags.length > 0 ? hashtags.join(' ').length + 2 : 0);
   let content: string;
-  if (slot.platform === 'twitter' || slot.platform === 'bluesky') {
+  const { layout } = NETWORKS[slot.platform].offline;
+  if (layout === 'short') {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [random() < 0.5 || !connection ? body : connection], ' ', room);
-  } else if (slot.platform === 'mastodon') {
+  } else if (layout === 'toot') {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' ')], '\n\n', room);
-  } else if (slot.platform === 'instagram') {
+  } else if (layout === 'caption') {
     content = assemble([headline, cta], [body, typeLine, goal], '\n\n', limit);
-  } else if (slot.platform === 'linkedin') {
+  } else if (layout === 'article') {
     content = assemble([headline, cta], [[body, connection].filter(Boolean).join(' '), about, goal, typeLine], '\n\n', limit);
   } else {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' '), goal], '\n\n', limit);
