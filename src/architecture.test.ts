@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLATFORMS } from './shared/networks';
 
 /**
  * The import rules of ARCHITECTURE.md, checked over the real source: every import of every file under
@@ -103,6 +104,50 @@ export function cycles(sources: SourceFile[]): string[][] {
   for (const file of edges.keys()) if (!state.has(file)) visit(file);
   return found;
 }
+
+/** Where a network's id may be written out: its own file, and the channels that publish to it. */
+const NETWORK_ID_HOMES = [
+  'shared/networks/',
+  'server/publishing/',
+  // Connection kinds ('mastodon', 'bluesky') are channels, not networks: their wire schema, the service
+  // that checks their credentials, and the form that asks for them.
+  'shared/schemas/publishing.ts',
+  'server/services/connection-service.ts',
+  'web/components/connections/',
+];
+/** Tests and their helpers name networks freely. */
+const TEST_CODE = /\.test\.tsx?$|^(server\/testing|server\/security|server\/process-tests|shared\/testing)\//;
+
+/** Each network id written as a string literal outside its homes: `file: 'id'`. */
+export function networkIdLiterals(files: { file: string; text: string }[], ids: readonly string[] = PLATFORMS): string[] {
+  const literal = new RegExp(`(['"\`])(${ids.join('|')})\\1`, 'g');
+  return files
+    .filter(({ file }) => !TEST_CODE.test(file) && !NETWORK_ID_HOMES.some((home) => file.startsWith(home)))
+    .flatMap(({ file, text }) => [...text.matchAll(literal)].map((match) => `${file}: '${match[2]}'`));
+}
+
+describe('networks live in src/shared/networks', () => {
+  it('names no network id as a literal outside shared/networks and the channels', () => {
+    const files = listSources(SRC).map((full) => ({ file: path.relative(SRC, full).split(path.sep).join('/'), text: readFileSync(full, 'utf8') }));
+    expect(networkIdLiterals(files)).toEqual([]);
+  });
+
+  it('catches a network id planted in a service, a web component or shared code, and allows it in its homes and tests', () => {
+    const planted = [
+      { file: 'server/services/x.ts', text: "if (post.platform === 'instagram') tags = tags.slice(0, 5);" },
+      { file: 'web/components/x.tsx', text: 'const colour = platform === "mastodon" ? "#563acc" : undefined;' },
+      { file: 'shared/domain/x.ts', text: 'const limit = { key: `bluesky` };' },
+    ];
+    expect(networkIdLiterals(planted)).toEqual(["server/services/x.ts: 'instagram'", "web/components/x.tsx: 'mastodon'", "shared/domain/x.ts: 'bluesky'"]);
+    const allowed = [
+      { file: 'shared/networks/x.ts', text: "id: 'linkedin'" },
+      { file: 'server/publishing/x.ts', text: "kind: 'mastodon'" },
+      { file: 'server/services/x.test.ts', text: "platform: 'twitter'" },
+      { file: 'server/services/y.ts', text: "'Mastodon posts' and 'linkedin2' and twitter-text" },
+    ];
+    expect(networkIdLiterals(allowed)).toEqual([]);
+  });
+});
 
 describe('the import rules of ARCHITECTURE.md', () => {
   const sources = readSources();

@@ -84,7 +84,7 @@ describe('platform fit', () => {
       expectPostForSlot(post, slots[i]!);
       expect(platformLength(post!.platform, post!.content, post!.hashtags)).toBeLessThanOrEqual(PLATFORM_CHARACTER_LIMITS[post!.platform]);
       if (result.shortened.includes(i)) expect(post!.content).toMatch(/[.!?…]$/); // a sentence end, never mid-word
-      if (post!.platform === 'instagram') expect(post!.hashtags.length).toBeLessThanOrEqual(30);
+      if (post!.platform === 'instagram') expect(post!.hashtags.length).toBeLessThanOrEqual(5);
     }
   });
 

@@ -4,6 +4,7 @@ import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { POST_LIMITS } from '@shared/schemas/post';
 import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@shared/testing/hostile-texts';
 import { fitToPlatform } from './platform-fit';
+import { platformLimitsLine } from './prompt-parts';
 import { checkRewrite } from './rewrite-post/schema';
 
 /** Tags that fit beside a short text, so the search for the text runs with every one of them kept. */
@@ -36,5 +37,21 @@ describe('fitting hostile text to a network', () => {
       if ('problem' in result) expect(result.problem).toMatch(/^the text has \d+ characters, more than the \d+/);
       else expect(postLength(platform, result.text)).toBeLessThanOrEqual(PLATFORM_CHARACTER_LIMITS[platform]);
     }
+  });
+});
+
+describe('hashtag caps of the networks', () => {
+  it('keeps at most 5 hashtags on an Instagram post and all 30 on the other networks', () => {
+    const tags = Array.from({ length: POST_LIMITS.hashtags }, (_, index) => `#t${index}`);
+    const instagram = fitToPlatform({ platform: 'instagram', content: 'A short caption.', hashtags: tags });
+    expect(instagram.post.hashtags).toEqual(['#t0', '#t1', '#t2', '#t3', '#t4']);
+    expect(instagram.shortened).toBe(true);
+    const linkedin = fitToPlatform({ platform: 'linkedin', content: 'A short update.', hashtags: tags });
+    expect(linkedin.post.hashtags).toEqual(tags);
+    expect(linkedin.shortened).toBe(false);
+  });
+
+  it('tells the model at most 5 hashtags for Instagram', () => {
+    expect(platformLimitsLine(['instagram'])).toBe('Character limits, hashtags included: Instagram (instagram) 2200: a strong first line; at most 5 hashtags.');
   });
 });

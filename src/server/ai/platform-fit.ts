@@ -6,17 +6,11 @@
  */
 import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS, type Platform } from '@shared/domain/options';
+import { networkTable } from '@shared/networks';
 import { POST_LIMITS, type WrittenPost } from '@shared/schemas/post';
 
-/** Most hashtags a platform takes (Instagram refuses a caption with more than 30). */
-export const PLATFORM_HASHTAG_LIMITS: Record<Platform, number> = {
-  facebook: POST_LIMITS.hashtags,
-  twitter: POST_LIMITS.hashtags,
-  instagram: 30,
-  linkedin: POST_LIMITS.hashtags,
-  bluesky: POST_LIMITS.hashtags,
-  mastodon: POST_LIMITS.hashtags,
-};
+/** Most hashtags a platform takes (each network's `hashtagCap`: Instagram 5, the others our own 30). */
+export const PLATFORM_HASHTAG_LIMITS = networkTable((network) => Math.min(network.hashtagCap, POST_LIMITS.hashtags));
 
 /** The post's length as its network counts it (the shared networks table's rule). */
 export const platformLength = postLength;

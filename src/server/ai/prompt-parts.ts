@@ -1,5 +1,6 @@
 /** Prompt text shared by the AI tasks: the company profile, the strategy, platform limits. */
-import { BUSINESS_GOAL_LABELS, PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
+import { BUSINESS_GOAL_LABELS } from '@shared/domain/options';
+import { NETWORKS, PLATFORMS, type Platform } from '@shared/networks';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
 
@@ -47,21 +48,9 @@ export function strategySection(strategy: Strategy): string {
   ].join('\n');
 }
 
-/** How each network counts its limit (hashtags included) and how many hashtags suit it. */
-const PLATFORM_GUIDANCE: Record<Platform, string> = {
-  facebook: '2-6 hashtags',
-  twitter: 'a link counts 23 and an emoji 2; keep well under the limit; 1-3 hashtags',
-  instagram: 'a strong first line; up to 12 hashtags',
-  linkedin: '2-6 hashtags',
-  bluesky: 'counted in characters as people see them (an emoji is 1), hashtags included; one short idea; 1-2 hashtags',
-  mastodon: 'a link counts 23; plain and friendly; 2-4 CamelCase hashtags',
-};
-
-/** Each listed network's limit and habits, one line: what the prompts give the model. */
+/** Each listed network's limit and habits (how it counts, how many hashtags suit it), one line: what the prompts give the model. */
 export function platformLimitsLine(platforms: readonly Platform[] = PLATFORMS): string {
-  const lines = platforms.map(
-    (platform) => `${PLATFORM_LABELS[platform]} (${platform}) ${PLATFORM_CHARACTER_LIMITS[platform]}: ${PLATFORM_GUIDANCE[platform]}`,
-  );
+  const lines = platforms.map((platform) => `${NETWORKS[platform].label} (${platform}) ${NETWORKS[platform].maxLength}: ${NETWORKS[platform].prompt.note}`);
   return `Character limits, hashtags included: ${lines.join('; ')}.`;
 }
 

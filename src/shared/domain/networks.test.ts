@@ -19,7 +19,7 @@ describe('network rules', () => {
   it('lists the spec four first, then Bluesky (300) and Mastodon (500)', () => {
     expect(PLATFORMS).toEqual(['facebook', 'twitter', 'instagram', 'linkedin', 'bluesky', 'mastodon']);
     expect(NETWORK_RULES.bluesky).toMatchObject({ label: 'Bluesky', maxLength: 300, counting: 'graphemes' });
-    expect(NETWORK_RULES.mastodon).toMatchObject({ label: 'Mastodon', maxLength: 500, counting: 'mastodon' });
+    expect(NETWORK_RULES.mastodon).toMatchObject({ label: 'Mastodon', maxLength: 500, counting: 'link-23' });
   });
 
   it('counts a post with its hashtags, each network its own way', () => {

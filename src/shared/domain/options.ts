@@ -1,4 +1,5 @@
 /** Option lists from the product spec (section 3, "Option lists"), in the spec's order and spelling. */
+import { networkTable } from '../networks';
 
 export const INDUSTRIES = ['insurance', 'dental'] as const;
 export type Industry = (typeof INDUSTRIES)[number];
@@ -19,31 +20,13 @@ export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** Platforms a post can be for: the spec's four in its order, then the two networks we add (docs/spec-decisions.md). */
-export const PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin', 'bluesky', 'mastodon'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+/** Platforms a post can be for, their labels and limits: the networks registry (`shared/networks`). */
+export { PLATFORMS, SPEC_PLATFORMS, type Platform } from '../networks';
 
-/** The spec's four networks: what a strategy targets until the user picks others. */
-export const SPEC_PLATFORMS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const satisfies readonly Platform[];
-
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  facebook: 'Facebook',
-  twitter: 'X/Twitter',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  bluesky: 'Bluesky',
-  mastodon: 'Mastodon',
-};
+export const PLATFORM_LABELS = networkTable((network) => network.label);
 
 /** Character limits of each network's post text. */
-export const PLATFORM_CHARACTER_LIMITS: Record<Platform, number> = {
-  twitter: 280,
-  linkedin: 3000,
-  instagram: 2200,
-  facebook: 63206,
-  bluesky: 300,
-  mastodon: 500,
-};
+export const PLATFORM_CHARACTER_LIMITS = networkTable((network) => network.maxLength);
 
 export const POST_TYPES = ['text', 'image', 'video', 'carousel'] as const;
 export type PostType = (typeof POST_TYPES)[number];

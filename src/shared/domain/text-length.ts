@@ -5,11 +5,16 @@
  * twitter-text on generated strings (text-length.test.ts).
  */
 
-/** How a network measures its limit. */
-export type Counting = 'characters' | 'x-weighted' | 'graphemes' | 'mastodon';
+/** How a network measures its limit ('link-23': each link counts 23, the rest characters, as Mastodon does). */
+export type Counting = 'characters' | 'x-weighted' | 'graphemes' | 'link-23';
 
 /** What a link counts on X and on Mastodon, however long it is. */
 export const LINK_LENGTH = 23;
+
+/** Whether a link counts `LINK_LENGTH` however long it is. */
+export function linkCounts23(counting: Counting): boolean {
+  return counting === 'x-weighted' || counting === 'link-23';
+}
 
 /** Country-code domains (twitter-text's list, ASCII ones) and the generic ones posts usually carry. */
 const TLDS = new Set(
@@ -161,7 +166,7 @@ export function countLength(counting: Counting, text: string, cap = Infinity): n
       return xWeightedLength(text, cap);
     case 'graphemes':
       return graphemeCount(text, cap);
-    case 'mastodon':
+    case 'link-23':
       return mastodonLength(text);
     case 'characters':
       return text.length;

@@ -102,7 +102,7 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
     (options.slotIndexes ?? slots.map((_slot, i) => i)).map((index) => angles[index] ?? { theme: null, cta: null }),
   );
   const openings = [...new Set((options.avoidOpenings ?? []).map(openingOf).filter(Boolean))].slice(0, 40);
-  const example = promptSlots[0] ?? { slot: 1, date: `${context.year}-01-01`, platform: 'facebook', type: 'text' };
+  const example = promptSlots[0] ?? { slot: 1, date: `${context.year}-01-01`, platform: PLATFORMS[0], type: 'text' };
   return [
     options.parts > 1 ? `${month}, part ${options.part} of ${options.parts}: vary topics.` : month,
     companyLines(context.profile),

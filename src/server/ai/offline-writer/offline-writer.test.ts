@@ -108,6 +108,18 @@ describe('offline writer: Bluesky and Mastodon', () => {
   });
 });
 
+describe('offline writer: Instagram', () => {
+  it('writes at most 5 hashtags on an Instagram post, even with many strategy hashtags', async () => {
+    const strategy = { ...DEFAULT_STRATEGY, platforms: ['instagram' as const], hashtags: '#a, b, c, d, e, f, g, h, i, j' };
+    const slots = planSlots({ year: 2026, month: 12, strategy });
+    const { posts, problems } = await writer.writeMonth({ profile: PROFILES[0]!, strategy, year: 2026, month: 12 }, slots);
+    expect(problems).toEqual([]);
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) expect(post!.hashtags.length).toBeLessThanOrEqual(5);
+    expect(posts.some((post) => post!.hashtags.length === 5)).toBe(true);
+  });
+});
+
 describe('offline writer: months', () => {
   it('is labelled as a template writer, not AI', () => {
     expect(writer.kind).toBe('offline');

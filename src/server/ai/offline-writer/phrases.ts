@@ -3,6 +3,7 @@
  * profile never shows 'undefined' or a gap where a company name would be.
  */
 import type { CallToAction, Industry, Platform } from '@shared/domain/options';
+import { NETWORKS } from '@shared/networks';
 
 export type Register = 'formal' | 'upbeat' | 'casual';
 type IndustryKey = Industry | 'general';
@@ -179,7 +180,7 @@ export function ctaLine(cta: CallToAction, platform: Platform, website: string |
     case 'Contact Us':
       return 'Contact us with any questions, we are happy to help.';
     case 'Learn More':
-      return platform === 'instagram' ? 'Learn more via the link in our bio.' : 'Learn more on our website.';
+      return NETWORKS[platform].offline.linkInBio ? 'Learn more via the link in our bio.' : 'Learn more on our website.';
     case 'Follow/Subscribe':
       return `Follow ${companyName ?? 'us'} for more tips like this.`;
     case 'Shop Now':

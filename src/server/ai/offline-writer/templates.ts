@@ -1,5 +1,6 @@
 /** Composes one post from the phrase banks, shaped for its platform and within its limits. */
-import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type Platform, type PostType, type ToneOfVoice } from '@shared/domain/options';
+import { NETWORKS } from '@shared/networks';
+import { PLATFORM_CHARACTER_LIMITS, type CallToAction, type Industry, type PostType, type ToneOfVoice } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import { POST_LIMITS, type WrittenPost } from '@shared/schemas/post';
 import type { Profile } from '@shared/schemas/profile';
@@ -131,15 +132,10 @@ export interface PostRequest {
   strategyHashtags: string[];
 }
 
-/** Hashtags per network: a few where they share a short limit with the text, more on Instagram. */
-const HASHTAG_ROOM: Record<Platform, number> = { twitter: 3, facebook: 6, linkedin: 6, instagram: 12, bluesky: 2, mastodon: 4 };
-/** Characters of hashtags on the short networks, where they share the limit with the text. */
-const SHORT_HASHTAG_ROOM: Partial<Record<Platform, number>> = { twitter: 90, bluesky: 60 };
-
 /** Strategy hashtags first, then a couple derived from the theme, holiday and industry. */
 function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
-  const room = HASHTAG_ROOM[request.slot.platform];
-  const derivedWanted = request.slot.platform === 'twitter' || request.slot.platform === 'bluesky' ? 1 : 2;
+  const room = NETWORKS[request.slot.platform].prompt.hashtags;
+  const derivedWanted = NETWORKS[request.slot.platform].offline.layout === 'short' ? 1 : 2;
   const derived = [
     request.slot.holiday ? hashtagOf(request.slot.holiday) : null,
     hashtagOf(request.theme),
@@ -150,7 +146,7 @@ function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string
   const tags = [...fromStrategy, ...derived]
     .filter((tag) => tag.length <= POST_LIMITS.hashtag && !seen.has(tag.toLowerCase()) && seen.add(tag.toLowerCase()))
     .slice(0, room);
-  const characters = SHORT_HASHTAG_ROOM[request.slot.platform];
+  const characters = NETWORKS[request.slot.platform].prompt.hashtagChars;
   if (characters === undefined) return tags;
   let length = 0;
   return tags.filter((tag) => {
@@ -166,10 +162,11 @@ function mediaPromptFor(brand: Brand, request: PostRequest, words: Words, ctaTex
   const scene = `${pick(random, SCENES[brand.industry])}${holiday ? `, with a subtle ${holiday} touch` : ''}`;
   const style = STYLES[brand.register];
   const colours = brand.brandColors.length > 0 ? ` Brand colours: ${brand.brandColors.join(', ')}.` : '';
-  const shape = platform === 'instagram' ? (type === 'video' ? 'vertical 9:16' : 'square 1:1') : 'landscape 16:9';
+  const { frame, videoSeconds } = NETWORKS[platform].offline;
+  const shape = type === 'video' ? frame.video : frame.image;
   const prompts: Record<Exclude<PostType, 'text'>, string> = {
     image: `Photo of ${scene}; ${style}; ${shape}. Theme: ${words.theme}.${colours}`,
-    video: `Short ${platform === 'twitter' ? '15' : '30'}-second video (${shape}) showing ${scene}; ${style}${ctaText ? '; end on the call to action' : ''}. Theme: ${words.theme}.${colours}`,
+    video: `Short ${videoSeconds}-second video (${shape}) showing ${scene}; ${style}${ctaText ? '; end on the call to action' : ''}. Theme: ${words.theme}.${colours}`,
     carousel: `Carousel of 4 slides (${shape}, ${style}): 1) title "${words.Theme}", 2) ${scene}, 3) one practical tip on ${words.theme}, 4) ${ctaText ? `"${ctaText}"` : 'logo and contact details'}.${colours}`,
   };
   return fitToLimit(prompts[type], POST_LIMITS.mediaPrompt);
@@ -219,13 +216,14 @@ export function composePost(brand: Brand, request: PostRequest, random: Random):
   // Hashtags are published with the text (after a blank line): on the short networks both share the limit.
   const room = limit - (hashtags.length > 0 ? hashtags.join(' ').length + 2 : 0);
   let content: string;
-  if (slot.platform === 'twitter' || slot.platform === 'bluesky') {
+  const { layout } = NETWORKS[slot.platform].offline;
+  if (layout === 'short') {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [random() < 0.5 || !connection ? body : connection], ' ', room);
-  } else if (slot.platform === 'mastodon') {
+  } else if (layout === 'toot') {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' ')], '\n\n', room);
-  } else if (slot.platform === 'instagram') {
+  } else if (layout === 'caption') {
     content = assemble([headline, cta], [body, typeLine, goal], '\n\n', limit);
-  } else if (slot.platform === 'linkedin') {
+  } else if (layout === 'article') {
     content = assemble([headline, cta], [[body, connection].filter(Boolean).join(' '), about, goal, typeLine], '\n\n', limit);
   } else {
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' '), goal], '\n\n', limit);

@@ -1,5 +1,7 @@
 /** The rewrite prompt: the original post, the user's instructions and the company profile. */
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '@shared/domain/options';
+import { linkCounts23 } from '@shared/domain/text-length';
+import { NETWORKS } from '@shared/networks';
 import { profileSection } from '../prompt-parts';
 import type { RewritePostInput } from '../writer';
 
@@ -28,7 +30,7 @@ export function buildRewritePrompt(input: RewritePostInput, previousProblem?: st
     `What to change:\n${INSTRUCTIONS_START}\n${input.instructions.trim()}\n${INSTRUCTIONS_END}`,
     [
       'Rules:',
-      `- At most ${limit} characters${input.platform === 'twitter' || input.platform === 'bluesky' ? ', hashtags included' : ''}${input.platform === 'twitter' || input.platform === 'mastodon' ? ' (a link counts 23)' : ''}.`,
+      `- At most ${limit} characters${NETWORKS[input.platform].offline.layout === 'short' ? ', hashtags included' : ''}${linkCounts23(NETWORKS[input.platform].counting) ? ' (a link counts 23)' : ''}.`,
       `- ${emojiRule(input.useEmojis)}`,
       "- Keep what the instructions do not ask to change, and keep the company's tone of voice.",
       '- The new text must differ from the original.',

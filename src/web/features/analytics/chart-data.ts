@@ -1,16 +1,10 @@
 import { MONTH_ABBREVIATIONS } from '@shared/domain/months';
-import { capitalize, PLATFORM_LABELS, type Platform } from '@shared/domain/options';
+import { capitalize, PLATFORM_LABELS } from '@shared/domain/options';
+import { networkTable } from '@shared/networks';
 import type { Analytics } from '@shared/schemas/analytics';
 
 /** Each network's recognisable colour; all have at least 3:1 contrast against the white card. */
-export const PLATFORM_COLORS: Record<Platform, string> = {
-  facebook: '#1877f2',
-  twitter: '#14171a',
-  instagram: '#c13584',
-  linkedin: '#0a66c2',
-  bluesky: '#0a7aff',
-  mastodon: '#563acc',
-};
+export const PLATFORM_COLORS = networkTable((network) => network.colors.chart);
 
 /** One row of a chart and of its screen-reader table. */
 export interface ChartRow {

@@ -25,7 +25,7 @@ export interface AddPostModalProps {
 export function AddPostModal({ monthId, date, dateLabel, onClose, onCreated }: AddPostModalProps) {
   const [mode, setMode] = useState<Mode>('generate');
   const [prompt, setPrompt] = useState('');
-  const [platform, setPlatform] = useState<Platform>('facebook');
+  const [platform, setPlatform] = useState<Platform>(PLATFORMS[0]);
   const [type, setType] = useState<PostType>('text');
   const [content, setContent] = useState('');
   const [hashtags, setHashtags] = useState<string[]>([]);

@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { daysInMonth, dateOnly, type MonthRef } from '@shared/domain/months';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
+import { ADAPT_FIRST } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
@@ -45,7 +46,7 @@ export function CopyPostModal({
   const otherNetworks = PLATFORMS.filter((item) => item !== post?.platform);
   const chosenDate = date ?? (post ? dateOnly(post.date) : '');
   const chosenPlatform: Platform =
-    platform ?? (adapting ? (otherNetworks.includes('linkedin') ? 'linkedin' : otherNetworks[0]!) : (post?.platform ?? 'facebook'));
+    platform ?? (adapting ? (otherNetworks.includes(ADAPT_FIRST) ? ADAPT_FIRST : otherNetworks[0]!) : (post?.platform ?? PLATFORMS[0]));
 
   const close = () => {
     if (copy.isPending) return;

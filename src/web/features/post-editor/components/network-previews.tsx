@@ -54,7 +54,7 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
   );
   const body = (
     <Text size="sm" className={classes.text} component="div">
-      {platform === 'instagram' && <strong>{handle.slice(1)} </strong>}
+      {rules.preview.mediaFirst && <strong>{handle.slice(1)} </strong>}
       <Highlighted text={shown} />
       {cut && <span className={classes.more}>{rules.feedCut.more}</span>}
     </Text>
@@ -74,9 +74,9 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
           </Text>
         </div>
       </Group>
-      {platform === 'instagram' ? (
+      {rules.preview.mediaFirst ? (
         <>
-          {image ?? <div className={classes.noImage}>Instagram posts need an image or video</div>}
+          {image ?? <div className={classes.noImage}>{rules.label} posts need an image or video</div>}
           {body}
         </>
       ) : (

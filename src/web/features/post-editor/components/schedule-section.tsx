@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
+import { SCHEDULE_PLATFORMS } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
 import { errorMessage } from '../../../lib/api-error';
@@ -13,7 +14,7 @@ import { PlatformIcon } from './platform-icon';
 
 /** The spec's three networks, plus the post's own network (X/Twitter, Bluesky, Mastodon) when it is another. */
 function networksFor(post: Post): Platform[] {
-  const networks: Platform[] = ['facebook', 'instagram', 'linkedin'];
+  const networks: Platform[] = [...SCHEDULE_PLATFORMS];
   for (const own of [post.platform, post.scheduledPlatform]) if (own && !networks.includes(own)) networks.push(own);
   return networks;
 }

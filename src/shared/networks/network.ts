@@ -1,0 +1,43 @@
+import type { Counting } from '../domain/text-length';
+
+/** The icons the web app can draw; the web maps each name to its component (`web/components/network-icons.tsx`). */
+export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'bluesky' | 'mastodon';
+
+/** Everything that differs between networks: one file per network under `shared/networks`, listed in `index.ts`. */
+export interface Network<Id extends string = string> {
+  id: Id;
+  label: string;
+  /** Character limit of the post text, hashtags included (they are published with it). */
+  maxLength: number;
+  /**
+   * How the limit is counted (`text-length.ts`): X weighs characters (most scripts once, CJK and emoji
+   * twice, a link 23), Bluesky counts graphemes, Mastodon counts a link as 23, the others count characters.
+   */
+  counting: Counting;
+  /** Most hashtags a post keeps on this network (the writers' output is cut to it). */
+  hashtagCap: number;
+  /**
+   * What the writers aim for: the AI prompt's note; the offline writer's hashtag count and, on the short
+   * networks where hashtags share the limit with the text, the characters they may take.
+   */
+  prompt: { note: string; hashtags: number; hashtagChars?: number };
+  /**
+   * The offline writer's shape of a post: `short` (headline and one line, X and Bluesky), `toot`, `caption`
+   * (Instagram: headline and call to action first), `article` (LinkedIn), `post`; the media's frame and
+   * a video's seconds; whether links live in the bio.
+   */
+  offline: { layout: 'short' | 'toot' | 'caption' | 'article' | 'post'; frame: { image: string; video: string }; videoSeconds: number; linkInBio: boolean };
+  /** The editor's preview: media above the text with the handle before it (Instagram), or text first. */
+  preview: { mediaFirst: boolean };
+  /** Attachments a post may carry there. */
+  media: { maxItems: number; types: readonly ('image' | 'video')[] };
+  /** Where the feed stops showing the text and offers more. */
+  feedCut: { chars: number; lines?: number; more: string };
+  /** Width / height of the first image in the feed. */
+  imageRatio: number;
+  /** What 'Adapt for …' asks the writer for: that network's length and habits. */
+  adaptInstructions: string;
+  /** The recognisable colour: `chart` against the white card (3:1), `tint`/`text` for pills (WCAG AA). */
+  colors: { chart: string; tint: string; text: string };
+  icon: NetworkIconName;
+}
