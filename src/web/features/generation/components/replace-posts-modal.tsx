@@ -34,7 +34,7 @@ export function ReplacePostsModal({ existing, monthLabel, onConfirm, onCancel }:
           `Generating again deletes ${shown.count === 1 ? 'it' : 'them'}, including any edits you made, and writes a new month from this strategy. Posts that are scheduled or published stay.`}
         {shown.kept > 0 &&
           replaced > 0 &&
-          `Generating again deletes ${posts(replaced)}, including any edits you made, and writes a new month from this strategy. The ${shown.kept} scheduled or published stay.`}
+          `Generating again deletes ${posts(replaced)}, including any edits you made, and writes a new month from this strategy. ${shown.kept === 1 ? 'The post that is scheduled or published stays.' : `The ${shown.kept} that are scheduled or published stay.`}`}
         {replaced === 0 && `All of them are scheduled or published, so they stay; generating again adds a new month's posts beside them.`}
       </Text>
       <Group justify="flex-end" gap="sm" mt="xl">
