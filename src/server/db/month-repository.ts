@@ -15,9 +15,13 @@ export interface MonthRow {
   createdAt: string;
   updatedAt: string;
   postCount: number;
+  /** Posts a regeneration keeps: those with a delivery that was not cancelled (scheduled, sent, unknown…). */
+  keptPostCount: number;
 }
 
-function toMonth(row: MonthsTable & { postCount: number | string | bigint | null }): MonthRow {
+type Count = number | string | bigint | null;
+
+function toMonth(row: MonthsTable & { postCount: Count; keptPostCount: Count }): MonthRow {
   let strategy: Strategy | null = null;
   if (row.strategy) {
     try {
@@ -38,6 +42,7 @@ function toMonth(row: MonthsTable & { postCount: number | string | bigint | null
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     postCount: Number(row.postCount ?? 0),
+    keptPostCount: Number(row.keptPostCount ?? 0),
   };
 }
 
@@ -69,6 +74,23 @@ export function createMonthRepository(db: Db) {
           .whereRef('posts.userId', '=', 'months.userId')
           .whereRef('posts.monthId', '=', 'months.id')
           .as('postCount'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('posts')
+          .select(eb.fn.countAll().as('count'))
+          .whereRef('posts.userId', '=', 'months.userId')
+          .whereRef('posts.monthId', '=', 'months.id')
+          .where((inner) =>
+            inner.exists(
+              inner
+                .selectFrom('deliveries')
+                .select('deliveries.id')
+                .whereRef('deliveries.postId', '=', 'posts.id')
+                .where('deliveries.status', '<>', 'cancelled'),
+            ),
+          )
+          .as('keptPostCount'),
       );
 
   return {

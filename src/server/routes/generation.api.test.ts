@@ -93,6 +93,20 @@ describe('generation with the offline writer', () => {
     expect(month.strategy).toEqual({ ...STRATEGY, platforms: ['facebook', 'twitter', 'instagram', 'linkedin'] });
   });
 
+  it('says how many posts a regeneration keeps because they are scheduled, in the month and in its question', async () => {
+    const client = await onboardedClient(server.url);
+    await waitForJob(client, (await startJob(client)).body.job.id);
+    const [first] = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body.posts;
+    const scheduled = await read(
+      client.api.posts[':postId'].schedule.$put({ param: { postId: first!.id }, json: { platform: first!.platform, time: '23:59' } }),
+    );
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    const month = (await read(client.api.months[':id'].$get({ param: { id: targetId } }))).body;
+    expect(month.keptPostCount).toBe(1);
+    const refused = await startJob(client);
+    expect(errorOf(refused)).toMatchObject({ code: 'month_has_posts', details: { postCount: month.posts.length, keptPostCount: 1 } });
+  });
+
   it('asks before replacing existing posts, then replaces them', async () => {
     const client = await onboardedClient(server.url);
     await waitForJob(client, (await startJob(client)).body.job.id);

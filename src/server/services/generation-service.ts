@@ -100,7 +100,7 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
               'month_has_posts',
               `${month.name} ${month.year} already has ${month.postCount} posts. Generating again replaces them; confirm to continue.`,
               undefined,
-              { postCount: month.postCount },
+              { postCount: month.postCount, keptPostCount: month.keptPostCount },
             );
           }
           const slots = planSlots({ ...ref, strategy });

@@ -68,6 +68,7 @@ export function createMonthService({ months, posts, profiles, deliveries, access
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
       postCount: row.postCount,
+      keptPostCount: row.keptPostCount,
     };
   }
 

@@ -17,7 +17,7 @@ export const ERROR_CODES = [
   'connection_unreadable',
   /** Another generation of the month is running: re-attach to it. */
   'generation_running',
-  /** The month has posts and the start did not say to replace them; `details.postCount` says how many. */
+  /** The month has posts and the start did not say to replace them; `details.postCount` says how many, `details.keptPostCount` how many of them a regeneration keeps. */
   'month_has_posts',
   /** Every post of that generation was written. */
   'nothing_to_retry',

@@ -17,6 +17,8 @@ export const monthSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   postCount: z.number().int(),
+  /** Posts generating again keeps: scheduled, being sent, sent or awaiting a decision. */
+  keptPostCount: z.number().int(),
 });
 export type MonthSummary = z.infer<typeof monthSummarySchema>;
 

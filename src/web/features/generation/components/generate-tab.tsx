@@ -13,6 +13,14 @@ import { GenerationSummary } from './generation-summary';
 import { ReplacePostsModal } from './replace-posts-modal';
 import { StrategicFocusFields } from './strategic-focus';
 
+/** What generating again does to the month's posts: scheduled and published ones stay. */
+function replacesNote(count: number, kept: number): string {
+  const posts = (n: number) => `${n === 1 ? 'post' : 'posts'}`;
+  if (kept === 0) return `Replaces the ${count} current ${posts(count)}.`;
+  if (kept === count) return `Keeps the ${count} ${posts(count)} scheduled or published.`;
+  return `Replaces ${count - kept} of the ${count} current posts; keeps ${kept} scheduled or published.`;
+}
+
 /** How many posts the strategy plans, as the server will plan them; null while the form is invalid. */
 function plannedCount(month: MonthDetail, values: Strategy): number | null {
   const checked = strategySchema.safeParse(values);
@@ -119,7 +127,7 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
                   </Text>
                   <Text size="sm" c="dimmed">
                     {writerLabel ? `Writer: ${writerLabel}` : 'Posts are saved to your calendar, ready to edit.'}
-                    {month.postCount > 0 && ` · Replaces the ${month.postCount} current ${month.postCount === 1 ? 'post' : 'posts'}.`}
+                    {month.postCount > 0 && ` · ${replacesNote(month.postCount, month.keptPostCount)}`}
                   </Text>
                 </Stack>
                 <Button
@@ -137,7 +145,7 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
         </Stack>
       </form>
       {flow.overlayOpen && <GenerationOverlay monthLabel={monthLabel} job={flow.job} reconnecting={flow.reconnecting} />}
-      <ReplacePostsModal count={flow.confirm?.count ?? null} monthLabel={monthLabel} onConfirm={flow.confirmReplace} onCancel={flow.cancelReplace} />
+      <ReplacePostsModal existing={flow.confirm} monthLabel={monthLabel} onConfirm={flow.confirmReplace} onCancel={flow.cancelReplace} />
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ interface GenerationFailure {
 }
 
 interface Options {
-  month: Pick<MonthDetail, 'id' | 'name' | 'year' | 'postCount'>;
+  month: Pick<MonthDetail, 'id' | 'name' | 'year' | 'postCount' | 'keptPostCount'>;
   /** Called after a successful generation, once the month is re-read: switch to the Calendar tab. */
   onGenerated: () => void;
   /** Field problems from a 400, keyed by form path (e.g. 'keyThemes'). */
@@ -35,10 +35,13 @@ interface Options {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The count the server's `month_has_posts` refusal carries; else the count we know. */
-function existingPostCount(error: ApiRequestError, fallback: number): number {
-  const count = error.details?.postCount;
-  return typeof count === 'number' ? count : fallback;
+/** The counts the server's `month_has_posts` refusal carries; else the counts we know. */
+function existingPosts(error: ApiRequestError, month: Options['month']): { count: number; kept: number } {
+  const { postCount, keptPostCount } = error.details ?? {};
+  return {
+    count: typeof postCount === 'number' ? postCount : month.postCount,
+    kept: typeof keptPostCount === 'number' ? keptPostCount : month.keptPostCount,
+  };
 }
 
 /** Start, confirm replacing, follow, finish: the Generate tab's whole life cycle. */
@@ -48,7 +51,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
   const retryUnwritten = useRetryUnwritten();
   const latest = useLatestJob(month.id);
   const [overlayOpen, setOverlayOpen] = useState(false);
-  const [confirm, setConfirm] = useState<{ count: number; strategy: Strategy } | null>(null);
+  const [confirm, setConfirm] = useState<{ count: number; kept: number; strategy: Strategy } | null>(null);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
   /** The job this page saw finish; the month's latest one from the server until then. */
   const [finished, setFinished] = useState<GenerationJob | null>(null);
@@ -134,7 +137,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         if (running?.status === 'running') return attach(running);
       }
       if (error instanceof ApiRequestError && error.code === 'month_has_posts') {
-        setConfirm({ count: existingPostCount(error, month.postCount), strategy });
+        setConfirm({ ...existingPosts(error, month), strategy });
         return;
       }
       const invalid = error instanceof ApiRequestError && error.status === 400;
