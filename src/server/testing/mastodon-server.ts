@@ -1,3 +1,15 @@
+/**
+ * A stand-in for a Mastodon instance, written from Mastodon's API reference:
+ * - https://docs.joinmastodon.org/methods/statuses/ (POST /api/v1/statuses: `Idempotency-Key` "stored for up
+ *   to 1 hour", at most 4 `media_ids[]`; GET /api/v1/statuses/:id/source)
+ * - https://docs.joinmastodon.org/methods/media/ (POST /api/v2/media, multipart `file`)
+ * - https://docs.joinmastodon.org/methods/accounts/ (verify_credentials; GET /api/v1/accounts/:id/statuses)
+ * - https://docs.joinmastodon.org/api/oauth-scopes/ (read:accounts, read:statuses, write:statuses, write:media)
+ * - https://docs.joinmastodon.org/entities/Error/ (`{ error }` bodies). Error statuses a test injects with
+ *   `fault` carry `Retry-After`; Mastodon's own 429 sends `X-RateLimit-Reset` (api/rate-limits/), which the
+ *   stand-in does not send yet.
+ * It refuses what an instance refuses: a wrong token (401), a missing scope (403), a fifth attachment (422).
+ */
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
