@@ -89,21 +89,26 @@ export default tseslint.config(
     },
   },
   {
-    // Repositories own SQL and transactions: only src/server/db reaches Kysely or the raw handle. A
-    // service that needs a transaction uses `transact` or the access guard's writeInMonth / writeToPost.
+    // Repositories own SQL and transactions: only src/server/platform and a module's *-repository.ts
+    // reach Kysely or the raw handle. A service that needs a transaction uses `transact` or the access
+    // guard's writeInMonth / writeToPost. Production code never imports test code (src/testing).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/server/db/**', 'src/server/testing/**', '**/*.test.ts'],
+    ignores: ['src/server/platform/**', 'src/server/modules/*/*-repository.ts', 'src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'kysely', message: 'Only src/server/db may use Kysely; add a repository method instead.' }],
+          paths: [
+            { name: 'kysely', message: 'Only repositories and src/server/platform may use Kysely; add a repository method instead.' },
+            { name: 'vitest', message: 'Test helpers live under src/testing.' },
+          ],
           patterns: [
             {
-              group: ['**/db/database'],
+              group: ['**/platform/db/database'],
               importNames: ['Db', 'inTransaction'],
-              message: 'Only src/server/db may hold the database handle; use a repository, or transact for a transaction.',
+              message: 'Only repositories and src/server/platform may hold the database handle; use a repository, or transact for a transaction.',
             },
+            { group: ['@testing/*', '**/testing/*'], message: 'Production code never imports test code (src/testing).' },
           ],
         },
       ],
@@ -111,7 +116,7 @@ export default tseslint.config(
   },
   {
     // Test helpers speak loosely typed JSON on purpose.
-    files: ['src/server/testing/**', '**/*.test.ts'],
+    files: ['src/testing/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

@@ -14,9 +14,9 @@ import { daysInMonth, parseMonthId } from '@shared/domain/months';
 import type { GenerationJob } from '@shared/schemas/generation';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import type { WriterOptions } from '@server/ai/writer';
-import { startFakeOpenAI, type FakeOpenAI } from '@server/testing/fake-openai-server';
-import { onboardedClient, TEST_PASSWORD, TestClient, read } from '@server/testing/test-client';
-import { startTestServer } from '@server/testing/test-server';
+import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
+import { onboardedClient, TEST_PASSWORD, TestClient, read } from '@testing/test-client';
+import { startTestServer } from '@testing/test-server';
 import { commandLine, flags, machine, median, pass, ratio, seconds, table, writeSection } from './lib/report';
 
 const options = flags({ tokensPerSecond: 40, firstTokenMs: 500, postChars: 160, concurrency: 4, runs: 3, write: true });

@@ -6,9 +6,9 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
-import { startFakeOpenAI } from '@server/testing/fake-openai-server';
-import { startServerProcess } from '@server/testing/server-process';
-import { onboardedClient, type TestClient, read } from '@server/testing/test-client';
+import { startFakeOpenAI } from '@testing/fake-openai-server';
+import { startServerProcess } from '@testing/server-process';
+import { onboardedClient, type TestClient, read } from '@testing/test-client';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 50);

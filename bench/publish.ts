@@ -8,9 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServerProcess, type ServerProcess } from '@server/testing/server-process';
-import { TestClient, TEST_PASSWORD, read } from '@server/testing/test-client';
-import { startWebhookReceiver, type WebhookReceiver } from '@server/testing/webhook-receiver';
+import { startServerProcess, type ServerProcess } from '@testing/server-process';
+import { TestClient, TEST_PASSWORD, read } from '@testing/test-client';
+import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { commandLine, flags, machine, pass, percentile, seconds, table, writeSection } from './lib/report';
 
 const options = flags({ posts: 1000, write: true, kill: true });

@@ -15,9 +15,9 @@ import { createOfflineWriter } from '@server/ai/offline-writer';
 import { fitsPlatform } from '@server/ai/platform-fit';
 import { repeatedOpenings, strategyThemes } from '@server/ai/variety';
 import type { Writer } from '@server/ai/writer';
-import { fakeAiWriter } from '@server/testing/ai-fixtures';
-import { startFakeOpenAI, type FakeFault } from '@server/testing/fake-openai-server';
-import { WRITER_CORPUS, type CorpusCase } from '@server/testing/writer-corpus';
+import { fakeAiWriter } from '@testing/ai-fixtures';
+import { startFakeOpenAI, type FakeFault } from '@testing/fake-openai-server';
+import { WRITER_CORPUS, type CorpusCase } from '@testing/writer-corpus';
 import { commandLine, flags, machine, table, writeSection } from './lib/report';
 
 const options = flags({ write: true });

@@ -25,7 +25,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { serveWebApp } from '@server/middleware/web-app';
-import { BUILT_SERVER, startServerProcess } from '@server/testing/server-process';
+import { BUILT_SERVER, startServerProcess } from '@testing/server-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { commandLine, flags, kb, machine, median, ms, pass, ROOT, table, writeSection } from './lib/report';
 import { userWithMonth } from './lib/seed';

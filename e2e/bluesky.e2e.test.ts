@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '@server/testing/bluesky-pds';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '@testing/bluesky-pds';
+import { startTestServer, type TestServer } from '@testing/test-server';
 import { expectAccessible, newPage, useBrowser } from './support/browser';
 import { signUpAndSkip, signUpThroughUi } from './support/users';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth } from '@shared/domain/months';
-import { startFakeOpenAI, type FakeOpenAI } from '@server/testing/fake-openai-server';
+import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { newPage, screenshot, useBrowser } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectStillAccessible } from './support/generation';

@@ -4,7 +4,7 @@ import { currentMonth, daysInMonth, monthId, monthName, nextMonth, noonUtc } fro
 import { CALLS_TO_ACTION, CONTENT_TYPES, WEEKDAYS } from '@shared/domain/options';
 import { planSlots } from '@shared/domain/slot-planner';
 import { DEFAULT_STRATEGY, type SelectedHoliday, type Strategy } from '@shared/schemas/strategy';
-import { startFakeOpenAI, type FakeOpenAI } from '@server/testing/fake-openai-server';
+import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { useBrowser, newPage, screenshot } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectCalendarMatches, expectStillAccessible, seenDuringGeneration, shownWritten, watchGeneration, writtenCounts } from './support/generation';

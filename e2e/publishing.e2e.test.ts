@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock } from '@server/testing/test-clock';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
-import { startWebhookReceiver, type WebhookReceiver } from '@server/testing/webhook-receiver';
+import { createTestClock } from '@testing/test-clock';
+import { startTestServer, type TestServer } from '@testing/test-server';
+import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { expectAccessible, newPage, useBrowser } from './support/browser';
 import { signUpAndSkip } from './support/users';
 

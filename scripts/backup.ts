@@ -4,7 +4,7 @@
 // database with pg_dump.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@server/config';
-import { backupDataDir } from '@server/backup/backup';
+import { backupDataDir } from '@server/platform/backup/backup';
 
 async function main() {
   const config = loadConfig();

@@ -5,11 +5,11 @@ import { PLATFORMS } from './shared/networks';
 
 /**
  * The import rules of ARCHITECTURE.md, checked over the real source: every import of every file under
- * src/ is resolved (relative paths and the @shared/@server/@web aliases) and the graph is tested.
+ * src/ is resolved (relative paths and the @shared/@server/@web/@testing aliases) and the graph is tested.
  * `violations` is exported for the test that shows each rule catching a planted breach.
  */
 const SRC = path.resolve(import.meta.dirname);
-const ALIASES: Record<string, string> = { '@shared/': 'shared/', '@server/': 'server/', '@web/': 'web/' };
+const ALIASES: Record<string, string> = { '@shared/': 'shared/', '@server/': 'server/', '@web/': 'web/', '@testing/': 'testing/' };
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 export interface SourceImport {
@@ -56,14 +56,16 @@ export function readSources(files = listSources(SRC)): SourceFile[] {
       const specifier = (match[3] ?? match[5])!; // a static import, or a lazy import('…')
       const to = resolveImport(full, specifier);
       if (to) imports.push({ from: file, to, typeOnly: Boolean(match[2]) });
-      else if (!specifier.startsWith('.') && !specifier.startsWith('@shared/') && !specifier.startsWith('@server/') && !specifier.startsWith('@web/'))
-        packages.push(specifier);
+      else if (!specifier.startsWith('.') && !Object.keys(ALIASES).some((alias) => specifier.startsWith(alias))) packages.push(specifier);
     }
     return { file, imports, packages };
   });
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('server/testing/');
+/** Test code: test files, and the scaffolding under src/testing (fake servers, harnesses, fixtures, cross-cutting suites). */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('testing/');
+/** SQL lives in the platform (the database, the notifier on LISTEN/NOTIFY) and in each module's repositories. */
+const touchesSql = (file: string) => file.startsWith('server/platform/') || /^server\/modules\/[^/]+\/[^/]+-repository\.ts$/.test(file);
 const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
 
 /** Every breach of the import directions, as readable sentences. */
@@ -77,9 +79,13 @@ export function violations(sources: SourceFile[]): string[] {
       const feature = featureOf(from);
       const target = featureOf(to);
       if (feature && target && feature !== target) found.push(`${from} imports ${to}: features do not import each other`);
+      if (!isTest(from) && to.startsWith('testing/')) found.push(`${from} imports ${to}: production code never imports test code`);
     }
-    if (!isTest(source.file) && !source.file.startsWith('server/db/') && source.packages.includes('kysely')) {
-      found.push(`${source.file} imports kysely: only src/server/db touches SQL`);
+    if (!isTest(source.file) && !touchesSql(source.file) && source.packages.includes('kysely')) {
+      found.push(`${source.file} imports kysely: only repositories and src/server/platform touch SQL`);
+    }
+    if (!isTest(source.file) && source.packages.some((name) => name === 'vitest' || name.startsWith('vitest/'))) {
+      found.push(`${source.file} imports vitest: test helpers live under src/testing`);
     }
   }
   return found;
@@ -108,15 +114,14 @@ export function cycles(sources: SourceFile[]): string[][] {
 /** Where a network's id may be written out: its own file, and the channels that publish to it. */
 const NETWORK_ID_HOMES = [
   'shared/networks/',
-  'server/publishing/',
-  // Connection kinds ('mastodon', 'bluesky') are channels, not networks: their wire schema, the service
-  // that checks their credentials, and the form that asks for them.
+  'server/modules/publishing/channels/',
+  // Connection kinds ('mastodon', 'bluesky') are channels, not networks: their wire schema and the form
+  // that asks for them.
   'shared/schemas/publishing.ts',
-  'server/services/connection-service.ts',
   'web/components/connections/',
 ];
 /** Tests and their helpers name networks freely. */
-const TEST_CODE = /\.test\.tsx?$|^(server\/testing|server\/security|server\/process-tests|shared\/testing)\//;
+const TEST_CODE = /\.test\.tsx?$|^testing\//;
 
 /** Each network id written as a string literal outside its homes: `file: 'id'`. */
 export function networkIdLiterals(files: { file: string; text: string }[], ids: readonly string[] = PLATFORMS): string[] {
@@ -134,16 +139,17 @@ describe('networks live in src/shared/networks', () => {
 
   it('catches a network id planted in a service, a web component or shared code, and allows it in its homes and tests', () => {
     const planted = [
-      { file: 'server/services/x.ts', text: "if (post.platform === 'instagram') tags = tags.slice(0, 5);" },
+      { file: 'server/modules/posts/x.ts', text: "if (post.platform === 'instagram') tags = tags.slice(0, 5);" },
       { file: 'web/components/x.tsx', text: 'const colour = platform === "mastodon" ? "#563acc" : undefined;' },
       { file: 'shared/domain/x.ts', text: 'const limit = { key: `bluesky` };' },
     ];
-    expect(networkIdLiterals(planted)).toEqual(["server/services/x.ts: 'instagram'", "web/components/x.tsx: 'mastodon'", "shared/domain/x.ts: 'bluesky'"]);
+    expect(networkIdLiterals(planted)).toEqual(["server/modules/posts/x.ts: 'instagram'", "web/components/x.tsx: 'mastodon'", "shared/domain/x.ts: 'bluesky'"]);
     const allowed = [
       { file: 'shared/networks/x.ts', text: "id: 'linkedin'" },
-      { file: 'server/publishing/x.ts', text: "kind: 'mastodon'" },
-      { file: 'server/services/x.test.ts', text: "platform: 'twitter'" },
-      { file: 'server/services/y.ts', text: "'Mastodon posts' and 'linkedin2' and twitter-text" },
+      { file: 'server/modules/publishing/channels/x.ts', text: "kind: 'mastodon'" },
+      { file: 'server/modules/posts/x.test.ts', text: "platform: 'twitter'" },
+      { file: 'testing/x.ts', text: "platform: 'twitter'" },
+      { file: 'server/modules/posts/y.ts', text: "'Mastodon posts' and 'linkedin2' and twitter-text" },
     ];
     expect(networkIdLiterals(allowed)).toEqual([]);
   });
@@ -169,14 +175,26 @@ describe('the import rules of ARCHITECTURE.md', () => {
     const planted = (file: string, to: string, typeOnly = false): SourceFile => ({ file, imports: [{ from: file, to, typeOnly }], packages: [] });
     expect(
       violations([
-        planted('server/routes/x.ts', 'web/lib/paths.ts', true),
+        planted('server/modules/posts/x.ts', 'web/lib/paths.ts', true),
         planted('shared/domain/x.ts', 'server/app.ts', true),
         planted('web/lib/x.ts', 'server/app.ts'),
         planted('web/features/dashboard/x.ts', 'web/features/settings/api/profile.ts'),
-        { file: 'server/services/x.ts', imports: [], packages: ['kysely'] },
+        { file: 'server/modules/posts/post-service.ts', imports: [], packages: ['kysely'] },
+        planted('server/modules/posts/post-service.ts', 'testing/factories.ts'),
+        { file: 'server/modules/publishing/helpers.ts', imports: [], packages: ['vitest'] },
       ]),
-    ).toHaveLength(5);
-    expect(violations([planted('web/lib/x.ts', 'server/app.ts', true), planted('web/routes/x.ts', 'web/features/settings/api/profile.ts')])).toEqual([]);
+    ).toHaveLength(7);
+    expect(
+      violations([
+        planted('web/lib/x.ts', 'server/app.ts', true),
+        planted('web/routes/x.ts', 'web/features/settings/api/profile.ts'),
+        planted('testing/test-server.ts', 'server/compose.ts'),
+        planted('server/modules/posts/posts.api.test.ts', 'testing/factories.ts'),
+        { file: 'server/modules/posts/post-repository.ts', imports: [], packages: ['kysely'] },
+        { file: 'server/platform/db/database.ts', imports: [], packages: ['kysely'] },
+        { file: 'testing/publishing-helpers.ts', imports: [], packages: ['vitest'] },
+      ]),
+    ).toEqual([]);
     const cycle = [planted('shared/a.ts', 'shared/b.ts'), planted('shared/b.ts', 'shared/a.ts')];
     expect(cycles(cycle)).toEqual([['shared/a.ts', 'shared/b.ts', 'shared/a.ts']]);
   });

@@ -1,7 +1,7 @@
 /** Seeding through the real API: a signed-in user with a generated month of posts. */
 import { daysInMonth, parseMonthId } from '@shared/domain/months';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
-import { onboardedClient, type TestClient, read } from '@server/testing/test-client';
+import { onboardedClient, type TestClient, read } from '@testing/test-client';
 
 export const SEED_STRATEGY: Strategy = {
   ...DEFAULT_STRATEGY,

@@ -9,13 +9,13 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '@server/app';
-import { createAuth, migrateAuthTables } from '@server/auth';
+import { createAuth, migrateAuthTables } from '@server/platform/auth';
 import { loadConfig } from '@server/config';
-import { openDatabase } from '@server/db/database';
-import { migrateToLatest } from '@server/db/migrate';
-import { createLogger } from '@server/logger';
+import { openDatabase } from '@server/platform/db/database';
+import { migrateToLatest } from '@server/platform/db/migrate';
+import { createLogger } from '@server/platform/logger';
 import { createWriter } from '@server/ai/create-writer';
-import { createServices } from '@server/services';
+import { createServices } from '@server/compose';
 
 // Bound first, as in main.ts: with PORT=0 the public URL and trusted origins name the port chosen.
 const ready: { app?: ReturnType<typeof createApp> } = {};
@@ -38,6 +38,7 @@ await migrateAuthTables(auth);
 await migrateToLatest(database.db);
 const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
 await services.runner.recoverInterrupted();
+await services.runner.work();
 const app = createApp({ config, database, auth, log, services });
 
 const bare = new Map<string, unknown>();

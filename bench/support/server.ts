@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { reportedPort } from '@server/testing/server-process';
+import { reportedPort } from '@testing/server-process';
 import { ROOT } from '../lib/report';
 
 export interface BenchServer {

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startRoundRobinProxy } from '@server/testing/round-robin-proxy';
-import { startS3Server } from '@server/testing/s3-server';
-import { BUILT_SERVER, startServerProcess, type ServerProcess } from '@server/testing/server-process';
-import { createTestDatabase } from '@server/testing/test-database';
+import { startRoundRobinProxy } from '@testing/round-robin-proxy';
+import { startS3Server } from '@testing/s3-server';
+import { BUILT_SERVER, startServerProcess, type ServerProcess } from '@testing/server-process';
+import { createTestDatabase } from '@testing/test-database';
 
 export interface BuiltServer {
   baseUrl: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './client-address';
+import { parseTrustProxy, type TrustProxy } from './middleware/client-address';
 
 /** Raised for a bad configuration value; main.ts prints its one-sentence message and exits. */
 export class ConfigError extends Error {}

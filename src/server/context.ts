@@ -1,8 +1,8 @@
-import type { Auth } from './auth';
+import type { Auth } from './platform/auth';
 import type { Config } from './config';
-import type { DatabaseHandle } from './db/database';
-import type { Logger } from './logger';
-import type { Services } from './services';
+import type { DatabaseHandle } from './platform/db/database';
+import type { Logger } from './platform/logger';
+import type { Services } from './compose';
 
 export interface SessionUser {
   id: string;

@@ -4,18 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp, healthRoute } from './app';
-import { createAuth, migrateAuthTables } from './auth';
+import { createAuth, migrateAuthTables } from './platform/auth';
 import { ConfigError, loadConfig } from './config';
-import { assertReachable, openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { createLocalNotifier, createPostgresNotifier } from './db/notifications';
-import { createPgBossQueue } from './jobs/pg-boss-queue';
-import { createInProcessQueue } from './jobs/queue';
-import { createLogger } from './logger';
+import { assertReachable, openDatabase } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
+import { createLocalNotifier, createPostgresNotifier } from './platform/notifier';
+import { createPgBossQueue } from './platform/queue/pg-boss-queue';
+import { createInProcessQueue } from './platform/queue/queue';
+import { createLogger } from './platform/logger';
 import { createWriter } from './ai/create-writer';
-import { createServices } from './services';
-import { createDiskMediaStore } from './storage/media-store';
-import { createS3MediaStore } from './storage/s3-media-store';
+import { createServices } from './compose';
+import { createDiskMediaStore } from './platform/media-store/media-store';
+import { createS3MediaStore } from './platform/media-store/s3-media-store';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
 function findWebRoot(): string | undefined {
@@ -92,7 +92,6 @@ async function main() {
     mediaStore,
     queue,
     notifier,
-    workers: false,
     publicUrl: config.publicUrl,
     limits: config.limits,
     jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },

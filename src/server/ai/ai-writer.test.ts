@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planSlots } from '@shared/domain/slot-planner';
-import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '../testing/ai-fixtures';
-import { startFakeOpenAI } from '../testing/fake-openai-server';
-import { useFakeOpenAI } from '../testing/use-fake-openai';
+import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '@testing/ai-fixtures';
+import { startFakeOpenAI } from '@testing/fake-openai-server';
+import { useFakeOpenAI } from '@testing/use-fake-openai';
 import { readSlotsFromPrompt } from './month-plan/prompt';
 import type { Writer, WriterOptions } from './writer';
 

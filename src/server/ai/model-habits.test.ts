@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { planSlots } from '@shared/domain/slot-planner';
-import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy } from '../testing/ai-fixtures';
-import type { FakeFault } from '../testing/fake-openai-server';
-import { useFakeOpenAI } from '../testing/use-fake-openai';
+import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy } from '@testing/ai-fixtures';
+import type { FakeFault } from '@testing/fake-openai-server';
+import { useFakeOpenAI } from '@testing/use-fake-openai';
 import { readSlotsFromPrompt } from './month-plan/prompt';
 import { fitsPlatform, platformLength } from './platform-fit';
 import { openingOf, repeatedOpenings } from './variety';

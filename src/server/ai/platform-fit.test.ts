@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { postLength } from '@shared/domain/networks';
 import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { POST_LIMITS } from '@shared/schemas/post';
-import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@shared/testing/hostile-texts';
+import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@testing/hostile-texts';
 import { fitToPlatform } from './platform-fit';
 import { platformLimitsLine } from './prompt-parts';
 import { checkRewrite } from './rewrite-post/schema';

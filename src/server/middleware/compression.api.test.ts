@@ -1,9 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { addPost, nextMonthTarget } from '../testing/month-posts';
-import { onboardedClient, read } from '../testing/test-client';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { addPost, nextMonthTarget } from '@testing/month-posts';
+import { onboardedClient, read } from '@testing/test-client';
+import { startTestServer, type TestServer } from '@testing/test-server';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '@shared/schemas/api-error';
 import { AppError } from '../errors';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 
 export function errorResponse(c: Context, error: AppError) {
   const { code, message, fields, details } = error;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 
 /** One structured line per API request: method, path (no query string, it may hold ids), status, time. */
 export function requestLog(log: Logger): MiddlewareHandler {

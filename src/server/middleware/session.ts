@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { Auth } from '../auth';
+import type { Auth } from '../platform/auth';
 import type { AppEnv, SessionUser } from '../context';
 import { AppError } from '../errors';
 import { errorResponse } from './errors';

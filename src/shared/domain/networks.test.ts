@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POST_LIMITS } from '../schemas/post';
-import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '../testing/hostile-texts';
+import { HOSTILE_TEXTS, LONGEST_HASHTAGS } from '@testing/hostile-texts';
 import { PLATFORMS } from './options';
 import { feedText, NETWORK_RULES, postLength, publishedText } from './networks';
 import { countLength } from './text-length';

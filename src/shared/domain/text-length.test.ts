@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import twitterText from 'twitter-text';
 import { describe, expect, it } from 'vitest';
 import { POST_LIMITS } from '../schemas/post';
-import { HOSTILE_TEXTS, run } from '../testing/hostile-texts';
+import { HOSTILE_TEXTS, run } from '@testing/hostile-texts';
 import { countLength, graphemeCount, graphemes, mastodonLength, xWeightedLength, type Counting } from './text-length';
 
 /** Pieces posts are made of: words in many scripts, emoji of every build, links with and without a scheme. */

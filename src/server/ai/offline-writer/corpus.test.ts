@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSlots } from '@shared/domain/slot-planner';
 import { writtenPostSchema } from '@shared/schemas/post';
-import { WRITER_CORPUS } from '../../testing/writer-corpus';
+import { WRITER_CORPUS } from '@testing/writer-corpus';
 import { fitsPlatform } from '../platform-fit';
 import { repeatedOpenings, strategyThemes } from '../variety';
 import { createOfflineWriter } from '.';

@@ -1,0 +1,164 @@
+import type { Writer } from './ai/writer';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_LIMITS, type Limits, type PublishingConfig } from './config';
+import type { DatabaseHandle } from './platform/db/database';
+import { createFeedbackRepository } from './modules/feedback/feedback-repository';
+import { createDeletedPostRepository } from './modules/posts/deleted-post-repository';
+import { createJobRepository } from './modules/generation/job-repository';
+import { createMonthRepository } from './modules/months/month-repository';
+import { createPostRepository } from './modules/posts/post-repository';
+import { createProfileRepository } from './modules/profile/profile-repository';
+import { createTransact } from './platform/db/transact';
+import { createUsageRepository } from './modules/account/usage-repository';
+import { createConnectionRepository } from './modules/publishing/connection-repository';
+import { createDeliveryRepository } from './modules/publishing/delivery-repository';
+import { createPublisher } from './modules/publishing/engine';
+import type { Timer } from './modules/publishing/worker-loop';
+import { createMediaLinks } from './modules/publishing/media-links';
+import { DEFAULT_OUTBOUND } from './modules/publishing/outbound';
+import { createSecretBox } from './modules/publishing/secret-box';
+import { createGenerationRunner, type JobLease } from './modules/generation/generation-runner';
+import { createLocalNotifier, type Notifier } from './platform/notifier';
+import { createInProcessQueue, type JobQueue } from './platform/queue/queue';
+import type { Logger } from './platform/logger';
+import { createDiskMediaStore, type MediaStore } from './platform/media-store/media-store';
+import { createAccess } from './modules/months/access';
+import { createAnalyticsService } from './modules/analytics/analytics-service';
+import { createExportService } from './modules/months/export-service';
+import { createFeedbackService } from './modules/feedback/feedback-service';
+import { createGenerationService } from './modules/generation/generation-service';
+import { createMediaService } from './modules/media/media-service';
+import { createMonthService } from './modules/months/month-service';
+import { createPostService } from './modules/posts/post-service';
+import { createPostRemovalService } from './modules/posts/post-removal-service';
+import { createPostCopyService } from './modules/posts/post-copy-service';
+import { createBulkPostService } from './modules/posts/bulk-post-service';
+import { createScheduleService } from './modules/posts/schedule-service';
+import { createProfileService } from './modules/profile/profile-service';
+import { createSettingsService } from './modules/account/settings-service';
+import { createUsageLimits } from './modules/account/usage-limits';
+import { createConnectionService } from './modules/publishing/connection-service';
+import { createDeliveryService } from './modules/publishing/delivery-service';
+
+interface Options {
+  writer: Writer;
+  /** Where uploaded media live: DATA_DIR/media. */
+  mediaDir: string;
+  /** The public origin, for absolute links in exports. */
+  publicUrl: string;
+  log: Logger;
+  /** Per-user limits (config); the defaults when not given. */
+  limits?: Limits;
+  now?: () => Date;
+  /** The publishing worker's wake-up on that clock (tests pass the TestClock's); a real timer when not given. */
+  timer?: Timer;
+  /** How long a generation job holds its month between heartbeats (tests shorten it). */
+  jobLease?: JobLease;
+  /** Where jobs go (pg-boss on PostgreSQL in main.ts); a queue in this process when not given. */
+  queue?: JobQueue;
+  /** How instances tell each other of changes (LISTEN/NOTIFY on PostgreSQL); events in this process when not given. */
+  notifier?: Notifier;
+  /** Where uploaded files are kept (S3 with MEDIA_STORE=s3); files under `mediaDir` when not given. */
+  mediaStore?: MediaStore;
+  /** Publishing's key and rules (config); without it, a key for this process only and the defaults. */
+  publishing?: PublishingConfig & { timeoutMs?: number; mediaBytesInFlight?: number };
+}
+
+/**
+ * The composition root: wires the platform (database, queue, notifier, media store) into the modules'
+ * repositories and services, the one place that knows both. It starts nothing: main.ts (and the test
+ * servers) start the workers.
+ */
+export function createServices(
+  database: DatabaseHandle,
+  {
+    writer,
+    log,
+    mediaDir,
+    publicUrl,
+    limits = DEFAULT_LIMITS,
+    now,
+    timer,
+    jobLease,
+    queue = createInProcessQueue(log),
+    notifier = createLocalNotifier(),
+    mediaStore = createDiskMediaStore(mediaDir),
+    publishing = defaultPublishing(),
+  }: Options,
+) {
+  const profiles = createProfileRepository(database.db);
+  const months = createMonthRepository(database.db);
+  const posts = createPostRepository(database.db, limits);
+  const jobs = createJobRepository(database.db);
+  // A delivery scheduled, re-timed or retried wakes the publishing workers (on every instance) by its time.
+  const announce = (db: Parameters<Notifier['publish']>[2], dueAt: string) => notifier.publish('planner_deliveries', dueAt, db);
+  const transact = createTransact(database.db, limits, announce);
+  const access = createAccess({ months, posts, profiles, transact, now });
+  const deliveries = createDeliveryRepository(database.db, announce);
+  const monthService = createMonthService({ months, posts, profiles, deliveries, access, now });
+  const usageRepository = createUsageRepository(database.db);
+  const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
+  const deletedPosts = createDeletedPostRepository(database.db);
+  const removal = createPostRemovalService({ deletedPosts, access, usage, now });
+  const schedule = createScheduleService({ access, now });
+  const postService = createPostService({ posts, profiles, access, writer, usage, now });
+  const box = createSecretBox(publishing.encryptionKey);
+  const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
+  const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
+  const connections = createConnectionRepository(database.db);
+  const media = createMediaService({
+    posts,
+    deletedPosts,
+    access,
+    store: mediaStore,
+    uploads: usageRepository,
+    uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
+    now,
+  });
+  const publisher = createPublisher({
+    deliveries,
+    connections,
+    posts,
+    box,
+    mediaLinks,
+    locateMedia: media.locate,
+    log,
+    options: { policy, lateWindowMs: publishing.lateWindowMs, mediaBytesInFlight: publishing.mediaBytesInFlight },
+    notifier,
+    now,
+    timer,
+  });
+  const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, notifier, now, lease: jobLease });
+  return {
+    writer,
+    runner,
+    queue,
+    notifier,
+    mediaStore,
+    publisher,
+    mediaLinks,
+    connections: createConnectionService({ connections, box, policy, now }),
+    deliveries: createDeliveryService({ deliveries, access, now }),
+    usage,
+    access,
+    profile: createProfileService({ profiles, now }),
+    months: monthService,
+    generation: createGenerationService({ access, jobs, runner, writer, usage, now }),
+    posts: postService,
+    removal,
+    copies: createPostCopyService({ profiles, access, writer, usage, now }),
+    bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
+    media,
+    schedule,
+    exports: createExportService({ monthService, publicUrl, now }),
+    analytics: createAnalyticsService({ posts, deliveries }),
+    feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
+    settings: createSettingsService({ writer, usage }),
+  };
+}
+
+function defaultPublishing(): PublishingConfig {
+  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, allowPrivateUrls: false };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,148 @@
+import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
+import { monthName, type MonthRef, monthId } from '@shared/domain/months';
+import type { Db } from '../../platform/db/database';
+import { toJson } from '../../platform/db/json-columns';
+import type { MonthsTable } from '../../platform/db/schema';
+
+export interface MonthRow {
+  id: string;
+  name: string;
+  year: number;
+  month: number;
+  contentGenerated: boolean;
+  lastGeneratedAt: string | null;
+  strategy: Strategy | null;
+  createdAt: string;
+  updatedAt: string;
+  postCount: number;
+  /** Posts a regeneration keeps: those with a delivery that was not cancelled (scheduled, sent, unknown…). */
+  keptPostCount: number;
+}
+
+type Count = number | string | bigint | null;
+
+function toMonth(row: MonthsTable & { postCount: Count; keptPostCount: Count }): MonthRow {
+  let strategy: Strategy | null = null;
+  if (row.strategy) {
+    try {
+      // A strategy saved before a field existed gets that field's default (Target Platforms: the spec's four).
+      strategy = { ...DEFAULT_STRATEGY, ...(JSON.parse(row.strategy) as Partial<Strategy>) };
+    } catch {
+      strategy = null;
+    }
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    year: row.year,
+    month: row.month,
+    contentGenerated: row.contentGenerated === 1,
+    lastGeneratedAt: row.lastGeneratedAt,
+    strategy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    postCount: Number(row.postCount ?? 0),
+    keptPostCount: Number(row.keptPostCount ?? 0),
+  };
+}
+
+/** A month's row as it is first stored: nothing generated yet, no strategy. */
+export function newMonthRow(userId: string, ref: MonthRef, now: string): MonthsTable {
+  return {
+    userId,
+    id: monthId(ref),
+    name: monthName(ref.month),
+    year: ref.year,
+    month: ref.month,
+    contentGenerated: 0,
+    lastGeneratedAt: null,
+    strategy: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export function createMonthRepository(db: Db) {
+  const withPostCount = () =>
+    db
+      .selectFrom('months')
+      .selectAll('months')
+      .select((eb) =>
+        eb
+          .selectFrom('posts')
+          .select(eb.fn.countAll().as('count'))
+          .whereRef('posts.userId', '=', 'months.userId')
+          .whereRef('posts.monthId', '=', 'months.id')
+          .as('postCount'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('posts')
+          .select(eb.fn.countAll().as('count'))
+          .whereRef('posts.userId', '=', 'months.userId')
+          .whereRef('posts.monthId', '=', 'months.id')
+          .where((inner) =>
+            inner.exists(
+              inner
+                .selectFrom('deliveries')
+                .select('deliveries.id')
+                .whereRef('deliveries.postId', '=', 'posts.id')
+                .where('deliveries.status', '<>', 'cancelled'),
+            ),
+          )
+          .as('keptPostCount'),
+      );
+
+  return {
+    async list(userId: string): Promise<MonthRow[]> {
+      const rows = await withPostCount().where('months.userId', '=', userId).execute();
+      return rows.map(toMonth);
+    },
+
+    async find(userId: string, id: string): Promise<MonthRow | undefined> {
+      const row = await withPostCount().where('months.userId', '=', userId).where('months.id', '=', id).executeTakeFirst();
+      return row ? toMonth(row) : undefined;
+    },
+
+    /** The month and its owner's time zone rule (nulls without a profile) in one query: the month screen's read. */
+    async findWithTimeZone(userId: string, id: string): Promise<(MonthRow & { timeZone: string | null; archivedThrough: string | null }) | undefined> {
+      const row = await withPostCount()
+        .leftJoin('profiles', 'profiles.userId', 'months.userId')
+        .select(['profiles.timeZone', 'profiles.archivedThrough'])
+        .where('months.userId', '=', userId)
+        .where('months.id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null } : undefined;
+    },
+
+    /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */
+    async ensure(userId: string, refs: MonthRef[], now: string): Promise<void> {
+      if (refs.length === 0) return;
+      await db
+        .insertInto('months')
+        .values(refs.map((ref) => newMonthRow(userId, ref, now)))
+        .onConflict((conflict) => conflict.columns(['userId', 'id']).doNothing())
+        .execute();
+    },
+
+    async saveStrategy(userId: string, id: string, strategy: Strategy, now: string): Promise<void> {
+      await db
+        .updateTable('months')
+        .set({ strategy: toJson(strategy), updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markGenerated(userId: string, id: string, now: string): Promise<void> {
+      await db
+        .updateTable('months')
+        .set({ contentGenerated: 1, lastGeneratedAt: now, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type MonthRepository = ReturnType<typeof createMonthRepository>;

@@ -1,0 +1,52 @@
+import { dateOnly } from '@shared/domain/months';
+import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
+import type { Post } from '@shared/schemas/post';
+import type { Schedule } from '@shared/schemas/schedule';
+import type { Repositories } from '../../platform/db/transact';
+import { AppError } from '../../errors';
+import { STALE_MESSAGE, type Access } from '../months/access';
+
+interface Deps {
+  access: Access;
+  now?: () => Date;
+}
+
+export const PUBLISHING_NOW_MESSAGE = 'This post is being published right now. Wait a moment, then reload to see how it went.';
+
+/** The instant a post is due: its day and time of day on the user's wall clock, DST included. */
+export async function dueAtOf(repositories: Repositories, userId: string, date: string, time: string): Promise<string> {
+  const timeZone = (await repositories.profiles.findZone(userId))?.timeZone ?? 'UTC';
+  return zonedDateTimeToUtc(dateOnly(date), time, timeZone).toISOString();
+}
+
+/**
+ * Scheduling: a post gets a network and a time of day and is delivered then through the connection
+ * its network routes to (publishing/engine.ts). The schedule and its delivery change in one transaction.
+ */
+export function createScheduleService({ access, now = () => new Date() }: Deps) {
+  /**
+   * Sets or clears the schedule, and the post's delivery with it, in the transaction that checks the
+   * post and its month; given the version the client saw (bulk actions), a stale one is refused.
+   */
+  const save = (userId: string, postId: string, schedule: Schedule | null, expectedVersion?: number) =>
+    access.writeToPost(userId, postId, async (repositories, post) => {
+      if (expectedVersion !== undefined && post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
+      const at = now().toISOString();
+      const result = schedule
+        ? await repositories.deliveries.schedule(
+            { userId, postId, platform: schedule.platform, dueAt: await dueAtOf(repositories, userId, post.date, schedule.time) },
+            at,
+          )
+        : await repositories.deliveries.cancel(userId, postId, at);
+      if (result === 'busy') throw new AppError('delivery_in_flight', PUBLISHING_NOW_MESSAGE);
+      await repositories.posts.setSchedule(userId, postId, schedule, at);
+      return (await repositories.posts.find(userId, postId))!;
+    });
+
+  return {
+    schedule: (userId: string, postId: string, schedule: Schedule, expectedVersion?: number): Promise<Post> => save(userId, postId, schedule, expectedVersion),
+    unschedule: (userId: string, postId: string): Promise<Post> => save(userId, postId, null),
+  };
+}
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;

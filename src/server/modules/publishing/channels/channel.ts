@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { Post } from '@shared/schemas/post';
+import type { ConnectionCreate, ConnectionKind, ConnectionTestResult } from '@shared/schemas/publishing';
+import type { DeliveryRow } from '../delivery-repository';
+import { AppError } from '../../../errors';
+import type { OutgoingFile } from '../media-files';
+import { checkDestination, OutboundRefused, type OutboundPolicy } from '../outbound';
+import type { AttemptOutcome } from '../outcome';
+
+/** What a new connection of a kind comes to: its credentials to seal, the host shown in the list, and a secret shown once (or null). */
+export interface Prepared<C> {
+  credentials: C;
+  /** The host it sends to, shown in the list of connections (never a path, token or secret). */
+  target: string;
+  signingSecret: string | null;
+}
+
+/** A delivery as a channel sees it, and how it records that a post may be on the network from now on. */
+export interface ChannelDelivery extends Pick<DeliveryRow, 'id' | 'userId' | 'platform' | 'dueAt' | 'createdAt' | 'sentAt'> {
+  /** Records, before the post is first sent, that it may be on the network from now on. */
+  markSent: (at: string) => Promise<void>;
+}
+
+/** What one delivery sends. */
+export interface ChannelContent {
+  post: Post;
+  /** The text as published: the post, then its hashtags. */
+  text: string;
+  /** The post's uploaded files by name, in order. */
+  uploads: { type: Post['media'][number]['type']; name: string }[];
+  /** The uploaded files by their metadata; their bytes are read when the channel sends them, within the worker's budget. */
+  files: () => Promise<OutgoingFile[]>;
+  /** A signed link to an uploaded file, good until `expiresAt` (for a receiver that fetches it itself). */
+  link: (name: string, expiresAt: Date) => string;
+}
+
+export interface SendContext {
+  /** When the worker claimed the delivery. */
+  claimedAt: Date;
+  now: () => Date;
+  /** Ends the attempt at the delivery's time limit. */
+  signal: AbortSignal;
+}
+
+/**
+ * One way of publishing (a connection's kind): a channel checks and seals what a new connection needs,
+ * tests it, and sends a delivery. Every channel is made with the outbound policy its requests obey.
+ */
+export interface Channel<C, K extends ConnectionKind = ConnectionKind> {
+  kind: K;
+  /** The shape of its sealed credentials, checked whenever they are opened. */
+  credentialsSchema: z.ZodType<C>;
+  /** Checks a new connection (its address against the outbound policy) and makes its credentials. */
+  prepare: (input: Extract<ConnectionCreate, { kind: K }>) => Promise<Prepared<C>>;
+  /** 'Send test': how it went, in words. */
+  test: (credentials: C, connection: { name: string }, now: () => Date) => Promise<ConnectionTestResult>;
+  send: (credentials: C, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
+  /**
+   * Where the network allows it: looks on the network for a delivery an earlier attempt may have
+   * published. Published (with its link) when found; undefined when it is not there, so sending is safe.
+   */
+  readBack?: (credentials: C, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
+  /** Where credentials expire: fresh ones to seal in their place (no channel needs it yet). */
+  refresh?: (credentials: C, now: () => Date) => Promise<C>;
+}
+
+/** The address a new connection sends to, checked against the outbound policy; a refusal names the input's `field`. */
+export async function checkedAddress(field: string, address: string, policy: OutboundPolicy): Promise<URL> {
+  try {
+    return await checkDestination(address, policy);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw new AppError('bad_request', error.message, { [field]: error.message });
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Platform } from '@shared/domain/options';
+import { inTransaction, type Db } from '../../platform/db/database';
+import type { ConnectionsTable } from '../../platform/db/schema';
+
+export type ConnectionRow = ConnectionsTable;
+
+/**
+ * Locks the user's account row until the transaction ends, so two transactions counting the user's
+ * connections take turns (PostgreSQL row lock; SQLite runs one write transaction at a time).
+ */
+async function lockUser(trx: Db, userId: string): Promise<void> {
+  await sql`update "user" set "updatedAt" = "updatedAt" where "id" = ${userId}`.execute(trx);
+}
+
+/** Routes exactly `platforms` to the connection, taking them from any other connection of the user. */
+async function routeNetworks(trx: Db, userId: string, connectionId: string, platforms: readonly Platform[]): Promise<void> {
+  await trx.deleteFrom('network_routes').where('userId', '=', userId).where('connectionId', '=', connectionId).execute();
+  if (platforms.length === 0) return;
+  await trx
+    .deleteFrom('network_routes')
+    .where('userId', '=', userId)
+    .where('platform', 'in', [...platforms])
+    .execute();
+  await trx
+    .insertInto('network_routes')
+    .values(platforms.map((platform) => ({ userId, platform, connectionId })))
+    .execute();
+}
+
+/** The user's connections and which network routes to which (one connection per network). */
+export function createConnectionRepository(db: Db) {
+  return {
+    async list(userId: string): Promise<(ConnectionRow & { networks: Platform[] })[]> {
+      const rows = await db.selectFrom('connections').selectAll().where('userId', '=', userId).orderBy('createdAt').orderBy('id').execute();
+      const routes = await db.selectFrom('network_routes').select(['platform', 'connectionId']).where('userId', '=', userId).execute();
+      return rows.map((row) => ({
+        ...row,
+        networks: routes.filter((route) => route.connectionId === row.id).map((route) => route.platform as Platform),
+      }));
+    },
+
+    find(userId: string, id: string): Promise<ConnectionRow | undefined> {
+      return db.selectFrom('connections').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Adds the connection with its networks unless the user has `max` already (false then), counted under the user's lock. */
+    insertWithin(row: ConnectionRow, networks: readonly Platform[], max: number): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        await lockUser(trx, row.userId);
+        const { count } = await trx
+          .selectFrom('connections')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('userId', '=', row.userId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= max) return false;
+        await trx.insertInto('connections').values(row).execute();
+        await routeNetworks(trx, row.userId, row.id, networks);
+        return true;
+      });
+    },
+
+    async rename(userId: string, id: string, name: string, now: string): Promise<boolean> {
+      const result = await db.updateTable('connections').set({ name, updatedAt: now }).where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Routes exactly `platforms` to the connection, taking them from any other connection of the user. */
+    setNetworks(userId: string, connectionId: string, platforms: readonly Platform[]): Promise<void> {
+      return inTransaction(db, (trx) => routeNetworks(trx, userId, connectionId, platforms));
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      const result = await db.deleteFrom('connections').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** The connection the user's posts for `platform` go out through. */
+    routeFor(userId: string, platform: string): Promise<ConnectionRow | undefined> {
+      return db
+        .selectFrom('network_routes')
+        .innerJoin('connections', 'connections.id', 'network_routes.connectionId')
+        .selectAll('connections')
+        .where('network_routes.userId', '=', userId)
+        .where('network_routes.platform', '=', platform)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type ConnectionRepository = ReturnType<typeof createConnectionRepository>;

@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
+import { inTransaction, type Db } from '../../platform/db/database';
+import type { DeliveriesTable } from '../../platform/db/schema';
+
+export type DeliveryRow = DeliveriesTable;
+
+const CANCELLABLE: DeliveryStatus[] = ['scheduled', 'failed', 'unknown', 'missed'];
+const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
+
+export function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    postId: row.postId,
+    platform: row.platform as Delivery['platform'],
+    status: row.status as DeliveryStatus,
+    dueAt: row.dueAt,
+    nextAttemptAt: row.nextAttemptAt,
+    attempts: row.attempts,
+    reason: row.reason,
+    liveUrl: row.liveUrl,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type ScheduleResult = 'saved' | 'busy';
+
+type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
+type LogLine = { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
+
+/**
+ * How one attempt ended: the delivery's new state and the line for its log. `late`: what to record
+ * instead when its lease was written off meanwhile (the change applies only while the delivery is
+ * still 'unknown' from that write-off; the line is logged whatever became of it).
+ */
+export interface AttemptEnd {
+  /** The delivery as claimed (its `leaseOwner` names this attempt). */
+  row: DeliveryRow;
+  change: Change;
+  attempt: LogLine;
+  late?: { change: Change; attempt: LogLine };
+}
+
+/** Whether an attempt whose lease was written off may still be under way: its owner has not reported, and its time to do so has not passed. */
+export const attemptMayBeUnderWay = (row: Pick<DeliveryRow, 'status' | 'leaseOwner' | 'leaseUntil'>, now: string) =>
+  row.status === 'unknown' && row.leaseOwner !== null && row.leaseUntil !== null && row.leaseUntil >= now;
+
+const EXCERPT_LENGTH = 120;
+
+/**
+ * Tells the workers a delivery is waiting for `dueAt`, as part of the write in `db` (a transaction's or
+ * not): on PostgreSQL a NOTIFY sent when that transaction commits, on SQLite an event in this process.
+ */
+export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
+
+/**
+ * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
+ * many processes changes the row), holding it for a lease named by the claim (`leaseOwner`); a lease
+ * that lapses means the worker died or stalled mid-send, and the delivery becomes 'unknown', keeping
+ * the claim's name for a while in case that attempt still reports. The row's id is the idempotency key
+ * of every attempt.
+ */
+export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined) {
+  const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
+    (
+      await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
+    ).map((row) => ({ at: row.at, outcome: row.outcome as DeliveryAttempt['outcome'], detail: row.detail }));
+
+  const addAttempt = async (trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) => {
+    await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
+  };
+
+  /** A late end: its change while the delivery is still 'unknown' from that write-off, and its line in the log of the delivery if it still exists. */
+  const recordLate = async (trx: Db, row: DeliveryRow, late: NonNullable<AttemptEnd['late']>) => {
+    await trx
+      .updateTable('deliveries')
+      .set({ ...late.change, leaseOwner: null, leaseUntil: null, updatedAt: late.attempt.at })
+      .where('id', '=', row.id)
+      .where('status', '=', 'unknown')
+      .where('leaseOwner', '=', row.leaseOwner)
+      .execute();
+    const exists = await trx.selectFrom('deliveries').select('id').where('id', '=', row.id).executeTakeFirst();
+    if (exists) await addAttempt(trx, row, late.attempt.at, late.attempt.outcome, late.attempt.detail);
+  };
+
+  return {
+    findByPost(userId: string, postId: string): Promise<DeliveryRow | undefined> {
+      return db.selectFrom('deliveries').selectAll().where('userId', '=', userId).where('postId', '=', postId).executeTakeFirst();
+    },
+
+    async withLog(row: DeliveryRow): Promise<DeliveryWithLog> {
+      return { ...toDelivery(row), log: await attemptsOf(row.id) };
+    },
+
+    /** The user's deliveries, of one month's posts when `monthId` is given. */
+    async list(userId: string, monthId?: string): Promise<DeliverySummary[]> {
+      let query = db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .selectAll('deliveries')
+        .select(['posts.monthId', 'posts.content'])
+        .where('deliveries.userId', '=', userId);
+      if (monthId) query = query.where('posts.monthId', '=', monthId);
+      const rows = await query.orderBy('deliveries.dueAt').orderBy('deliveries.id').execute();
+      return rows.map((row) => ({ ...toDelivery(row), monthId: row.monthId, excerpt: row.content.slice(0, EXCERPT_LENGTH) }));
+    },
+
+    /**
+     * Schedules (or re-times) the post's delivery. A live one keeps its id; one that had ended starts
+     * over as a new delivery. 'busy' while a worker is sending it.
+     */
+    async schedule(row: Pick<DeliveryRow, 'userId' | 'postId' | 'platform' | 'dueAt'>, now: string): Promise<ScheduleResult> {
+      const existing = await this.findByPost(row.userId, row.postId);
+      if (existing && (existing.status === 'publishing' || attemptMayBeUnderWay(existing, now))) return 'busy';
+      const fields = { platform: row.platform, dueAt: row.dueAt, nextAttemptAt: row.dueAt, status: 'scheduled', attempts: 0, reason: null, updatedAt: now };
+      if (existing?.status === 'scheduled') {
+        await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', '=', 'scheduled').execute();
+        await announce(db, row.dueAt);
+        return 'saved';
+      }
+      if (existing) await db.deleteFrom('deliveries').where('id', '=', existing.id).execute();
+      await db
+        .insertInto('deliveries')
+        .values({
+          ...row,
+          ...fields,
+          id: `msg_${randomUUID().replaceAll('-', '')}`,
+          leaseUntil: null,
+          leaseOwner: null,
+          connectionId: null,
+          liveUrl: null,
+          finishedAt: null,
+          createdAt: now,
+        })
+        .execute();
+      await announce(db, row.dueAt);
+      return 'saved';
+    },
+
+    /** The user's deliveries still waiting, with their post's day and time of day (to re-time them in a new zone). */
+    waiting(userId: string): Promise<{ postId: string; date: string; scheduledTime: string | null }[]> {
+      return db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .select(['deliveries.postId', 'posts.date', 'posts.scheduledTime'])
+        .where('deliveries.userId', '=', userId)
+        .where('deliveries.status', '=', 'scheduled')
+        .execute();
+    },
+
+    /** Moves a scheduled delivery to a new instant (its post moved to another day). */
+    async retime(userId: string, postId: string, dueAt: string, now: string): Promise<void> {
+      const result = await db
+        .updateTable('deliveries')
+        .set({ dueAt, nextAttemptAt: dueAt, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('postId', '=', postId)
+        .where('status', '=', 'scheduled')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) await announce(db, dueAt);
+    },
+
+    /** Cancels what has not gone out; 'busy' while it is being sent. */
+    async cancel(userId: string, postId: string, now: string): Promise<ScheduleResult> {
+      const existing = await this.findByPost(userId, postId);
+      if (!existing || !CANCELLABLE.includes(existing.status as DeliveryStatus)) return existing?.status === 'publishing' ? 'busy' : 'saved';
+      return inTransaction(db, async (trx) => {
+        const result = await trx
+          .updateTable('deliveries')
+          .set({ status: 'cancelled', reason: null, finishedAt: now, updatedAt: now })
+          .where('id', '=', existing.id)
+          .where('status', 'in', CANCELLABLE)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 'busy';
+        return 'saved';
+      });
+    },
+
+    /**
+     * Sends a failed, unknown or missed delivery again now, under the same id; not while an attempt
+     * whose lease was written off may still be under way (the receiver would get it twice at once).
+     */
+    async retry(userId: string, postId: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('deliveries')
+        .set({ status: 'scheduled', nextAttemptAt: now, attempts: 0, reason: null, finishedAt: null, leaseOwner: null, leaseUntil: null, updatedAt: now })
+        .where('userId', '=', userId)
+        .where('postId', '=', postId)
+        .where('status', 'in', RETRYABLE)
+        .where((eb) => eb.or([eb('leaseOwner', 'is', null), eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await announce(db, now);
+      return true;
+    },
+
+    /** Notes the first time the delivery's post may have reached the network (Mastodon's key lasts an hour from then). */
+    async markSent(id: string, at: string): Promise<void> {
+      await db.updateTable('deliveries').set({ sentAt: at }).where('id', '=', id).where('sentAt', 'is', null).execute();
+    },
+
+    /** The user saw an 'unknown' delivery live on the network: it counts as published. */
+    confirm(userId: string, postId: string, now: string): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const row = await trx.selectFrom('deliveries').selectAll().where('userId', '=', userId).where('postId', '=', postId).executeTakeFirst();
+        if (!row || row.status !== 'unknown') return false;
+        await trx.updateTable('deliveries').set({ status: 'published', reason: null, finishedAt: now, updatedAt: now }).where('id', '=', row.id).execute();
+        await addAttempt(trx, row, now, 'confirmed', 'You confirmed it was published.');
+        return true;
+      });
+    },
+
+    /** How many of the user's deliveries are in each state. */
+    async countByStatus(userId: string): Promise<Partial<Record<DeliveryStatus, number>>> {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
+        .where('userId', '=', userId)
+        .groupBy('status')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+
+    /**
+     * Takes up to `limit` deliveries due at `now` for `owner` until `leaseUntil`, oldest first, in one
+     * conditional UPDATE: a row another worker took first no longer matches, so each goes to one worker.
+     * The lease is named by the worker and this claim, so an attempt's end is told from a later one's.
+     */
+    async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
+      const claim = `${owner}/${randomUUID()}`;
+      const rows = await db
+        .updateTable('deliveries')
+        .set((eb) => ({ status: 'publishing', leaseOwner: claim, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('deliveries').select('id').where('status', '=', 'scheduled').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit),
+        )
+        .where('status', '=', 'scheduled')
+        .where('nextAttemptAt', '<=', now)
+        .returningAll()
+        .execute();
+      return rows.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
+    },
+
+    /** When a worker next has something to do: the earliest waiting attempt, or just after the earliest lease; undefined when none. */
+    async nextWake(): Promise<string | undefined> {
+      const [due, lease] = await Promise.all([
+        db.selectFrom('deliveries').select('nextAttemptAt as at').where('status', '=', 'scheduled').orderBy('nextAttemptAt').limit(1).executeTakeFirst(),
+        db.selectFrom('deliveries').select('leaseUntil as at').where('status', '=', 'publishing').orderBy('leaseUntil').limit(1).executeTakeFirst(),
+      ]);
+      // A lease lapses once the clock is past it (writeOffLapsed: leaseUntil < now).
+      const lapses = lease?.at ? new Date(Date.parse(lease.at) + 1).toISOString() : undefined;
+      return [due?.at, lapses].filter((at): at is string => Boolean(at)).sort()[0];
+    },
+
+    /**
+     * Records attempts' ends, each while its claim still holds the delivery, in one transaction with
+     * their log entries: outcomes that arrive together are written together. An end whose lease was
+     * written off meanwhile is recorded as its `late` says. Answers, for each, whether it was recorded
+     * as the attempt's own outcome.
+     */
+    finish(ends: AttemptEnd[]): Promise<boolean[]> {
+      return inTransaction(db, async (trx) => {
+        const saved: boolean[] = [];
+        for (const { row, change, attempt, late } of ends) {
+          const result = await trx
+            .updateTable('deliveries')
+            .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
+            .where('id', '=', row.id)
+            .where('status', '=', 'publishing')
+            .where('leaseOwner', '=', row.leaseOwner)
+            .executeTakeFirst();
+          saved.push(Number(result.numUpdatedRows) > 0);
+          if (saved.at(-1)) await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+          else if (late) await recordLate(trx, row, late);
+        }
+        return saved;
+      });
+    },
+
+    /**
+     * Deliveries whose worker's lease lapsed mid-send: their outcome is unknown. Each keeps its claim's
+     * name until `reportBy`, while Retry now waits for that attempt (a stalled worker may still send
+     * or report it). The count marked.
+     */
+    async writeOffLapsed(now: string, reason: string, reportBy: string): Promise<number> {
+      const rows = await db
+        .selectFrom('deliveries')
+        .select(['id', 'userId', 'leaseOwner'])
+        .where('status', '=', 'publishing')
+        .where('leaseUntil', '<', now)
+        .execute();
+      let marked = 0;
+      for (const row of rows) {
+        marked += await inTransaction(db, async (trx) => {
+          const result = await trx
+            .updateTable('deliveries')
+            .set({ status: 'unknown', reason, leaseUntil: reportBy, updatedAt: now })
+            .where('id', '=', row.id)
+            .where('status', '=', 'publishing')
+            .where('leaseUntil', '<', now)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return 0;
+          await addAttempt(trx, row, now, 'unknown', reason);
+          return 1;
+        });
+      }
+      return marked;
+    },
+  };
+}
+
+export type DeliveryRepository = ReturnType<typeof createDeliveryRepository>;

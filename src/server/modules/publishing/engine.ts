@@ -1,0 +1,264 @@
+import { publishedText } from '@shared/domain/networks';
+import { randomUUID } from 'node:crypto';
+import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
+import type { Post } from '@shared/schemas/post';
+import type { ConnectionRepository, ConnectionRow } from './connection-repository';
+import type { AttemptEnd, DeliveryRepository, DeliveryRow } from './delivery-repository';
+import type { Notifier } from '../../platform/notifier';
+import type { PostRepository } from '../posts/post-repository';
+import type { Logger } from '../../platform/logger';
+import { MEDIA_URL_PREFIX } from '../media/media-service';
+import { createChannels, type ChannelContent, type ChannelDelivery } from './channels';
+import type { MediaFile as StoredFile } from '../media/media-service';
+import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile } from './media-files';
+import type { MediaLinks } from './media-links';
+import type { OutboundPolicy } from './outbound';
+import type { AttemptOutcome } from './outcome';
+import { UnreadableCredentials, type SecretBox } from './secret-box';
+import { groupCommit } from './group-commit';
+import { lateEnd, nextState } from './next-state';
+import { createLanes } from './lanes';
+import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
+
+export interface PublishingOptions {
+  policy: OutboundPolicy;
+  /** A post more than this late (after downtime) is 'missed', not sent. */
+  lateWindowMs: number;
+  /**
+   * How long a worker holds a delivery it sends; a lapsed lease means it died or stalled mid-send. A
+   * send's time limit (all its requests, redirects and uploads) is three quarters of it, so its
+   * outcome is recorded while the lease holds.
+   */
+  leaseMs?: number;
+  /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
+  concurrency?: number;
+  /** Bytes of media one worker sends at once, all lanes together (MEDIA_BYTES_IN_FLIGHT by default). */
+  mediaBytesInFlight?: number;
+}
+
+interface Deps {
+  deliveries: DeliveryRepository;
+  connections: ConnectionRepository;
+  posts: PostRepository;
+  box: SecretBox;
+  mediaLinks: MediaLinks;
+  /** Where an uploaded file of a user is, and its type (the media service's `locate`). */
+  locateMedia: (userId: string, fileId: string) => Promise<StoredFile>;
+  log: Logger;
+  options: PublishingOptions;
+  /** Wakes the worker when a delivery is scheduled elsewhere (`start`). */
+  notifier: Notifier;
+  now?: () => Date;
+  /** Sets the worker's wake-up on the injected clock (tests move a TestClock). */
+  timer?: Timer;
+}
+
+export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
+
+/** The text as published: the post, then its hashtags. */
+const fullText = (post: Post) => publishedText(post.content, post.hashtags);
+
+export interface TickResult {
+  published: number;
+  retrying: number;
+  failed: number;
+  unknown: number;
+  missed: number;
+}
+const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 });
+
+/**
+ * The delivery engine. A worker's turn writes off lapsed leases, claims what is due (a conditional
+ * UPDATE over a few at a time, so any number of processes can run it and each delivery goes to one),
+ * and sends each under a time limit shorter than its lease; outcomes are recorded as they arrive. Only
+ * its lanes outlast a turn. `deliverDue(now)` is a turn with its sends awaited; `start` runs turns when
+ * something is due (worker-loop.ts).
+ */
+export function createPublisher(deps: Deps) {
+  const { deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
+  const owner = randomUUID();
+  const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
+  const timeLimitMs = Math.floor((leaseMs * 3) / 4);
+  const concurrency = options.concurrency ?? 25;
+  const timer = deps.timer ?? realTimer(now);
+  const channels = createChannels(options.policy);
+  const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
+
+  async function attempt(
+    row: DeliveryRow,
+    at: Date,
+    reads: BatchReads,
+    signal: AbortSignal,
+  ): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
+    const post = reads.post(row);
+    if (!post) return { outcome: { kind: 'failed', detail: 'The post was deleted.' }, connectionId: null };
+    const connection = await reads.route(row);
+    if (!connection) {
+      const network = PLATFORM_LABELS[row.platform as Platform] ?? row.platform;
+      return {
+        outcome: { kind: 'failed', detail: `No connection sends ${network} posts. Add one in Settings → Connections, then retry.` },
+        connectionId: null,
+      };
+    }
+    // Sealed under another ENCRYPTION_KEY: no retry can read it, so the post fails now with the reason.
+    let credentials: unknown;
+    try {
+      credentials = box.open(connection.credentials);
+    } catch (error) {
+      if (!(error instanceof UnreadableCredentials)) throw error;
+      return { outcome: { kind: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
+    }
+    const delivery: ChannelDelivery = { ...row, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
+    const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post), { claimedAt: at, now, signal });
+    return { outcome, connectionId: connection.id };
+  }
+
+  /** What a post sends: its files by their metadata only (the channel picks what it sends, and reads that within the worker's budget). */
+  function contentOf(userId: string, post: Post): ChannelContent {
+    const uploads = post.media
+      .filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX))
+      .map((entry) => ({ type: entry.type, name: entry.url.slice(MEDIA_URL_PREFIX.length) }));
+    return {
+      post,
+      text: fullText(post),
+      uploads,
+      files: () => Promise.all(uploads.map(async ({ name }) => outgoingFile(name, await locateMedia(userId, name), mediaBudget))),
+      link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
+    };
+  }
+
+  /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */
+  async function readsFor(rows: DeliveryRow[]) {
+    const byUser = new Map<string, string[]>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.postId]);
+    const found = new Map<string, Post>();
+    for (const [userId, postIds] of byUser) for (const post of await posts.findMany(userId, postIds)) found.set(post.id, post);
+    const routes = new Map<string, Promise<ConnectionRow | undefined>>();
+    return {
+      post: (row: DeliveryRow) => found.get(row.postId),
+      route(row: DeliveryRow) {
+        const key = `${row.userId} ${row.platform}`;
+        if (!routes.has(key)) routes.set(key, connections.routeFor(row.userId, row.platform));
+        return routes.get(key)!;
+      },
+    };
+  }
+  type BatchReads = Awaited<ReturnType<typeof readsFor>>;
+
+  /** Outcomes are recorded together when they arrive together (one transaction). */
+  const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(ends));
+
+  interface Claimed {
+    row: DeliveryRow;
+    claimedAt: Date;
+    reads: BatchReads;
+  }
+
+  async function deliverOne({ row, claimedAt, reads }: Claimed, result: TickResult): Promise<void> {
+    const behind = claimedAt.getTime() - Date.parse(row.nextAttemptAt);
+    if (behind > options.lateWindowMs) {
+      const at = claimedAt.toISOString();
+      const detail = `Not sent: the server was down at its time and it is now ${Math.round(behind / 60_000)} minutes late. Retry to send it now.`;
+      if (await record({ row, change: { status: 'missed', reason: detail, finishedAt: at }, attempt: { at, outcome: 'missed', detail } })) result.missed++;
+      return;
+    }
+    let outcome: AttemptOutcome;
+    let connectionId: string | null = null;
+    const limit = new AbortController();
+    const cancelLimit = timer(new Date(claimedAt.getTime() + timeLimitMs), () => limit.abort());
+    try {
+      ({ outcome, connectionId } = await attempt(row, claimedAt, reads, limit.signal));
+    } catch (error) {
+      log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
+      outcome = { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
+    } finally {
+      cancelLimit();
+    }
+    const finishedAt = now();
+    const at = finishedAt.toISOString();
+    const { change, logged } = nextState(row, outcome, finishedAt);
+    const saved = await record({
+      row,
+      change: { ...change, connectionId },
+      attempt: { at, outcome: logged, detail: outcome.detail },
+      late: lateEnd(outcome, at, connectionId),
+    });
+    if (!saved) {
+      log.warn({ event: 'publish.late', deliveryId: row.id, outcome: logged }, 'delivery attempt ended after its lease was written off');
+      return;
+    }
+    result[logged === 'retry' ? 'retrying' : logged]++;
+    log.info({ event: 'publish.attempt', deliveryId: row.id, outcome: logged, attempt: row.attempts }, 'delivery attempt');
+  }
+
+  const lanes = createLanes(concurrency);
+
+  /**
+   * One worker turn at `at` (by default the injected clock, read again at each claim): write off lapsed
+   * leases, then claim as many due deliveries as lanes are free (waiting for one when none is) and start
+   * each at once, until a claim finds fewer than it could take. It ends then, while its sends go on
+   * (pushed to `started`): a slow receiver holds its lane, not the next turn.
+   */
+  async function turn(at: Date | undefined, result: TickResult, started: Promise<void>[] = []): Promise<void> {
+    const clock = at ? () => at : now;
+    const writtenOff = clock();
+    result.unknown += await deliveries.writeOffLapsed(writtenOff.toISOString(), LAPSED_REASON, new Date(writtenOff.getTime() + leaseMs).toISOString());
+    for (;;) {
+      // Lanes are taken before the claim (another turn may claim meanwhile) and given back unused.
+      const free = await lanes.takeFree();
+      const claimedAt = clock();
+      let rows: DeliveryRow[] = [];
+      try {
+        rows = await deliveries.claimDue(owner, claimedAt.toISOString(), new Date(claimedAt.getTime() + leaseMs).toISOString(), free);
+      } finally {
+        lanes.giveBack(free - rows.length);
+      }
+      // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
+      const reads = await readsFor(rows).catch((error: unknown) => ({
+        post: (): Post => {
+          throw error;
+        },
+        route: () => Promise.reject(error),
+      }));
+      for (const row of rows) {
+        const sent = deliverOne({ row, claimedAt, reads }, result).catch((error: unknown) => {
+          log.error({ event: 'publish.record_failed', deliveryId: row.id, err: (error as Error).message }, 'delivery outcome not recorded');
+        });
+        started.push(lanes.run(sent));
+      }
+      if (rows.length < free) return;
+    }
+  }
+
+  /** A whole turn at `at`, with its sends recorded (tests, and a run by hand). */
+  async function deliverDue(at?: Date): Promise<TickResult> {
+    const result = noResults();
+    const started: Promise<void>[] = [];
+    await turn(at, result, started);
+    await Promise.all(started);
+    return result;
+  }
+
+  const loop = createWorkerLoop({
+    turn: () => turn(undefined, noResults()),
+    nextWake: deliveries.nextWake,
+    notifier,
+    timer,
+    now,
+    log,
+  });
+  return {
+    deliverDue,
+    /** Runs turns when something is due: at the earliest waiting attempt, and when a delivery is scheduled anywhere. */
+    start: loop.start,
+    /** Stops waking, and waits for the sends under way to be recorded. */
+    async stop() {
+      await loop.stop();
+      await lanes.settled();
+    },
+    /** When this worker next wakes (undefined while a turn runs or when stopped). */
+    wakeAt: loop.wakeAt,
+  };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;

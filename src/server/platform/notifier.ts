@@ -1,0 +1,96 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from './logger';
+import type { DatabaseHandle, Db } from './db/database';
+
+/**
+ * The channels instances tell each other about: a job's progress (payload: its id), session checks to
+ * forget, a delivery waiting (payload: when it is due, so workers wake then).
+ */
+export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries';
+const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries'];
+/** Wait before listening again after the listening connection was lost. */
+const RECONNECT_MS = 1_000;
+
+/**
+ * Messages to every instance on the database, this one included. On PostgreSQL they are NOTIFY/LISTEN
+ * (delivered when the sending transaction commits, to every listening connection); on SQLite, the
+ * single process, they are events in it.
+ */
+export interface Notifier {
+  /**
+   * Sends `payload` to every listener. With `within` (a transaction), on PostgreSQL it goes out when
+   * that transaction commits, and not at all if it rolls back; on SQLite at once (a listener that reads
+   * the database waits for the transaction, which holds the one connection).
+   */
+  publish: (channel: Channel, payload: string, within?: Db) => Promise<void>;
+  /** Calls `listener` for each message on `channel`; returns the function that stops it. */
+  listen: (channel: Channel, listener: (payload: string) => void) => () => void;
+  close: () => Promise<void>;
+}
+
+export function createLocalNotifier(): Notifier {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  return {
+    publish: async (channel, payload) => void events.emit(channel, payload),
+    listen: (channel, listener) => {
+      events.on(channel, listener);
+      return () => events.off(channel, listener);
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * One connection of its own LISTENs (a pooled one cannot: the pool hands it to other queries). If it
+ * is lost it connects again; messages sent meanwhile are missed, which readers survive because every
+ * message only says "read again" and the progress stream also reads on its keep-alive.
+ */
+export async function createPostgresNotifier(database: DatabaseHandle, url: string, log: Logger): Promise<Notifier> {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  let client: pg.Client | undefined;
+  let closed = false;
+
+  const reconnect = () => {
+    if (!closed) setTimeout(() => void connect().catch(reconnect), RECONNECT_MS).unref();
+  };
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url, application_name: 'content-planner-listen' });
+    next.on('notification', (message) => events.emit(message.channel, message.payload ?? ''));
+    next.on('error', (error) => {
+      log.warn({ event: 'notify.connection-lost', err: error });
+      next.end().catch(() => undefined);
+      if (client === next) {
+        client = undefined;
+        reconnect();
+      }
+    });
+    try {
+      await next.connect();
+      for (const channel of CHANNELS) await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) await next.end();
+    else client = next;
+  }
+  await connect();
+
+  return {
+    publish: async (channel, payload, within) => {
+      await sql`select pg_notify(${channel}, ${payload})`.execute(within ?? database.db);
+    },
+    listen: (channel, listener) => {
+      events.on(channel, listener);
+      return () => events.off(channel, listener);
+    },
+    close: async () => {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

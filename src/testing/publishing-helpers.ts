@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createWriter } from '@server/ai/create-writer';
+import { createPostgresNotifier } from '@server/platform/notifier';
+import { createLogger } from '@server/platform/logger';
+import { createServices } from '@server/compose';
+import { addPost, type ManualPost } from './month-posts';
+import type { TestClock } from './test-clock';
+import { onboardedClient, read, type TestClient, type TypedApi } from './test-client';
+import type { TestServer } from './test-server';
+import type { WebhookReceiver } from './webhook-receiver';
+
+/** The networks a connection publishes, as `POST /api/connections` takes them. */
+type Networks = Parameters<TypedApi['connections']['$post']>[0]['json']['networks'];
+
+/** A signed-in user whose `networks` go out through a webhook to `receiver` (which learns its secret). */
+export async function userWithWebhook(server: TestServer, receiver: WebhookReceiver, networks: Networks = ['facebook']) {
+  const client = await onboardedClient(server.url);
+  await read(client.api.workspace.$get());
+  const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Our n8n', url: `${receiver.url}/hook`, networks } }));
+  expect(created.status).toBe(201);
+  const secret = created.body.signingSecret;
+  if (!secret) throw new Error('a webhook connection answers with its signing secret');
+  receiver.useSecret(secret);
+  return client;
+}
+
+/** A post on `date` (YYYY-MM-DD) scheduled for `time` on `platform`. */
+export async function scheduledPost(
+  client: TestClient,
+  date: string,
+  time: string,
+  fields: Partial<ManualPost> = {},
+  platform: ManualPost['platform'] = 'facebook',
+) {
+  const target = { targetId: `${date.slice(0, 4)}-${Number(date.slice(5, 7))}`, day: () => date };
+  const created = await addPost(client, { date, platform, content: 'Our new opening hours start Monday.', hashtags: ['#dental'], ...fields }, target);
+  const scheduled = await read(client.api.posts[':postId'].schedule.$put({ param: { postId: created.id }, json: { platform, time } }));
+  expect(scheduled.status).toBe(200);
+  return created.id;
+}
+
+/** One worker turn with the clock at `at`. */
+export function tickAt(server: TestServer, clock: TestClock, at: string) {
+  clock.set(at);
+  return server.services.publisher.deliverDue();
+}
+
+export async function deliveryOf(client: TestClient, postId: string) {
+  const response = await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }));
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+/** The post's delivery once a worker running on its own has recorded an outcome (the receiver may see the request a moment before). */
+export async function recorded(client: TestClient, postId: string) {
+  const deadline = Date.now() + 5_000;
+  let delivery = await deliveryOf(client, postId);
+  while (['scheduled', 'publishing'].includes(delivery.status) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+    delivery = await deliveryOf(client, postId);
+  }
+  return delivery;
+}
+
+/** Waits (briefly, in real time) until the receiver has had `count` publish requests, and checks it has that many. */
+export async function receivedCount(receiver: WebhookReceiver, count: number) {
+  const deadline = Date.now() + 5_000;
+  while (receiver.posts().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  expect(receiver.posts()).toHaveLength(count);
+}
+
+/**
+ * A second instance on the test server's database, as another process would be: its own services and
+ * publisher (another lease owner), its worker's timer on `clock` (not started). On PostgreSQL it
+ * listens on a connection of its own; on SQLite (one process) it shares the server's events.
+ */
+export async function secondInstance(server: TestServer, clock: TestClock) {
+  const log = createLogger('silent');
+  const { database } = server.config;
+  const notifier = database.kind === 'postgres' ? await createPostgresNotifier(server.database, database.url, log) : server.services.notifier;
+  const services = createServices(server.database, {
+    writer: createWriter({ kind: 'offline' }),
+    log,
+    mediaDir: path.join(server.dataDir, 'media'),
+    publicUrl: server.url,
+    now: clock.now,
+    timer: clock.timer,
+    notifier,
+    publishing: server.config.publishing,
+  });
+  return {
+    services,
+    async close() {
+      await services.publisher.stop();
+      if (notifier !== server.services.notifier) await notifier.close();
+    },
+  };
+}

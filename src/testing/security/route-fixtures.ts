@@ -1,0 +1,91 @@
+import type { ApiError } from '@shared/schemas/api-error';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
+import { TINY_PNG } from '../fixtures';
+import type { JsonResponse, TestClient } from '../test-client';
+import { routeKey, type ApiRoute } from './api-routes';
+
+/** What a valid request needs besides its path: a day of the month it writes to, the post version the caller saw. */
+export interface RequestContext {
+  day: string;
+  version: number;
+  /** The post a bulk action selects (any UUID where the sweep has none: the month's check comes first). */
+  postId?: string;
+}
+
+const SOME_POST_ID = '00000000-0000-4000-8000-000000000000';
+
+const PROFILE = {
+  name: 'Dana',
+  companyName: 'Bright Smile Dental',
+  description: 'A family dental practice.',
+  industry: 'dental',
+  toneOfVoice: ['professional'],
+  brandColors: ['#1a2b3c'],
+  website: 'https://brightsmile.example',
+  targetAudience: 'Families nearby',
+  businessGoals: ['brandAwareness'],
+};
+
+/** A valid JSON body for every route that takes one, so a sweep's request gets past validation to the rule it tests. */
+export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> = {
+  'PUT /api/profile': () => PROFILE,
+  'PATCH /api/profile': () => PROFILE,
+  'PUT /api/workspace/time-zone': () => ({ timeZone: 'Europe/Paris' }),
+  'POST /api/feedback': () => ({ message: 'Works well.', rating: 5 }),
+  'PUT /api/months/:id/strategy': () => ({ ...DEFAULT_STRATEGY, keyThemes: 'Check-ups', hashtags: '#smile' }),
+  'POST /api/months/:id/generation': () => ({ strategy: DEFAULT_STRATEGY, replaceExisting: true }),
+  'POST /api/months/:id/posts': ({ day }) => ({
+    mode: 'manual',
+    date: day,
+    platform: 'twitter',
+    type: 'text',
+    content: 'A new post',
+    hashtags: ['#new'],
+    mediaPrompt: 'A photo',
+  }),
+  'PATCH /api/posts/:postId': ({ version }) => ({ version, content: 'Changed text', hashtags: ['#changed'] }),
+  'POST /api/posts/:postId/rewrite': ({ version }) => ({ version, instructions: 'Make it shorter' }),
+  'POST /api/posts/:postId/versions/:versionId/restore': ({ version }) => ({ version }),
+  'PUT /api/posts/:postId/schedule': () => ({ platform: 'facebook', time: '09:00' }),
+  'DELETE /api/posts/:postId': ({ version }) => ({ version }),
+  'POST /api/posts/:postId/restore': () => ({}),
+  'POST /api/posts/:postId/copy': ({ version, day }) => ({ mode: 'duplicate', version, date: day }),
+  'POST /api/months/:id/posts/bulk': ({ version, postId }) => ({ action: 'schedule', time: '09:00', posts: [{ id: postId ?? SOME_POST_ID, version }] }),
+  'POST /api/workspace/months': ({ day }) => ({ id: `${Number(day.slice(0, 4))}-${Number(day.slice(5, 7))}` }),
+  'POST /api/connections': () => ({ kind: 'webhook', name: 'Our n8n', url: 'https://203.0.113.10/webhook/posts', networks: ['facebook'] }),
+  'PATCH /api/connections/:connectionId': () => ({ name: 'Renamed', networks: ['linkedin'] }),
+};
+
+/** Routes that take a file, sent as multipart like the browser does. */
+export const UPLOAD_ROUTES = new Set(['POST /api/posts/:postId/media']);
+
+/** Writes that take no body at all. */
+export const BODYLESS_WRITES = new Set([
+  'POST /api/profile/skip',
+  'POST /api/settings/ai/test',
+  'POST /api/generation-jobs/:jobId/retry',
+  'DELETE /api/posts/:postId/schedule',
+  'DELETE /api/posts/:postId/media/:fileId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
+]);
+
+export const isWrite = (route: ApiRoute) => route.method !== 'GET';
+
+/** Writes a sweep would not know how to call: each needs a body above (or a place in UPLOAD_ROUTES / BODYLESS_WRITES). */
+export function writesWithoutFixture(routes: ApiRoute[]): string[] {
+  return routes
+    .filter(isWrite)
+    .map(routeKey)
+    .filter((key) => !(key in VALID_BODIES) && !UPLOAD_ROUTES.has(key) && !BODYLESS_WRITES.has(key));
+}
+
+/** Sends a valid request to `route` at the filled-in `path`; sweeps read only the error of the answer. */
+export function sendValid(client: TestClient, route: ApiRoute, path: string, context: RequestContext): Promise<JsonResponse<ApiError>> {
+  const key = routeKey(route);
+  if (UPLOAD_ROUTES.has(key)) return client.upload(path, TINY_PNG, 'photo.png', 'image/png');
+  const body = VALID_BODIES[key];
+  return client.request(route.method, path, body ? body(context) : undefined);
+}

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
+import type { ApiError } from '@shared/schemas/api-error';
+import { TINY_PNG } from '../fixtures';
+import { onboardedClient, TestClient, read } from '../test-client';
+import { startTestServer, type TestServer } from '../test-server';
+import { addPost } from '../month-posts';
+import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
+import { isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, writesWithoutFixture } from './route-fixtures';
+import { createFactories } from '../factories';
+
+const now = currentMonth(new Date(), 'UTC');
+const ACTIVE = nextMonth(now);
+const ARCHIVED = previousMonth(now);
+const dayOf = (ref: MonthRef, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+/** Writes that touch no month: they are exempt from the archived rule (reviewed; a new route must be placed). */
+const NOT_MONTH_WRITES = new Set([
+  'PUT /api/profile',
+  'PATCH /api/profile',
+  'POST /api/profile/skip',
+  'PUT /api/workspace/time-zone',
+  'POST /api/feedback',
+  'POST /api/settings/ai/test',
+  // Creates a month from this one up to 12 ahead; an ended month is refused with 400.
+  'POST /api/workspace/months',
+  // Reaches its month through the job: the archived check is in generation-outcome.api.test.ts.
+  'POST /api/generation-jobs/:jobId/retry',
+  'POST /api/connections',
+  'PATCH /api/connections/:connectionId',
+  'DELETE /api/connections/:connectionId',
+  'POST /api/connections/:connectionId/test',
+  // A delivery's state, not the post: a post that failed on the month's last evening can still be retried or confirmed.
+  'POST /api/posts/:postId/delivery/retry',
+  'POST /api/posts/:postId/delivery/confirm',
+]);
+/** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
+const VERSIONED = [
+  'PATCH /api/posts/:postId',
+  'POST /api/posts/:postId/rewrite',
+  'POST /api/posts/:postId/versions/:versionId/restore',
+  'DELETE /api/posts/:postId',
+  'POST /api/posts/:postId/copy',
+  'POST /api/months/:id/posts/bulk',
+];
+
+let server: TestServer;
+let owner: TestClient & { userId: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await onboardedClient(server.url);
+  await read(owner.api.workspace.$get());
+});
+afterAll(async () => server.close());
+
+const routes = () => listApiRoutes(server.app);
+
+function fill(route: ApiRoute, ids: Record<string, string>): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    if (!ids[name]) throw new Error(`the sweep has no id for :${name} in ${routeKey(route)}; add one`);
+    return encodeURIComponent(ids[name]!);
+  });
+}
+
+/** A post written straight into the table, as it stood before its month ended, with a media file and an old version. */
+async function seedPost(ref: MonthRef, userId: string) {
+  const factories = createFactories(server.database.db);
+  const fileId = `${randomUUID()}.png`;
+  const folder = path.join(server.dataDir, 'media', userId);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, fileId), TINY_PNG);
+  const post = await factories.post(userId, ref, {
+    date: `${dayOf(ref, 5)}T12:00:00Z`,
+    platform: 'twitter',
+    content: 'Old text',
+    type: 'image',
+    hashtags: '["#old"]',
+    media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]),
+    status: 'scheduled',
+    scheduledPlatform: 'twitter',
+    scheduledTime: '10:00',
+    version: 2,
+  });
+  const [version] = await factories.versions(userId, post.id, ['Older text']);
+  return { postId: post.id, fileId, versionId: version!.id, file: path.join(folder, fileId) };
+}
+
+describe('signed-out callers', () => {
+  it('are refused with 401 on every API route, with or without a stale or forged cookie, and change nothing', async () => {
+    const post = await seedPost(ACTIVE, owner.userId);
+    const ids = { id: monthId(ACTIVE), postId: post.postId, versionId: post.versionId, fileId: post.fileId, jobId: randomUUID(), connectionId: randomUUID() };
+    const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
+
+    const leaver = await onboardedClient(server.url);
+    const staleCookie = leaver.cookieHeader();
+    expect((await leaver.post('/api/auth/sign-out')).status).toBe(200);
+    const callers: [string, Record<string, string>][] = [
+      ['no cookie', {}],
+      ['a signed-out session cookie', { cookie: staleCookie }],
+      ['a forged session cookie', { cookie: 'better-auth.session_token=forged.signature' }],
+    ];
+    const all = routes();
+    expect(all.length).toBeGreaterThan(25);
+    for (const [label, headers] of callers) {
+      for (const route of all) {
+        const key = routeKey(route);
+        const url = fill(route, ids);
+        let response: { status: number; body: { error?: { code: string } } };
+        if (UPLOAD_ROUTES.has(key)) {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'a.png');
+          const raw = await fetch(`${server.url}${url}`, { method: 'POST', body: form, headers: { origin: server.url, ...headers } });
+          response = { status: raw.status, body: await raw.json() };
+        } else {
+          response = await new TestClient(server.url).request(route.method, url, VALID_BODIES[key]?.({ day: dayOf(ACTIVE, 6), version: 2 }), headers);
+        }
+        expect(response.status, `${key} with ${label}`).toBe(401);
+        expect(response.body.error?.code, `${key} with ${label}`).toBe('unauthorized');
+      }
+    }
+    expect(JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body)).toBe(before);
+  });
+});
+
+describe('stale versions', () => {
+  /** The body with every `version` taken out, at any depth (a bulk write carries one per post). */
+  const withoutVersions = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(withoutVersions)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([key]) => key !== 'version')
+              .map(([key, inner]) => [key, withoutVersions(inner)]),
+          )
+        : value;
+
+  async function freshPost(owner: TestClient) {
+    const created = await addPost(
+      owner,
+      { date: dayOf(ACTIVE, 8), platform: 'linkedin', content: 'First text' },
+      { targetId: monthId(ACTIVE), day: (n) => dayOf(ACTIVE, n) },
+    );
+    const edited = await read(owner.api.posts[':postId'].$patch({ param: { postId: created.id }, json: { version: 1, content: 'Second text' } }));
+    expect(edited.body.version).toBe(2);
+    const versions = (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: created.id }, query: {} }))).body.versions;
+    return { postId: created.id, versionId: versions[0]!.id };
+  }
+
+  it('finds the versioned writes by asking each write route', async () => {
+    expect(writesWithoutFixture(routes())).toEqual([]);
+    // Its own user: the probes really write (a profile, a time zone, a generation).
+    const prober = await onboardedClient(server.url);
+    await read(prober.api.workspace.$get());
+    const found: string[] = [];
+    for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
+      const post = await freshPost(prober);
+      const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
+      const response = await prober.request(route.method, fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), ...post }), body);
+      const fields = Object.keys((response.body as Partial<ApiError> | undefined)?.error?.fields ?? {});
+      if (response.status === 400 && fields.some((field) => field === 'version' || field.endsWith('.version'))) found.push(routeKey(route));
+    }
+    expect(found.sort()).toEqual([...VERSIONED].sort());
+  });
+
+  it.each(VERSIONED)('%s answers 409 stale_version to a version behind or ahead, and changes nothing', async (key) => {
+    const route = routes().find((candidate) => routeKey(candidate) === key)!;
+    for (const version of [1, 3]) {
+      const post = await freshPost(owner);
+      const before = JSON.stringify([
+        (await read(owner.api.posts[':postId'].$get({ param: { postId: post.postId } }))).body,
+        (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: post.postId }, query: {} }))).body,
+      ]);
+      const answer = await sendValid(owner, route, fill(route, { id: monthId(ACTIVE), ...post }), { day: dayOf(ACTIVE, 9), version, postId: post.postId });
+      // A bulk action answers each post on its own: the one post selected is the stale one.
+      const outcome = (answer.body as unknown as { results?: { status: number; error: { code: string } }[] }).results?.[0];
+      const response = key.endsWith('/bulk') && outcome ? { status: outcome.status, body: outcome } : answer;
+      expect(response.status, `${key} with version ${version}: ${JSON.stringify(answer.body)}`).toBe(409);
+      expect(response.body.error.code).toBe('stale_version');
+      expect(
+        JSON.stringify([
+          (await read(owner.api.posts[':postId'].$get({ param: { postId: post.postId } }))).body,
+          (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: post.postId }, query: {} }))).body,
+        ]),
+      ).toBe(before);
+    }
+  });
+});
+
+describe('archived months', () => {
+  it('answer 409 archived on every write that reaches a month or its posts, and nothing changes', async () => {
+    expect(writesWithoutFixture(routes())).toEqual([]);
+    const writes = routes().filter(isWrite);
+    const placed = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)) && !/:(id|postId)\b/.test(route.path));
+    expect(placed.map(routeKey), 'a write without a month or post id must be reviewed into NOT_MONTH_WRITES').toEqual([]);
+
+    const client = await onboardedClient(server.url);
+    await read(client.api.workspace.$get());
+    await createFactories(server.database.db).month(client.userId, ARCHIVED, { contentGenerated: 1 });
+    const post = await seedPost(ARCHIVED, client.userId);
+    const ids = { id: monthId(ARCHIVED), ...post };
+    const snapshot = async () =>
+      JSON.stringify([
+        (await read(client.api.months[':id'].$get({ param: { id: ids.id } }))).body,
+        (await read(client.api.posts[':postId'].versions.$get({ param: { postId: ids.postId }, query: {} }))).body,
+        existsSync(post.file),
+      ]);
+    const before = await snapshot();
+    expect(JSON.parse(before)[0]).toMatchObject({
+      archived: true,
+      strategy: null,
+      posts: [{ status: 'scheduled', media: [{ url: `/api/media/${post.fileId}` }] }],
+    });
+
+    const swept = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)));
+    expect(swept.length).toBeGreaterThanOrEqual(10);
+    for (const route of swept) {
+      const response = await sendValid(client, route, fill(route, ids), { day: dayOf(ARCHIVED, 6), version: 2, postId: ids.postId });
+      expect(response.status, `${routeKey(route)}: ${JSON.stringify(response.body)}`).toBe(409);
+      expect(response.body.error.code, routeKey(route)).toBe('archived');
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});

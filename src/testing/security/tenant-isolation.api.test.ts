@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
+import { onboardedClient, type TestClient, read } from '../test-client';
+import { startTestServer, type TestServer } from '../test-server';
+import { waitForJob } from '../generation-helpers';
+import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
+import { sendValid, writesWithoutFixture } from './route-fixtures';
+import { TINY_PNG } from '../fixtures';
+import { createFactories } from '../factories';
+
+const target = nextMonth(currentMonth(new Date(), 'UTC'));
+const targetId = monthId(target);
+const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+
+/** Routes that take no id: they only ever read or write the caller's own data. */
+const NO_FOREIGN_IDS = new Set([
+  'GET /api/me',
+  'GET /api/profile',
+  'PUT /api/profile',
+  'PATCH /api/profile',
+  'POST /api/profile/skip',
+  'GET /api/workspace',
+  'GET /api/workspace/overview',
+  'PUT /api/workspace/time-zone',
+  'GET /api/holidays',
+  'GET /api/holidays/countries',
+  'GET /api/analytics',
+  'POST /api/feedback',
+  'GET /api/settings/ai',
+  'POST /api/settings/ai/test',
+  'POST /api/workspace/months',
+  'GET /api/connections',
+  'POST /api/connections',
+  'GET /api/deliveries',
+]);
+
+let server: TestServer;
+let alice: TestClient & { userId: string };
+let bob: TestClient & { userId: string };
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await onboardedClient(server.url);
+  bob = await onboardedClient(server.url);
+  await read(alice.api.workspace.$get());
+  await read(bob.api.workspace.$get());
+  const job = await read(alice.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: DEFAULT_STRATEGY } }));
+  await waitForJob(alice, job.body.job.id);
+  const post = (await read(alice.api.months[':id'].$get({ param: { id: targetId } }))).body.posts[0]!;
+  await read(alice.api.posts[':postId'].$patch({ param: { postId: post.id }, json: { version: post.version, content: 'Edited by Alice' } }));
+  const uploaded = await alice.uploadMedia(post.id, TINY_PNG, 'a.png', 'image/png');
+  await read(alice.api.posts[':postId'].schedule.$put({ param: { postId: post.id }, json: { platform: 'linkedin', time: '10:00' } }));
+  const versions = await read(alice.api.posts[':postId'].versions.$get({ param: { postId: post.id }, query: {} }));
+  const connection = await read(
+    alice.api.connections.$post({ json: { kind: 'webhook', name: 'Alice hook', url: 'https://203.0.113.10/hook', networks: ['linkedin'] } }),
+  );
+  // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
+  await createFactories(server.database.db).month(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
+  Object.assign(ids, {
+    id: '2025-1',
+    postId: post.id,
+    jobId: job.body.job.id,
+    versionId: versions.body.versions[0]!.id,
+    fileId: uploaded.body.media[0]!.url.split('/').pop(),
+    connectionId: connection.body.connection.id,
+  });
+});
+afterAll(async () => server.close());
+
+function fill(route: ApiRoute): string {
+  return route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    if (!ids[name]) throw new Error(`the sweep has no id for :${name} in ${routeKey(route)}; add one`);
+    return encodeURIComponent(ids[name]!);
+  });
+}
+
+async function snapshotOfAlice() {
+  const month = (await read(alice.api.months[':id'].$get({ param: { id: targetId } }))).body;
+  const onlyAlices = (await read(alice.api.months[':id'].$get({ param: { id: ids.id! } }))).body;
+  const versions = (await read(alice.api.posts[':postId'].versions.$get({ param: { postId: ids.postId! }, query: {} }))).body;
+  const profile = (await read(alice.api.profile.$get())).body;
+  const jobs = (await read(alice.api['generation-jobs'][':jobId'].$get({ param: { jobId: ids.jobId! } }))).body;
+  const connections = (await read(alice.api.connections.$get())).body;
+  const delivery = (await read(alice.api.posts[':postId'].delivery.$get({ param: { postId: ids.postId! } }))).body;
+  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery });
+}
+
+describe('tenant isolation', () => {
+  it('covers every API route the app has', () => {
+    const routes = listApiRoutes(server.app);
+    expect(routes.length).toBeGreaterThan(25);
+    const uncovered = routes.filter((route) => !NO_FOREIGN_IDS.has(routeKey(route)) && !route.path.includes(':'));
+    expect(uncovered.map(routeKey), 'routes without ids must be listed in NO_FOREIGN_IDS after review').toEqual([]);
+    expect(writesWithoutFixture(routes), 'writes need a valid body in route-fixtures.ts').toEqual([]);
+  });
+
+  it('answers every id-taking route with 404 or 403 for another user, and nothing of the owner changes', async () => {
+    const before = await snapshotOfAlice();
+    const routes = listApiRoutes(server.app).filter((route) => route.path.includes(':'));
+    const answers: string[] = [];
+    for (const route of routes) {
+      const key = routeKey(route);
+      // Alice's post is at version 2: with her version, a leak would really write.
+      const response = await sendValid(bob, route, fill(route), { day: day(2), version: 2, postId: ids.postId });
+      answers.push(`${key} -> ${response.status}`);
+      expect([403, 404], `${key} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
+      if (typeof response.body === 'object') expect(response.body.error.code).toMatch(/not_found|forbidden/);
+    }
+    expect(answers.length).toBe(routes.length);
+    expect(await snapshotOfAlice()).toBe(before);
+  });
+
+  it('still lets the owner use the same routes (the ids are real)', async () => {
+    expect((await read(alice.api.months[':id'].$get({ param: { id: ids.id! } }))).status).toBe(200);
+    expect((await read(alice.api.posts[':postId'].$get({ param: { postId: ids.postId! } }))).status).toBe(200);
+    expect((await read(alice.api['generation-jobs'][':jobId'].$get({ param: { jobId: ids.jobId! } }))).status).toBe(200);
+    expect((await alice.api.media[':fileId'].$get({ param: { fileId: ids.fileId! } })).status).toBe(200);
+    expect((await alice.api.months[':id']['export.csv'].$get({ param: { id: ids.id! } })).status).toBe(200);
+  });
+});

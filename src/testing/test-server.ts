@@ -1,0 +1,113 @@
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '@server/app';
+import { createAuth, migrateAuthTables } from '@server/platform/auth';
+import { loadConfig, type Config } from '@server/config';
+import { openDatabase, type DatabaseHandle } from '@server/platform/db/database';
+import { migrateToLatest } from '@server/platform/db/migrate';
+import { createLocalNotifier, createPostgresNotifier } from '@server/platform/notifier';
+import { createS3MediaStore } from '@server/platform/media-store/s3-media-store';
+import { createLogger } from '@server/platform/logger';
+import { createWriter } from '@server/ai/create-writer';
+import type { WriterOptions } from '@server/ai/writer';
+import { createServices, type Services } from '@server/compose';
+import type { JobLease } from '@server/modules/generation/generation-runner';
+import { createTestDatabase } from './test-database';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  app: ReturnType<typeof createApp>;
+  database: DatabaseHandle;
+  services: Services;
+  dataDir: string;
+  /** Every line the server logged, for tests that check what is (not) logged. */
+  logLines: string[];
+  close: () => Promise<void>;
+}
+
+/** Timing a test may take over: the services' clock, the job lease, the progress stream's heartbeat. */
+export interface TestServerTiming {
+  now?: () => Date;
+  jobLease?: JobLease;
+  progressHeartbeatMs?: number;
+  /** How long a delivery waits for an answer before its outcome is unknown. */
+  publishTimeoutMs?: number;
+  /** Bytes of media the publishing worker sends at once (tests make it small). */
+  publishMediaBytesInFlight?: number;
+  /** The built web app to serve (browser tests that drive the clock run the server in their process). */
+  webRoot?: string;
+}
+
+/** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
+export async function startTestServer(env: Record<string, string> = {}, writerOptions: WriterOptions = {}, timing: TestServerTiming = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  // The app needs the port for its public URL, so the server listens first and gets the app after.
+  const holder: { app?: ReturnType<typeof createApp> } = {};
+  const server: ServerType = await new Promise((resolve) => {
+    const instance = serve({ fetch: (request, env) => holder.app!.fetch(request, env), hostname: '127.0.0.1', port: 0 }, () => resolve(instance));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    DATA_DIR: testDb.dataDir,
+    PORT: String(port),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    LOG_LEVEL: 'info',
+    ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
+    ...env,
+  });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const log = createLogger(config.logLevel, sink);
+  const database = openDatabase(config.database);
+  const auth = createAuth(config, database, log);
+  await migrateAuthTables(auth);
+  await migrateToLatest(database.db);
+  // On PostgreSQL progress events travel by LISTEN/NOTIFY, as between instances.
+  const notifier = config.database.kind === 'postgres' ? await createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
+  // MEDIA_STORE=s3 in `env` puts media in that bucket, as main.ts does.
+  const mediaStore = config.media.kind === 's3' ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming')) : undefined;
+  const services = createServices(database, {
+    notifier,
+    mediaStore,
+    writer: createWriter(config.ai, writerOptions),
+    log,
+    mediaDir: path.join(config.dataDir, 'media'),
+    publicUrl: config.publicUrl,
+    limits: config.limits,
+    now: timing.now,
+    jobLease: timing.jobLease,
+    publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs, mediaBytesInFlight: timing.publishMediaBytesInFlight },
+  });
+  await services.runner.recoverInterrupted();
+  // Generation jobs are taken in this process, as main.ts does on an instance that runs jobs.
+  await services.runner.work();
+  holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });
+  return {
+    url,
+    config,
+    app: holder.app,
+    database,
+    services,
+    dataDir: testDb.dataDir,
+    logLines,
+    close: async () => {
+      await services.runner.shutdown();
+      await services.publisher.stop();
+      await services.queue.stop();
+      await notifier.close();
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
