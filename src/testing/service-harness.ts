@@ -14,7 +14,7 @@ import { createLogger } from '@server/platform/logger';
 import { createServices, type Services } from '@server/compose';
 import { createFactories, type Factories } from './factories';
 import { TEST_PASSWORD } from './test-client';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, databaseEnv } from './test-database';
 
 export interface ServiceHarness {
   services: Services;
@@ -31,7 +31,7 @@ export async function openServiceHarness({ env = {}, now }: { env?: Record<strin
   const config = loadConfig({
     DATA_DIR: testDb.dataDir,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
+    ...databaseEnv(testDb.database),
     ...env,
   });
   const log = createLogger('silent');

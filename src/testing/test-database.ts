@@ -15,6 +15,11 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+/** The environment that points a server at this database: DATABASE_URL on PostgreSQL, nothing on SQLite (DATA_DIR holds the file). */
+export function databaseEnv(database: Config['database']): { DATABASE_URL?: string } {
+  return database.kind === 'postgres' ? { DATABASE_URL: database.url } : {};
+}
+
 /** A fresh, empty database for one test file: a SQLite file in a temp folder or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-test-'));

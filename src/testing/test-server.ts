@@ -14,7 +14,7 @@ import { createWriter } from '@server/ai/create-writer';
 import type { WriterOptions } from '@server/ai/writer';
 import { createServices, type Services } from '@server/compose';
 import type { JobLease } from '@server/modules/generation/generation-runner';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, databaseEnv } from './test-database';
 
 export interface TestServer {
   url: string;
@@ -57,7 +57,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     AUTH_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'info',
-    ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
+    ...databaseEnv(testDb.database),
     ...env,
   });
   const logLines: string[] = [];

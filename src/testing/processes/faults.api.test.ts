@@ -10,7 +10,7 @@ import { multipartBody, startSlowUpload } from '../slow-upload';
 import { startTcpProxy } from '../tcp-proxy';
 import { onboardedClient, read, errorOf } from '../test-client';
 import { addPost, nextMonthTarget } from '../month-posts';
-import { createTestDatabase, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../test-database';
+import { createTestDatabase, databaseEnv, TEST_DB_KIND, TEST_POSTGRES_URL, type TestDatabase } from '../test-database';
 import { TINY_PNG } from '../fixtures';
 
 const target = monthId(nextMonth(currentMonth(new Date(), 'UTC')));
@@ -28,7 +28,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     // Short, so a job a killed server held is taken over (PostgreSQL) within seconds.
     JOB_LEASE_SECONDS: '2',
-    ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}),
+    ...databaseEnv(testDb.database),
   };
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { TINY_PNG } from '../fixtures';
 import { startServerProcess } from '../server-process';
 import { onboardedClient, read } from '../test-client';
 import { addPost } from '../month-posts';
-import { createTestDatabase } from '../test-database';
+import { createTestDatabase, databaseEnv } from '../test-database';
 
 const modes = (paths: string[]) => Object.fromEntries(paths.map((file) => [file, (statSync(file).mode & 0o777).toString(8)]));
 const all = (paths: string[], mode: string) => Object.fromEntries(paths.map((file) => [file, mode]));
@@ -19,7 +19,7 @@ describe('files the server and the backup write', { timeout: 120_000 }, () => {
     // The server makes DATA_DIR itself, and the session secret in it.
     const dataDir = path.join(parent, 'data');
     const backupDir = path.join(parent, 'backup');
-    const env = { DATA_DIR: dataDir, AUTH_SECRET: '', ...(testDb.database.kind === 'postgres' ? { DATABASE_URL: testDb.database.url } : {}) };
+    const env = { DATA_DIR: dataDir, AUTH_SECRET: '', ...databaseEnv(testDb.database) };
     const server = await startServerProcess(env);
     try {
       const client = await onboardedClient(server.url);

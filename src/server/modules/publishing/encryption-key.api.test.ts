@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '@testing/test-clock';
 import { errorOf, read } from '@testing/test-client';
-import { createTestDatabase, type TestDatabase } from '@testing/test-database';
+import { createTestDatabase, databaseEnv, type TestDatabase } from '@testing/test-database';
 import { startTestServer, type TestServer } from '@testing/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from '@testing/publishing-helpers';
@@ -16,11 +16,10 @@ let restarted: TestServer | undefined;
 
 /** The server on one database that outlives it, so a restart finds what the last run stored. */
 function serverWithKey(encryptionKey: string) {
-  const { database: where } = database;
   return startTestServer(
     {
       DATA_DIR: database.dataDir,
-      ...(where.kind === 'postgres' ? { DATABASE_URL: where.url } : {}),
+      ...databaseEnv(database.database),
       ENCRYPTION_KEY: encryptionKey,
       PUBLISH_ALLOW_PRIVATE_URLS: 'true',
     },

@@ -91,12 +91,12 @@ export function createPublisher(deps: Deps) {
     signal: AbortSignal,
   ): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
     const post = reads.post(row);
-    if (!post) return { outcome: { kind: 'failed', detail: 'The post was deleted.' }, connectionId: null };
+    if (!post) return { outcome: { result: 'failed', detail: 'The post was deleted.' }, connectionId: null };
     const connection = await reads.route(row);
     if (!connection) {
       const network = PLATFORM_LABELS[row.platform as Platform] ?? row.platform;
       return {
-        outcome: { kind: 'failed', detail: `No connection sends ${network} posts. Add one in Settings → Connections, then retry.` },
+        outcome: { result: 'failed', detail: `No connection sends ${network} posts. Add one in Settings → Connections, then retry.` },
         connectionId: null,
       };
     }
@@ -106,7 +106,7 @@ export function createPublisher(deps: Deps) {
       credentials = box.open(connection.credentials);
     } catch (error) {
       if (!(error instanceof UnreadableCredentials)) throw error;
-      return { outcome: { kind: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
+      return { outcome: { result: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
     }
     const delivery: ChannelDelivery = { ...row, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
     const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post), { claimedAt: at, now, signal });
@@ -170,7 +170,7 @@ export function createPublisher(deps: Deps) {
       ({ outcome, connectionId } = await attempt(row, claimedAt, reads, limit.signal));
     } catch (error) {
       log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
-      outcome = { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
+      outcome = { result: 'retry', detail: 'Not sent: something went wrong on our side.' };
     } finally {
       cancelLimit();
     }

@@ -10,12 +10,12 @@ const LATE_PREFIX = 'This attempt ended after it was marked unknown: ';
 /** The state an attempt's outcome leads to. */
 export function nextState(row: DeliveryRow, outcome: AttemptOutcome, at: Date) {
   const iso = at.toISOString();
-  switch (outcome.kind) {
+  switch (outcome.result) {
     case 'published':
       return { change: { status: 'published', liveUrl: outcome.liveUrl, reason: null, finishedAt: iso }, logged: 'published' as const };
     case 'failed':
     case 'unknown':
-      return { change: { status: outcome.kind, reason: outcome.detail, finishedAt: iso }, logged: outcome.kind };
+      return { change: { status: outcome.result, reason: outcome.detail, finishedAt: iso }, logged: outcome.result };
     case 'retry': {
       if (row.attempts >= MAX_ATTEMPTS)
         return {
@@ -35,7 +35,7 @@ export function nextState(row: DeliveryRow, outcome: AttemptOutcome, at: Date) {
 /** What an attempt records when its lease was written off meanwhile (its worker stalled): a publication still counts; anything else is logged. */
 export function lateEnd(outcome: AttemptOutcome, at: string, connectionId: string | null): AttemptEnd['late'] {
   const detail = LATE_PREFIX + outcome.detail;
-  if (outcome.kind !== 'published') return { change: {}, attempt: { at, outcome: 'unknown', detail } };
+  if (outcome.result !== 'published') return { change: {}, attempt: { at, outcome: 'unknown', detail } };
   return {
     change: { status: 'published', liveUrl: outcome.liveUrl, reason: null, finishedAt: at, connectionId },
     attempt: { at, outcome: 'published', detail },

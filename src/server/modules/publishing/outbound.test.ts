@@ -39,16 +39,16 @@ describe('outbound requests', () => {
   it('refuses, at the moment of sending, a DNS name that resolves to a loopback address', async () => {
     const result = await sendOutbound(post(`http://localhost:${port}/ok`), { ...DEFAULT_OUTBOUND, allowPrivate: false });
     // http is refused first without the private-address allowance; with https the lookup itself refuses.
-    expect(result).toMatchObject({ kind: 'refused' });
+    expect(result).toMatchObject({ reach: 'refused' });
     const overHttps = await sendOutbound(post(`https://localhost:${port}/ok`), { ...DEFAULT_OUTBOUND, allowPrivate: false });
-    expect(overHttps).toEqual({ kind: 'refused', reason: 'localhost cannot be used: it points to a private or loopback address.' });
+    expect(overHttps).toEqual({ reach: 'refused', reason: 'localhost cannot be used: it points to a private or loopback address.' });
   });
 
   it('follows a redirect only after checking where it leads', async () => {
     // localhost is another origin than 127.0.0.1, so the request must allow any.
     const request = { ...post(`http://127.0.0.1:${port}/redirect`), redirects: 'any-origin' as const };
     expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({
-      kind: 'answered',
+      reach: 'answered',
       status: 200,
       body: 'fine',
     });
@@ -56,7 +56,7 @@ describe('outbound requests', () => {
 
   it('follows a redirect on the same origin with the authorization header', async () => {
     const request = { ...post(`http://127.0.0.1:${port}/moved`), headers: { authorization: 'Bearer token-of-bench' } };
-    expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'answered', status: 200, body: 'fine' });
+    expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ reach: 'answered', status: 200, body: 'fine' });
     expect(seen.map((headers) => headers.authorization)).toEqual(['Bearer token-of-bench', 'Bearer token-of-bench']);
   });
 
@@ -65,7 +65,7 @@ describe('outbound requests', () => {
     try {
       const request = { ...post(`${front.url}/api/v1/statuses`), headers: { authorization: 'Bearer token-of-bench' } };
       expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toEqual({
-        kind: 'refused',
+        reach: 'refused',
         reason: `It redirected to another address (127.0.0.1:${port}), and the connection's credentials go only to its own address.`,
       });
       expect(front.redirected).toEqual(['POST /api/v1/statuses']);
@@ -80,7 +80,7 @@ describe('outbound requests', () => {
     try {
       const headers = { Authorization: 'Bearer token-of-bench', Cookie: 'session=abc', 'Proxy-Authorization': 'Basic eA==', 'webhook-signature': 'v1,abc' };
       const request = { ...post(`${front.url}/hook`), headers, redirects: 'any-origin' as const };
-      expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'answered', status: 200 });
+      expect(await sendOutbound(request, { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ reach: 'answered', status: 200 });
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ 'webhook-signature': 'v1,abc' });
       for (const name of ['authorization', 'cookie', 'proxy-authorization']) expect(seen[0]).not.toHaveProperty(name);
@@ -91,7 +91,7 @@ describe('outbound requests', () => {
 
   it('refuses a literal NAT64 address of loopback in a URL before connecting', async () => {
     expect(await sendOutbound(post('https://[64:ff9b::7f00:1]/hook'), DEFAULT_OUTBOUND)).toEqual({
-      kind: 'refused',
+      reach: 'refused',
       reason: 'This address cannot be used: it points to a private or loopback address.',
     });
   });
@@ -107,7 +107,7 @@ describe('outbound requests', () => {
       { url: `http://127.0.0.1:${port}/redirect-echo`, method: 'POST', headers: { 'content-length': '18' }, body },
       { ...DEFAULT_OUTBOUND, allowPrivate: true },
     );
-    expect(result).toMatchObject({ kind: 'answered', status: 200, body: 'part one, part two' });
+    expect(result).toMatchObject({ reach: 'answered', status: 200, body: 'part one, part two' });
     expect(opened).toBe(2);
   });
 
@@ -120,12 +120,12 @@ describe('outbound requests', () => {
       { url: `http://127.0.0.1:${port}/echo`, method: 'POST', headers: { 'content-length': '18' }, body },
       { ...DEFAULT_OUTBOUND, allowPrivate: true },
     );
-    expect(result).toEqual({ kind: 'not-sent', reason: 'a file to send could not be read' });
+    expect(result).toEqual({ reach: 'not-sent', reason: 'a file to send could not be read' });
   });
 
   it('reads at most the size limit of an answer', async () => {
     const result = await sendOutbound(post(`http://127.0.0.1:${port}/big`), { ...DEFAULT_OUTBOUND, allowPrivate: true, maxBodyBytes: 1000 });
-    expect(result.kind === 'answered' && result.body.length).toBe(1000);
+    expect(result.reach === 'answered' && result.body.length).toBe(1000);
   });
 
   it('tells a request that never left from one that left and got no answer', async () => {
@@ -133,7 +133,7 @@ describe('outbound requests', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const freePort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await sendOutbound(post(`http://127.0.0.1:${freePort}/`), { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ kind: 'not-sent' });
+    expect(await sendOutbound(post(`http://127.0.0.1:${freePort}/`), { ...DEFAULT_OUTBOUND, allowPrivate: true })).toMatchObject({ reach: 'not-sent' });
   });
 
   it("sends nothing once the delivery's time limit has passed, and ends a request under way at it as unanswered", async () => {
@@ -141,7 +141,7 @@ describe('outbound requests', () => {
     const late = new AbortController();
     late.abort();
     expect(await sendOutbound({ ...post(`http://127.0.0.1:${port}/ok`), signal: late.signal }, policy)).toEqual({
-      kind: 'not-sent',
+      reach: 'not-sent',
       reason: 'the time limit for sending it passed first',
     });
     expect(seen).toHaveLength(0);
@@ -150,7 +150,7 @@ describe('outbound requests', () => {
     const sending = sendOutbound({ ...post(`http://127.0.0.1:${port}/silent`), signal: limit.signal }, policy);
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     limit.abort();
-    expect(await sending).toEqual({ kind: 'no-answer', reason: 'no answer came within the time limit for sending it' });
+    expect(await sending).toEqual({ reach: 'no-answer', reason: 'no answer came within the time limit for sending it' });
   });
 
   it.each([

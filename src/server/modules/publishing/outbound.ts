@@ -157,13 +157,13 @@ export interface OutboundRequest {
  * and no answer came (the receiver may have acted on it); `refused`: our own rules stopped it.
  */
 export type OutboundResult =
-  | { kind: 'answered'; status: number; headers: http.IncomingHttpHeaders; body: string }
-  | { kind: 'not-sent'; reason: string }
-  | { kind: 'no-answer'; reason: string }
-  | { kind: 'refused'; reason: string };
+  | { reach: 'answered'; status: number; headers: http.IncomingHttpHeaders; body: string }
+  | { reach: 'not-sent'; reason: string }
+  | { reach: 'no-answer'; reason: string }
+  | { reach: 'refused'; reason: string };
 
 const MAX_REDIRECTS = 3;
-const NOT_SENT_IN_TIME: OutboundResult = { kind: 'not-sent', reason: 'the time limit for sending it passed first' };
+const NOT_SENT_IN_TIME: OutboundResult = { reach: 'not-sent', reason: 'the time limit for sending it passed first' };
 
 function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
   return new Promise((resolve) => {
@@ -190,8 +190,8 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
       outgoing.destroy();
       finish(
         sent
-          ? { kind: 'no-answer', reason: `no answer within ${Math.round(policy.timeoutMs / 1000)} s` }
-          : { kind: 'not-sent', reason: 'timed out connecting' },
+          ? { reach: 'no-answer', reason: `no answer within ${Math.round(policy.timeoutMs / 1000)} s` }
+          : { reach: 'not-sent', reason: 'timed out connecting' },
       );
     }, policy.timeoutMs);
     // An answer under way is taken as read so far; otherwise the request may or may not have arrived.
@@ -199,14 +199,14 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
     const abort = () => {
       answered?.();
       outgoing.destroy();
-      finish(sent ? { kind: 'no-answer', reason: 'no answer came within the time limit for sending it' } : NOT_SENT_IN_TIME);
+      finish(sent ? { reach: 'no-answer', reason: 'no answer came within the time limit for sending it' } : NOT_SENT_IN_TIME);
     };
     signal?.addEventListener('abort', abort, { once: true });
     outgoing.on('finish', () => (sent = true));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ kind: 'refused', reason: error.message });
-      if (unreadable) return finish({ kind: 'not-sent', reason: 'a file to send could not be read' });
-      finish(sent ? { kind: 'no-answer', reason: 'the connection closed before an answer came' } : { kind: 'not-sent', reason: describeNetworkError(error) });
+      if (error instanceof OutboundRefused || error.code === 'EREFUSED_ADDRESS') return finish({ reach: 'refused', reason: error.message });
+      if (unreadable) return finish({ reach: 'not-sent', reason: 'a file to send could not be read' });
+      finish(sent ? { reach: 'no-answer', reason: 'the connection closed before an answer came' } : { reach: 'not-sent', reason: describeNetworkError(error) });
     });
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];
@@ -218,7 +218,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
         if (size >= policy.maxBodyBytes) response.destroy();
       });
       const done = () =>
-        finish({ kind: 'answered', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+        finish({ reach: 'answered', status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
       answered = done;
       response.on('end', done);
       response.on('close', done);
@@ -239,7 +239,7 @@ function sendOnce(url: URL, request: OutboundRequest, policy: OutboundPolicy): P
         },
         outgoing,
         // The request may close without an error event when its body fails before the socket connects.
-        () => unreadable && finish({ kind: 'not-sent', reason: 'a file to send could not be read' }),
+        () => unreadable && finish({ reach: 'not-sent', reason: 'a file to send could not be read' }),
       );
     }
   });
@@ -269,19 +269,19 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
       url = checkUrl(target, policy);
     } catch (error) {
       if (error instanceof OutboundRefused)
-        return { kind: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
+        return { reach: 'refused', reason: hop === 0 ? error.message : `It redirected elsewhere, and ${lowerFirst(error.message)}` };
       throw error;
     }
     if (hop === 0) origin = url.origin;
     if (url.origin !== origin) {
       if ((request.redirects ?? 'same-origin') === 'same-origin')
-        return { kind: 'refused', reason: `It redirected to another address (${url.host}), and the connection's credentials go only to its own address.` };
+        return { reach: 'refused', reason: `It redirected to another address (${url.host}), and the connection's credentials go only to its own address.` };
       headers = Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
     }
     const result = await sendOnce(url, { ...request, headers }, policy);
-    const location = result.kind === 'answered' && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
+    const location = result.reach === 'answered' && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
     if (!location) return result;
-    if (hop >= MAX_REDIRECTS) return { kind: 'refused', reason: 'It redirected more than three times.' };
+    if (hop >= MAX_REDIRECTS) return { reach: 'refused', reason: 'It redirected more than three times.' };
     target = new URL(location, url).toString();
   }
 }

@@ -2,10 +2,10 @@ import type { OutboundResult } from './outbound';
 
 /** What one attempt came to; the engine turns it into the delivery's next state. */
 export type AttemptOutcome =
-  | { kind: 'published'; detail: string; liveUrl: string | null }
-  | { kind: 'retry'; detail: string; retryAfterMs?: number }
-  | { kind: 'failed'; detail: string }
-  | { kind: 'unknown'; detail: string };
+  | { result: 'published'; detail: string; liveUrl: string | null }
+  | { result: 'retry'; detail: string; retryAfterMs?: number }
+  | { result: 'failed'; detail: string }
+  | { result: 'unknown'; detail: string };
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | string[] | undefined, now: Date): number | undefined {
@@ -33,27 +33,27 @@ function liveUrlFrom(body: string): string | null {
  * `receiver` names it ("The webhook", "Mastodon").
  */
 export function outcomeOf(result: OutboundResult, receiver: string, now: Date): AttemptOutcome {
-  switch (result.kind) {
+  switch (result.reach) {
     case 'refused':
-      return { kind: 'failed', detail: `Not sent: ${result.reason} Change the connection's address in Settings → Connections.` };
+      return { result: 'failed', detail: `Not sent: ${result.reason} Change the connection's address in Settings → Connections.` };
     case 'not-sent':
-      return { kind: 'retry', detail: `Not sent: ${result.reason}.` };
+      return { result: 'retry', detail: `Not sent: ${result.reason}.` };
     case 'no-answer':
       return {
-        kind: 'unknown',
+        result: 'unknown',
         detail: `Sent, but ${result.reason}: it may or may not have been published. Check the network, then confirm it or retry.`,
       };
     case 'answered': {
       const { status } = result;
-      if (status >= 200 && status < 300) return { kind: 'published', detail: `${receiver} accepted it (${status}).`, liveUrl: liveUrlFrom(result.body) };
+      if (status >= 200 && status < 300) return { result: 'published', detail: `${receiver} accepted it (${status}).`, liveUrl: liveUrlFrom(result.body) };
       if (status === 429)
-        return { kind: 'retry', detail: `${receiver} asked us to slow down (429).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
+        return { result: 'retry', detail: `${receiver} asked us to slow down (429).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
       if (status === 408 || status === 425 || status >= 500)
-        return { kind: 'retry', detail: `${receiver} had trouble (${status}).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
+        return { result: 'retry', detail: `${receiver} had trouble (${status}).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
       if (status === 401 || status === 403)
-        return { kind: 'failed', detail: `${receiver} refused our credentials (${status}). Check the connection in Settings → Connections, then retry.` };
-      if (status >= 300 && status < 400) return { kind: 'failed', detail: `${receiver} answered with a redirect we could not follow (${status}).` };
-      return { kind: 'failed', detail: `${receiver} refused the post (${status}). Check the post and the receiver, then retry.` };
+        return { result: 'failed', detail: `${receiver} refused our credentials (${status}). Check the connection in Settings → Connections, then retry.` };
+      if (status >= 300 && status < 400) return { result: 'failed', detail: `${receiver} answered with a redirect we could not follow (${status}).` };
+      return { result: 'failed', detail: `${receiver} refused the post (${status}). Check the post and the receiver, then retry.` };
     }
   }
 }

@@ -15,7 +15,7 @@ export const RECEIVER = 'Bluesky';
 
 /** A request the outbound guard stopped or that got no answer, carried through @atproto/api as the cause of its error. */
 export class OutboundFailure extends Error {
-  constructor(readonly result: Exclude<OutboundResult, { kind: 'answered' }>) {
+  constructor(readonly result: Exclude<OutboundResult, { reach: 'answered' }>) {
     super(result.reason);
   }
 }
@@ -37,7 +37,7 @@ export function checkedFetch(policy: OutboundPolicy): typeof fetch {
       { url: request.url, method, headers: Object.fromEntries(request.headers.entries()), body, signal: request.signal },
       policy,
     );
-    if (result.kind !== 'answered') throw new OutboundFailure(result);
+    if (result.reach !== 'answered') throw new OutboundFailure(result);
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
     const empty = [204, 205, 304].includes(result.status) || result.status < 200;
@@ -65,32 +65,32 @@ export function outcomeOfError(error: unknown, credentials: BlueskyCredentials, 
   const failure = outboundFailureOf(error);
   if (failure) {
     const outcome = outcomeOf(failure.result, RECEIVER, now);
-    if (outcome.kind !== 'unknown') return outcome;
-    if (!mayHavePosted) return { kind: 'retry', detail: `Not sent: ${failure.result.reason} before the post was made.` };
+    if (outcome.result !== 'unknown') return outcome;
+    if (!mayHavePosted) return { result: 'retry', detail: `Not sent: ${failure.result.reason} before the post was made.` };
     return {
-      kind: 'unknown',
+      result: 'unknown',
       detail: `Sent, but ${failure.result.reason}: it may or may not have been published. Retry is safe: the post has a fixed record key, so Bluesky keeps one copy.`,
     };
   }
-  if (!(error instanceof XRPCError)) return { kind: 'retry', detail: 'Not sent: something went wrong on our side.' };
+  if (!(error instanceof XRPCError)) return { result: 'retry', detail: 'Not sent: something went wrong on our side.' };
   const status = error.status as number;
   if (error.error === 'AuthFactorTokenRequired')
-    return { kind: 'failed', detail: `Bluesky asks for a sign-in code for ${handleOf(credentials)}: use an app password instead, then retry.` };
+    return { result: 'failed', detail: `Bluesky asks for a sign-in code for ${handleOf(credentials)}: use an app password instead, then retry.` };
   if (status === 401 || status === 403 || error.error === 'AccountTakedown')
     return {
-      kind: 'failed',
+      result: 'failed',
       detail: `Bluesky refused the app password of ${handleOf(credentials)} (${status}). Make a new app password (Bluesky Settings → Privacy and security → App passwords), add the connection again, then retry.`,
     };
-  if (status === 429) return { kind: 'retry', detail: 'Bluesky asked us to slow down (429).', retryAfterMs: resetWaitMs(error, now) };
+  if (status === 429) return { result: 'retry', detail: 'Bluesky asked us to slow down (429).', retryAfterMs: resetWaitMs(error, now) };
   if (status >= 500 || status === 408 || status === 425)
-    return { kind: 'retry', detail: `Bluesky had trouble (${status}).`, retryAfterMs: resetWaitMs(error, now) };
+    return { result: 'retry', detail: `Bluesky had trouble (${status}).`, retryAfterMs: resetWaitMs(error, now) };
   if (status === 2) {
     if (mayHavePosted)
-      return { kind: 'unknown', detail: 'Sent, but Bluesky’s answer could not be read: it may or may not have been published. Retry is safe.' };
-    return { kind: 'retry', detail: 'Not sent: Bluesky’s answer could not be read.' };
+      return { result: 'unknown', detail: 'Sent, but Bluesky’s answer could not be read: it may or may not have been published. Retry is safe.' };
+    return { result: 'retry', detail: 'Not sent: Bluesky’s answer could not be read.' };
   }
   const code = /^[A-Za-z]{1,60}$/.test(error.error) ? `: ${error.error}` : '';
-  return { kind: 'failed', detail: `Bluesky refused the post (${status}${code}). Check the post and the connection, then retry.` };
+  return { result: 'failed', detail: `Bluesky refused the post (${status}${code}). Check the post and the connection, then retry.` };
 }
 
 const MAX_SESSIONS = 500;

@@ -28,27 +28,27 @@ describe('what a Bluesky error comes to', () => {
   it('waits for ratelimit-reset on a 429, retries a 5xx, and fails refused credentials in words', () => {
     const reset = String(now.getTime() / 1000 + 120);
     expect(outcomeOfError(new XRPCError(429, 'RateLimitExceeded', 'slow down', { 'ratelimit-reset': reset }), credentials, false, now)).toEqual({
-      kind: 'retry',
+      result: 'retry',
       detail: 'Bluesky asked us to slow down (429).',
       retryAfterMs: 120_000,
     });
-    expect(outcomeOfError(new XRPCError(502, 'UpstreamFailure'), credentials, true, now)).toMatchObject({ kind: 'retry' });
+    expect(outcomeOfError(new XRPCError(502, 'UpstreamFailure'), credentials, true, now)).toMatchObject({ result: 'retry' });
     expect(outcomeOfError(new XRPCError(401, 'AuthenticationRequired', 'Invalid identifier or password'), credentials, false, now)).toMatchObject({
-      kind: 'failed',
+      result: 'failed',
       detail: expect.stringContaining('Bluesky refused the app password of @brightsmile.bsky.social (401)'),
     });
     expect(outcomeOfError(new XRPCError(400, 'InvalidRequest', 'a message from the service'), credentials, false, now)).toEqual({
-      kind: 'failed',
+      result: 'failed',
       detail: 'Bluesky refused the post (400: InvalidRequest). Check the post and the connection, then retry.',
     });
   });
 
   it('says unknown, and that a retry is safe, only when the record itself got no answer', () => {
-    const lost = new OutboundFailure({ kind: 'no-answer', reason: 'the connection closed before an answer came' });
-    expect(outcomeOfError(XRPCError.from(lost), credentials, true, now)).toMatchObject({ kind: 'unknown', detail: expect.stringContaining('Retry is safe') });
-    expect(outcomeOfError(XRPCError.from(lost), credentials, false, now)).toMatchObject({ kind: 'retry' });
-    const unreachable = new OutboundFailure({ kind: 'not-sent', reason: 'the receiver refused the connection' });
-    expect(outcomeOfError(XRPCError.from(unreachable), credentials, true, now)).toMatchObject({ kind: 'retry' });
+    const lost = new OutboundFailure({ reach: 'no-answer', reason: 'the connection closed before an answer came' });
+    expect(outcomeOfError(XRPCError.from(lost), credentials, true, now)).toMatchObject({ result: 'unknown', detail: expect.stringContaining('Retry is safe') });
+    expect(outcomeOfError(XRPCError.from(lost), credentials, false, now)).toMatchObject({ result: 'retry' });
+    const unreachable = new OutboundFailure({ reach: 'not-sent', reason: 'the receiver refused the connection' });
+    expect(outcomeOfError(XRPCError.from(unreachable), credentials, true, now)).toMatchObject({ result: 'retry' });
   });
 });
 
@@ -58,7 +58,7 @@ describe('the fetch @atproto/api is given', () => {
     for (const url of ['https://127.0.0.1/xrpc/com.atproto.server.createSession', 'http://bsky.social/xrpc/x', 'https://169.254.169.254/latest']) {
       const error = await guarded(url, { method: 'POST', body: '{}' }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(OutboundFailure);
-      expect((error as OutboundFailure).result.kind).toBe('refused');
+      expect((error as OutboundFailure).result.reach).toBe('refused');
     }
   });
 });

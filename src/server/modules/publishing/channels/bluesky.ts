@@ -75,13 +75,13 @@ export async function verifyBluesky(sessions: BlueskySessions, credentials: Blue
         message: `Bluesky does not know the handle @${credentials.handle}. Check it (such as name.bsky.social), then add the connection again.`,
       };
     const failure = outboundFailureOf(error);
-    if (failure?.result.kind === 'not-sent')
+    if (failure?.result.reach === 'not-sent')
       return {
         ok: false,
         message: `Could not reach ${new URL(credentials.serviceUrl).host}: ${failure.result.reason}. Check the service address, then send a test again.`,
       };
     const outcome = outcomeOfError(error, credentials, false, now);
-    return { ok: false, message: outcome.kind === 'retry' ? `${outcome.detail} Try again in a few minutes.` : outcome.detail };
+    return { ok: false, message: outcome.result === 'retry' ? `${outcome.detail} Try again in a few minutes.` : outcome.detail };
   }
 }
 
@@ -121,7 +121,7 @@ export async function sendBluesky(
   const length = graphemeCount(post.text);
   if (length > BLUESKY_TEXT_MAX)
     return {
-      kind: 'failed',
+      result: 'failed',
       detail: `The post is ${length} characters long; Bluesky takes at most ${BLUESKY_TEXT_MAX}. Shorten it, then retry.`,
     };
   const rich = richTextOf(post.text);
@@ -129,7 +129,7 @@ export async function sendBluesky(
   const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
   // Sizes from the store's metadata, before anything is read.
   if (images.some((file) => file.size > BLUESKY_IMAGE_MAX_BYTES))
-    return { kind: 'failed', detail: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.' };
+    return { result: 'failed', detail: 'An image is larger than the 1 MB Bluesky takes. Use a smaller image, then retry.' };
   const videos = post.media.length - allImages.length;
   const notes = [
     videos === 0 ? '' : `${videos === 1 ? 'A video was' : `${videos} videos were`} left out: posts to Bluesky carry images only.`,
@@ -141,7 +141,7 @@ export async function sendBluesky(
 
   const publish = async (agent: AtpAgent): Promise<AttemptOutcome> => {
     const { did, handle } = agent.session!;
-    const published = (detail: string): AttemptOutcome => ({ kind: 'published', detail: [detail, ...notes].join(' '), liveUrl: liveLinkOf(handle, rkey) });
+    const published = (detail: string): AttemptOutcome => ({ result: 'published', detail: [detail, ...notes].join(' '), liveUrl: liveLinkOf(handle, rkey) });
     const exists = () => recordExists(agent, rkey, signal);
     if (await exists()) return published('It was already on Bluesky from an earlier attempt.');
     const embedded = [];
@@ -182,8 +182,8 @@ export async function sendBluesky(
     const stop = () => {
       const failure = new OutboundFailure(
         creating
-          ? { kind: 'no-answer', reason: 'no answer came within the time limit for sending it' }
-          : { kind: 'not-sent', reason: 'the time limit for sending it passed first' },
+          ? { reach: 'no-answer', reason: 'no answer came within the time limit for sending it' }
+          : { reach: 'not-sent', reason: 'the time limit for sending it passed first' },
       );
       resolve(outcomeOfError(failure, credentials, creating, now()));
     };
@@ -214,7 +214,7 @@ export function blueskyChannel(policy: OutboundPolicy): Channel<BlueskyCredentia
       try {
         const agent = await sessions.agentFor(credentials);
         if (!(await recordExists(agent, rkey, signal))) return undefined;
-        return { kind: 'published', detail: 'It was already on Bluesky from an earlier attempt.', liveUrl: liveLinkOf(agent.session!.handle, rkey) };
+        return { result: 'published', detail: 'It was already on Bluesky from an earlier attempt.', liveUrl: liveLinkOf(agent.session!.handle, rkey) };
       } catch (error) {
         return outcomeOfError(error, credentials, false, now());
       }

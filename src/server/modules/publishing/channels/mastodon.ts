@@ -56,13 +56,13 @@ async function upload(
       policy,
     );
   });
-  if (result.kind !== 'answered' || (result.status !== 200 && result.status !== 202)) {
+  if (result.reach !== 'answered' || (result.status !== 200 && result.status !== 202)) {
     const outcome = outcomeOf(result, RECEIVER, now());
     // An upload without an answer posted nothing yet: trying again is safe.
-    return outcome.kind === 'unknown' ? { kind: 'retry', detail: 'Not sent: a media upload got no answer.' } : outcome;
+    return outcome.result === 'unknown' ? { result: 'retry', detail: 'Not sent: a media upload got no answer.' } : outcome;
   }
   const id = (JSON.parse(result.body) as { id?: unknown }).id;
-  return typeof id === 'string' ? id : { kind: 'retry', detail: 'Not sent: Mastodon did not name the uploaded media.' };
+  return typeof id === 'string' ? id : { result: 'retry', detail: 'Not sent: Mastodon did not name the uploaded media.' };
 }
 
 /** Checks the token: "Connected as @name." or the refusal in words. */
@@ -71,7 +71,7 @@ export async function verifyMastodon(credentials: MastodonCredentials, policy: O
     { url: `${credentials.instanceUrl}/api/v1/accounts/verify_credentials`, method: 'GET', headers: auth(credentials) },
     policy,
   );
-  if (result.kind === 'answered' && result.status === 200) {
+  if (result.reach === 'answered' && result.status === 200) {
     const account = (() => {
       try {
         return (JSON.parse(result.body) as { acct?: unknown }).acct;
@@ -109,7 +109,7 @@ export async function sendMastodon(
 ): Promise<AttemptOutcome> {
   // Counted as Mastodon counts (a link is 23), the same rule the planner and the editor use.
   if (mastodonLength(status.text) > MASTODON_TEXT_MAX)
-    return { kind: 'failed', detail: `The post is longer than Mastodon's ${MASTODON_TEXT_MAX} characters. Shorten it, then retry.` };
+    return { result: 'failed', detail: `The post is longer than Mastodon's ${MASTODON_TEXT_MAX} characters. Shorten it, then retry.` };
   if (delivery.sentAt && now().getTime() - Date.parse(delivery.sentAt) > MASTODON_KEY_WINDOW_MS) {
     const found = await findPosted(credentials, status.text, new Date(delivery.sentAt), policy, now, signal);
     if (found) return found;
@@ -134,8 +134,8 @@ export async function sendMastodon(
   );
   const outcome = outcomeOf(result, RECEIVER, now());
   // Within the hour the same Idempotency-Key cannot post twice, so a lost answer is simply retried.
-  if (outcome.kind === 'unknown') return { kind: 'retry', detail: 'Sent, but no answer came; sending again under the same Idempotency-Key.' };
-  if (outcome.kind === 'published' && status.media.length > MASTODON_MEDIA_MAX)
+  if (outcome.result === 'unknown') return { result: 'retry', detail: 'Sent, but no answer came; sending again under the same Idempotency-Key.' };
+  if (outcome.result === 'published' && status.media.length > MASTODON_MEDIA_MAX)
     return { ...outcome, detail: `${outcome.detail} Only the first ${MASTODON_MEDIA_MAX} images or videos went out, Mastodon's most.` };
   return outcome;
 }
@@ -162,7 +162,7 @@ async function findPosted(
 ): Promise<AttemptOutcome | undefined> {
   const get = async (path: string) => {
     const result = await sendOutbound({ url: `${credentials.instanceUrl}${path}`, method: 'GET', headers: auth(credentials), signal }, policy);
-    if (result.kind === 'answered' && result.status === 200) {
+    if (result.reach === 'answered' && result.status === 200) {
       try {
         return { json: JSON.parse(result.body) as unknown };
       } catch {
@@ -170,8 +170,8 @@ async function findPosted(
       }
     }
     const outcome = outcomeOf(result, RECEIVER, now());
-    if (outcome.kind === 'retry') return { failure: { ...outcome, detail: `Could not yet check whether an earlier attempt posted it. ${outcome.detail}` } };
-    const status = result.kind === 'answered' ? ` (${result.status})` : '';
+    if (outcome.result === 'retry') return { failure: { ...outcome, detail: `Could not yet check whether an earlier attempt posted it. ${outcome.detail}` } };
+    const status = result.reach === 'answered' ? ` (${result.status})` : '';
     return { failure: cannotCheck(`Mastodon did not show the account's posts${status}`) };
   };
   const account = await get('/api/v1/accounts/verify_credentials');
@@ -193,7 +193,7 @@ async function findPosted(
     const posted = (source.json as { text?: unknown }).text;
     if (typeof posted === 'string' && posted.trim() === text.trim())
       return {
-        kind: 'published',
+        result: 'published',
         detail: 'It was already on Mastodon from an earlier attempt whose answer was lost.',
         liveUrl: liveLink(candidate.url),
       };
@@ -202,7 +202,7 @@ async function findPosted(
 }
 
 const cannotCheck = (why: string): AttemptOutcome => ({
-  kind: 'unknown',
+  result: 'unknown',
   detail:
     `This post was sent to Mastodon over an hour ago without a clear answer, and Mastodon no longer recognises a repeat after an hour, so we looked for it on the account first, but ${why}. ` +
     'Give the access token the read:accounts and read:statuses scopes, or look at the account: confirm the post if it is there, or retry.',

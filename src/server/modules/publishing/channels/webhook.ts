@@ -99,7 +99,7 @@ export function webhookChannel(policy: OutboundPolicy): Channel<WebhookCredentia
         policy,
         now,
       );
-      if (outcome.kind === 'published') return { ok: true, message: `Test sent. ${outcome.detail}` };
+      if (outcome.result === 'published') return { ok: true, message: `Test sent. ${outcome.detail}` };
       return { ok: false, message: outcome.detail };
     },
     send: (credentials, delivery, content, { claimedAt, now, signal }) =>
