@@ -49,11 +49,22 @@ async function createPost(context: BrowserContext, platform: string, content: st
   expect(created.status()).toBe(201);
 }
 
+/** Waits for the layout to settle after a resize (the side bar slides away on a phone). */
+const settled = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
+
+/** Screenshots at desktop and phone width, when SCREENSHOTS=1. */
 async function shoot(page: Page, name: string) {
+  if (process.env.SCREENSHOTS !== '1') return;
   await screenshot(page, `delivery-marks-${name}-desktop`);
   await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
   await screenshot(page, `delivery-marks-${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await settled(page);
 }
 
 describe('the calendar follows the deliveries of a bulk action at once', () => {
