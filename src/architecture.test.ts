@@ -66,6 +66,9 @@ export function readSources(files = listSources(SRC)): SourceFile[] {
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('testing/');
 /** SQL lives in the platform (the database, the notifier on LISTEN/NOTIFY) and in each module's repositories. */
 const touchesSql = (file: string) => file.startsWith('server/platform/') || /^server\/modules\/[^/]+\/[^/]+-repository\.ts$/.test(file);
+// The post's data layer (every call to a post endpoint, and the caches a post write refreshes) is
+// web/lib/posts, not a feature: the editor, the post actions, new posts, generation, the routes and a
+// shared component (a post's delivery details) all use it. So this rule keeps no exception.
 const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
 
 /** Every breach of the import directions, as readable sentences. */
@@ -89,6 +92,32 @@ export function violations(sources: SourceFile[]): string[] {
     }
   }
   return found;
+}
+
+/** The one module that brings the post, month and delivery caches in step after a post write. */
+export const POST_CACHE = 'web/lib/posts/cache.ts';
+/** The files whose `queryOptions` own those keys: the only places that write them out. */
+const POST_KEY_OWNERS = ['web/lib/queries/month.ts', 'web/lib/queries/deliveries.ts', 'web/lib/posts/api/post-versions.ts', 'web/lib/posts/api/delivery.ts'];
+const CACHE_WRITE = /\.(setQueryData|setQueriesData|invalidateQueries|refetchQueries|resetQueries|removeQueries|cancelQueries)\s*\(/;
+/** A key written out where a key goes: `queryKey: ['month', …]`, or the first argument of a cache write. */
+const HAND_KEY = /(queryKey\s*:|(Queries|QueryData|QueriesData)\s*\()\s*\[\s*['"`](month|deliveries|post)['"`]/;
+
+/**
+ * Writes to the post, month and delivery caches outside `POST_CACHE`: a file that imports one of their
+ * keys' owners and writes to the query cache (any write there counts: the key may come through a
+ * variable), or a file that spells one of those keys by hand. Tests set up caches freely.
+ */
+export function postCacheWrites(files: { file: string; text: string; imports: string[] }[]): string[] {
+  return files
+    .filter(({ file }) => file.startsWith('web/') && !isTest(file) && file !== POST_CACHE)
+    .flatMap(({ file, text, imports }) => [
+      ...(CACHE_WRITE.test(text) && imports.some((to) => POST_KEY_OWNERS.includes(to))
+        ? [`${file} writes the post, month or delivery caches: only ${POST_CACHE} does`]
+        : []),
+      ...(!POST_KEY_OWNERS.includes(file) && HAND_KEY.test(text)
+        ? [`${file} spells a post, month or delivery query key: import it from its queryOptions`]
+        : []),
+    ]);
 }
 
 /** Import cycles (type-only imports included: they still tie the files together), each as a path. */
@@ -165,6 +194,42 @@ describe('the import rules of ARCHITECTURE.md', () => {
 
   it('keeps the import directions: server, shared, web and the features', () => {
     expect(violations(sources)).toEqual([]);
+  });
+
+  it('writes the post, month and delivery caches only in lib/posts/cache.ts, and imports post keys from their owners', () => {
+    const files = sources.map((source) => ({
+      file: source.file,
+      text: readFileSync(path.join(SRC, source.file), 'utf8'),
+      imports: source.imports.map((item) => item.to),
+    }));
+    expect(files.some((item) => item.file === POST_CACHE)).toBe(true);
+    expect(postCacheWrites(files)).toEqual([]);
+  });
+
+  it('catches a post cache written outside lib/posts/cache.ts, or a post key spelt by hand', () => {
+    const planted = [
+      {
+        file: 'web/features/post-actions/hooks/x.ts',
+        text: 'const key = monthQueryOptions(id).queryKey;\nqueryClient.setQueryData(key, month);',
+        imports: ['web/lib/queries/month.ts'],
+      },
+      { file: 'web/routes/x.tsx', text: 'await queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });', imports: ['web/lib/queries/deliveries.ts'] },
+      { file: 'web/features/calendar/x.ts', text: "void queryClient.invalidateQueries({ queryKey: ['deliveries'] });", imports: [] },
+      { file: 'web/lib/x.ts', text: "queryClient.setQueryData(['post', id, 'versions'], pages);", imports: [] },
+    ];
+    expect(postCacheWrites(planted)).toHaveLength(4);
+    const allowed = [
+      { file: POST_CACHE, text: 'queryClient.setQueryData(monthQueryOptions(monthId).queryKey, month);', imports: ['web/lib/queries/month.ts'] },
+      {
+        file: 'web/features/workspace/x.ts',
+        text: 'queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey });',
+        imports: ['web/lib/queries/workspace.ts'],
+      },
+      { file: 'web/routes/y.tsx', text: 'const month = useQuery(monthQueryOptions(id));', imports: ['web/lib/queries/month.ts'] },
+      { file: 'web/lib/queries/month.ts', text: "queryKey: ['month', id],", imports: [] },
+      { file: 'web/lib/posts/posts.test.ts', text: "queryClient.setQueryData(['month', '2026-12'], month);", imports: [] },
+    ];
+    expect(postCacheWrites(allowed)).toEqual([]);
   });
 
   it('has no import cycle', () => {

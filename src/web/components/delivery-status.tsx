@@ -2,7 +2,7 @@ import { Anchor, Button, Group, List, Skeleton, Stack, Text } from '@mantine/cor
 import type { DeliveryStatus } from '@shared/schemas/publishing';
 import { errorMessage } from '../lib/api-error';
 import { notify } from '../lib/notify';
-import { useDelivery, useDeliveryAction } from '../lib/queries/deliveries';
+import { useDelivery, useDeliveryAction } from '../lib/posts/api/delivery';
 import { StatusBadge } from './status-badge';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {

@@ -12,9 +12,9 @@ import { MonthCalendar } from '../features/calendar/components/month-calendar';
 import { longDate } from '@shared/domain/day-words';
 import type { PostActions } from '../components/post-action-items';
 import { useBulkActions } from '../features/post-actions/hooks/use-bulk-actions';
-import { useUpdatePost } from '../features/post-editor/api/update-post';
+import { useUpdatePost } from '../lib/posts/api/update-post';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
-import { monthQueryOptions } from '../lib/queries/month';
+import { refreshMonth } from '../lib/posts/cache';
 import { notify } from '../lib/notify';
 import { useMonthDeliveries } from '../lib/queries/deliveries';
 import { useMovePost } from './use-move-post';
@@ -72,7 +72,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'stale_version') {
         // The row takes the latest version; the typed text stays in the box, so saving again overwrites.
-        await queryClient.invalidateQueries({ queryKey: monthQueryOptions(month.id).queryKey });
+        await refreshMonth(queryClient, month.id);
         notify({ tone: 'warning', title: 'Changed elsewhere', message: STALE_IN_LIST });
       } else notify({ tone: 'error', title: 'Could not save the post', message: errorMessage(error) });
       throw error;

@@ -1,8 +1,8 @@
 import { noonUtc } from '@shared/domain/months';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Post } from '@shared/schemas/post';
-import { usePostMutation } from '../features/post-editor/api/post-cache';
-import { updatePost } from '../features/post-editor/api/update-post';
+import { usePostMutation } from '../lib/posts/cache';
+import { updatePost } from '../lib/posts/api/update-post';
 import { errorMessage } from '../lib/api-error';
 import { notify } from '../lib/notify';
 

@@ -1,20 +1,23 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Delivery } from '@shared/schemas/publishing';
 import { api, parseResponse } from '../api-client';
 
-/** The root of every delivery query: a change to a schedule refreshes them all. */
+/** The root of every delivery query (a post's own is in `lib/posts/api/delivery.ts`): `lib/posts/cache.ts` refreshes them all after a post write. */
 export const DELIVERIES_KEY = ['deliveries'] as const;
 
 /** While something is waiting to go out, its state is read again this often. */
 const LIVE_REFRESH_MS = 5_000;
 const live = (deliveries: Pick<Delivery, 'status'>[] | undefined) => deliveries?.some((item) => item.status === 'scheduled' || item.status === 'publishing');
 
+/** How often a delivery query is read again: every LIVE_REFRESH_MS while one of its deliveries waits to go out, else not. */
+export const deliveryRefreshInterval = (deliveries: Pick<Delivery, 'status'>[] | undefined) => (live(deliveries) ? LIVE_REFRESH_MS : false);
+
 /** Where each scheduled post of a month stands: the Scheduled tab and the calendar's marks read it. */
 export const monthDeliveriesQueryOptions = (monthId: string) =>
   queryOptions({
     queryKey: ['deliveries', 'month', monthId],
     queryFn: () => parseResponse(api.deliveries.$get({ query: { monthId } })),
-    refetchInterval: (query) => (live(query.state.data) ? LIVE_REFRESH_MS : false),
+    refetchInterval: (query) => deliveryRefreshInterval(query.state.data),
   });
 
 export function useMonthDeliveries(monthId: string) {
@@ -25,35 +28,5 @@ export function useMonthDeliveries(monthId: string) {
 export const allDeliveriesQueryOptions = queryOptions({
   queryKey: ['deliveries', 'all'],
   queryFn: () => parseResponse(api.deliveries.$get({ query: {} })),
-  refetchInterval: (query) => (live(query.state.data) ? LIVE_REFRESH_MS : false),
+  refetchInterval: (query) => deliveryRefreshInterval(query.state.data),
 });
-
-/** One post's delivery with its log; a post never scheduled has none (404), which reads as null. */
-export const deliveryQueryOptions = (postId: string) =>
-  queryOptions({
-    queryKey: ['deliveries', 'post', postId],
-    queryFn: async () => {
-      const response = await api.posts[':postId'].delivery.$get({ param: { postId } });
-      if (response.status === 404) return null;
-      return parseResponse(response);
-    },
-    refetchInterval: (query) => (query.state.data && live([query.state.data]) ? LIVE_REFRESH_MS : false),
-  });
-
-export function useDelivery(postId: string) {
-  return useQuery(deliveryQueryOptions(postId));
-}
-
-/** Retry or confirm a delivery; every delivery query is read again after. */
-export function useDeliveryAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ postId, action }: { postId: string; action: 'retry' | 'confirm' }) =>
-      parseResponse(
-        action === 'retry'
-          ? api.posts[':postId'].delivery.retry.$post({ param: { postId } })
-          : api.posts[':postId'].delivery.confirm.$post({ param: { postId } }),
-      ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY }),
-  });
-}

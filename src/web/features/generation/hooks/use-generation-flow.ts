@@ -8,8 +8,7 @@ import { fetchLatestJob, useLatestJob } from '../api/latest-job';
 import { useRetryUnwritten } from '../api/retry-unwritten';
 import { useStartGeneration } from '../api/start-generation';
 import { notify } from '../../../lib/notify';
-import { monthQueryOptions } from '../../../lib/queries/month';
-import { workspaceQueryOptions } from '../../../lib/queries/workspace';
+import { postsAdded } from '../../../lib/posts/cache';
 import { useGenerationJob } from './use-generation-job';
 
 /** A job that ends faster than this keeps the overlay up until then, so it never just flashes. */
@@ -69,10 +68,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     await wait(Math.max(0, MIN_OVERLAY_MS - (Date.now() - openedAt.current)));
     if (job.status === 'succeeded') {
       // Re-read the month before showing the calendar, so it opens with the new posts.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: monthQueryOptions(month.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey }),
-      ]);
+      await postsAdded(queryClient, month.id);
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written: write them from the Generate tab.` : '';
       const shortened = job.shortened.length > 0 ? ` ${plural(job.shortened.length, 'post')} shortened to fit the platform.` : '';
       const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} scheduled or published, or added or changed while this month was being written.` : '';

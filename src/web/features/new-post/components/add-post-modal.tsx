@@ -7,7 +7,7 @@ import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS, PLATFORMS, POST_TYPES, capi
 import { POST_LIMITS } from '@shared/schemas/post';
 import { SINGLE_POST_PROMPT_MAX } from '@shared/schemas/values';
 import { errorMessage } from '../../../lib/api-error';
-import { useCreatePost } from '../api/create-post';
+import { useCreatePost } from '../../../lib/posts/api/create-post';
 
 type Mode = 'generate' | 'manual';
 

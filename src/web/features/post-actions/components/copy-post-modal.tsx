@@ -7,7 +7,7 @@ import { ADAPT_FIRST } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
-import { useCopyPost } from '../api/copy-post';
+import { useCopyPost } from '../../../lib/posts/api/copy-post';
 import { shortDay } from '@shared/domain/day-words';
 
 export type CopyMode = 'duplicate' | 'adapt';

@@ -3,13 +3,15 @@ import type { Post } from '@shared/schemas/post';
 import type { BulkResult } from '@shared/schemas/post-actions';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
-import { monthQueryOptions } from '../../../lib/queries/month';
-import { workspaceQueryOptions } from '../../../lib/queries/workspace';
-import { bulkAction } from '../api/bulk-action';
+import { bulkAction } from '../../../lib/posts/api/bulk-action';
+import { postsChanged } from '../../../lib/posts/cache';
 
 const plural = (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`;
 
-/** Schedule or rewrite several posts at once; each post's own outcome is reported, the month re-read. Answers whether all went through. */
+/**
+ * Schedule or rewrite several posts at once; each post's own outcome is reported, the month and its
+ * deliveries re-read (the calendar's marks change with the answer). Answers whether all went through.
+ */
 export function useBulkActions(monthId: string) {
   const queryClient = useQueryClient();
 
@@ -35,10 +37,7 @@ export function useBulkActions(monthId: string) {
       notify({ tone: 'error', title: 'Could not change the posts', message: errorMessage(error) });
       return false;
     } finally {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: monthQueryOptions(monthId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey }),
-      ]);
+      await postsChanged(queryClient, monthId);
     }
   }
 

@@ -4,10 +4,9 @@ import { UNDO_SECONDS } from '@shared/schemas/values';
 import type { Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
-import { monthQueryOptions } from '../../../lib/queries/month';
-import { workspaceQueryOptions } from '../../../lib/queries/workspace';
-import { bulkAction } from '../api/bulk-action';
-import { deletePost, restorePost } from '../api/delete-post';
+import { bulkAction } from '../../../lib/posts/api/bulk-action';
+import { deletePost, restorePost } from '../../../lib/posts/api/delete-post';
+import { hidePosts, postsChanged } from '../../../lib/posts/cache';
 
 export const SCHEDULED_DELETE_MESSAGE = 'This post is scheduled. Delete it anyway? You can undo for a few seconds after.';
 const scheduledMany = (count: number) => `${count} of the selected posts are scheduled. Delete them anyway? You can undo for a few seconds after.`;
@@ -21,9 +20,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  */
 export function useDeletePosts(monthId: string) {
   const queryClient = useQueryClient();
-  const monthKey = monthQueryOptions(monthId).queryKey;
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: monthKey }), queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey })]);
+  // The month, its counts and its deliveries (the calendar's marks) are read again after each deletion and undo.
+  const refresh = () => postsChanged(queryClient, monthId);
 
   async function undo(deleted: DeletedPost[]) {
     const outcomes = await Promise.allSettled(deleted.map((item) => restorePost(item.postId)));
@@ -42,10 +40,8 @@ export function useDeletePosts(monthId: string) {
     if (posts.length === 0) return false;
     const scheduled = posts.filter((post) => post.status === 'scheduled').length;
     if (scheduled > 0 && !window.confirm(posts.length === 1 ? SCHEDULED_DELETE_MESSAGE : scheduledMany(scheduled))) return false;
-    const ids = new Set(posts.map((post) => post.id));
-    await queryClient.cancelQueries({ queryKey: monthKey });
-    const previous = queryClient.getQueryData(monthKey);
-    queryClient.setQueryData(monthKey, (month) => month && { ...month, posts: month.posts.filter((post) => !ids.has(post.id)) });
+    const ids = posts.map((post) => post.id);
+    const putBack = await hidePosts(queryClient, monthId, ids);
     let deleted: DeletedPost[] = [];
     let refusal: string | undefined;
     try {
@@ -56,7 +52,7 @@ export function useDeletePosts(monthId: string) {
         refusal = results.find((result) => !result.ok)?.error.message;
       }
     } catch (error) {
-      if (previous) queryClient.setQueryData(monthKey, previous);
+      putBack();
       notify({ tone: 'error', title: 'Could not delete the post', message: errorMessage(error) });
       return false;
     } finally {

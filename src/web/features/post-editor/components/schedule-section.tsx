@@ -7,7 +7,7 @@ import { SCHEDULE_PLATFORMS } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
 import { errorMessage } from '../../../lib/api-error';
-import { useSchedulePost } from '../api/schedule-post';
+import { useSchedulePost } from '../../../lib/posts/api/schedule-post';
 import { DeliveryDetails } from '../../../components/delivery-status';
 import { EditorSection } from './editor-section';
 import { PlatformIcon } from './platform-icon';

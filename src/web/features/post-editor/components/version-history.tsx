@@ -3,7 +3,7 @@ import { IconChevronDown, IconHistory } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { PostVersion } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
-import { usePostVersions } from '../api/post-versions';
+import { usePostVersions } from '../../../lib/posts/api/post-versions';
 import { formatTimestamp, relativeTime } from '../format';
 import type { PostEditorState } from '../hooks/use-post-editor';
 

@@ -2,8 +2,8 @@ import { notify } from '../../../lib/notify';
 import { useRef, useState } from 'react';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type Post } from '@shared/schemas/post';
 import { errorMessage } from '../../../lib/api-error';
-import { useDeleteMedia } from '../api/delete-media';
-import { useUploadMedia } from '../api/upload-media';
+import { useDeleteMedia } from '../../../lib/posts/api/delete-media';
+import { useUploadMedia } from '../../../lib/posts/api/upload-media';
 import { megabytes } from '../format';
 
 interface PendingUpload {

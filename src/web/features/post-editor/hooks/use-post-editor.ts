@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { dateOnly, noonUtc } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
-import { fetchPost } from '../api/get-post';
-import { syncPost } from '../api/post-cache';
-import { useRestoreVersion } from '../api/restore-version';
-import { useRewritePost } from '../api/rewrite-post';
-import { useUpdatePost } from '../api/update-post';
+import { fetchPost } from '../../../lib/posts/api/get-post';
+import { syncPost } from '../../../lib/posts/cache';
+import { useRestoreVersion } from '../../../lib/posts/api/restore-version';
+import { useRewritePost } from '../../../lib/posts/api/rewrite-post';
+import { useUpdatePost } from '../../../lib/posts/api/update-post';
 import { postDay } from '../format';
 import { confirmDiscard } from './use-unsaved-guard';
 
@@ -93,7 +93,7 @@ export function usePostEditor(monthId: string, post: Post) {
   async function latest(): Promise<Post | null> {
     try {
       const fresh = await fetchPost(post.id);
-      syncPost(queryClient, monthId, fresh);
+      await syncPost(queryClient, monthId, fresh);
       return fresh;
     } catch (error) {
       notify({ tone: 'error', title: 'Could not load the latest version', message: errorMessage(error) });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { VERSIONS_PAGE } from '@shared/schemas/values';
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 
 /** GET /api/posts/:postId/versions?limit&before -> one page of earlier texts, newest first, with the cursor to the next. */
 export const postVersionsQueryOptions = (postId: string) =>

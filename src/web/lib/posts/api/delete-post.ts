@@ -1,4 +1,4 @@
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 
 /** DELETE /api/posts/:postId {version} -> the deletion, restorable for a short while. */
 export function deletePost({ postId, version }: { postId: string; version: number }) {

@@ -1,4 +1,4 @@
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 
 /** GET /api/posts/:postId: the latest stored post (used to recover from a stale write). */
 export function fetchPost(postId: string) {

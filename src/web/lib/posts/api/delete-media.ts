@@ -1,5 +1,5 @@
-import { api, parseResponse } from '../../../lib/api-client';
-import { usePostMutation } from './post-cache';
+import { api, parseResponse } from '../../api-client';
+import { usePostMutation } from '../cache';
 
 interface DeleteMediaInput {
   postId: string;

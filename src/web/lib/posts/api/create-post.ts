@@ -1,19 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewPost } from '@shared/schemas/post';
-import { api, parseResponse } from '../../../lib/api-client';
-import { monthQueryOptions } from '../../../lib/queries/month';
-import { workspaceQueryOptions } from '../../../lib/queries/workspace';
+import { api, parseResponse } from '../../api-client';
+import { postsAdded } from '../cache';
 
 /** POST /api/months/:id/posts -> 201 with the post; the month (and the dashboard) read it back. */
 export function useCreatePost(monthId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewPost) => parseResponse(api.months[':id'].posts.$post({ param: { id: monthId }, json: input })),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: monthQueryOptions(monthId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: workspaceQueryOptions.queryKey }),
-      ]);
-    },
+    onSuccess: () => postsAdded(queryClient, monthId),
   });
 }

@@ -1,6 +1,6 @@
 import type { PostUpdate } from '@shared/schemas/post';
-import { api, parseResponse } from '../../../lib/api-client';
-import { usePostMutation } from './post-cache';
+import { api, parseResponse } from '../../api-client';
+import { usePostMutation } from '../cache';
 
 interface UpdatePostInput {
   postId: string;

@@ -1,6 +1,6 @@
 import type { Schedule } from '@shared/schemas/schedule';
-import { api, parseResponse } from '../../../lib/api-client';
-import { usePostMutation } from './post-cache';
+import { api, parseResponse } from '../../api-client';
+import { usePostMutation } from '../cache';
 
 /** Schedules a post (PUT /api/posts/:postId/schedule) or, with null, puts it back to draft (DELETE). */
 export function useSchedulePost(monthId: string) {
