@@ -8,14 +8,12 @@ import { createAuth, migrateAuthTables } from './platform/auth';
 import { ConfigError, loadConfig } from './config';
 import { assertReachable, openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
-import { createLocalNotifier, createPostgresNotifier } from './platform/notifier';
 import { createPgBossQueue } from './platform/queue/pg-boss-queue';
 import { createInProcessQueue } from './platform/queue/queue';
+import { mediaStoreFor, notifierFor } from './platform';
 import { createLogger } from './platform/logger';
 import { createWriter } from './ai/create-writer';
 import { createServices } from './compose';
-import { createDiskMediaStore } from './platform/media-store/media-store';
-import { createS3MediaStore } from './platform/media-store/s3-media-store';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
 function findWebRoot(): string | undefined {
@@ -68,8 +66,7 @@ async function main() {
     fail(`Database error: cannot reach ${where} (${(error as Error).message}).`);
   }
   const mediaDir = path.join(config.dataDir, 'media');
-  const mediaStore =
-    config.media.kind === 's3' ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming')) : createDiskMediaStore(mediaDir);
+  const mediaStore = mediaStoreFor(config);
   const auth = createAuth(config, database, log, mediaStore);
   await migrateAuthTables(auth);
   const applied = await migrateToLatest(database.db);
@@ -84,7 +81,7 @@ async function main() {
           pollingIntervalSeconds: Math.max(0.5, Math.min(2, lease / 4)),
         })
       : createInProcessQueue(log);
-  const notifier = config.database.kind === 'postgres' ? await createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
+  const notifier = await notifierFor(config, database, log);
   const services = createServices(database, {
     writer: createWriter(config.ai),
     log,

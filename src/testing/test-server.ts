@@ -7,8 +7,7 @@ import { createAuth, migrateAuthTables } from '@server/platform/auth';
 import { loadConfig, type Config } from '@server/config';
 import { openDatabase, type DatabaseHandle } from '@server/platform/db/database';
 import { migrateToLatest } from '@server/platform/db/migrate';
-import { createLocalNotifier, createPostgresNotifier } from '@server/platform/notifier';
-import { createS3MediaStore } from '@server/platform/media-store/s3-media-store';
+import { mediaStoreFor, notifierFor } from '@server/platform';
 import { createLogger } from '@server/platform/logger';
 import { createWriter } from '@server/ai/create-writer';
 import type { WriterOptions } from '@server/ai/writer';
@@ -69,13 +68,13 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   });
   const log = createLogger(config.logLevel, sink);
   const database = openDatabase(config.database);
-  const auth = createAuth(config, database, log);
+  // MEDIA_STORE=s3 in `env` puts media in that bucket, as main.ts does.
+  const mediaStore = mediaStoreFor(config);
+  const auth = createAuth(config, database, log, mediaStore);
   await migrateAuthTables(auth);
   await migrateToLatest(database.db);
   // On PostgreSQL progress events travel by LISTEN/NOTIFY, as between instances.
-  const notifier = config.database.kind === 'postgres' ? await createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
-  // MEDIA_STORE=s3 in `env` puts media in that bucket, as main.ts does.
-  const mediaStore = config.media.kind === 's3' ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming')) : undefined;
+  const notifier = await notifierFor(config, database, log);
   const services = createServices(database, {
     notifier,
     mediaStore,

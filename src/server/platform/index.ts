@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import type { DatabaseHandle } from './db/database';
+import type { Logger } from './logger';
+import { createDiskMediaStore, type MediaStore } from './media-store/media-store';
+import { createS3MediaStore } from './media-store/s3-media-store';
+import { createLocalNotifier, createPostgresNotifier, type Notifier } from './notifier';
+
+/** Where uploaded files are kept: the bucket with MEDIA_STORE=s3 (uploads pass through DATA_DIR on their way), else DATA_DIR/media. */
+export function mediaStoreFor(config: Pick<Config, 'media' | 'dataDir'>): MediaStore {
+  return config.media.kind === 's3'
+    ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming'))
+    : createDiskMediaStore(path.join(config.dataDir, 'media'));
+}
+
+/** How instances tell each other of changes: LISTEN/NOTIFY on PostgreSQL, events in this process on SQLite. */
+export async function notifierFor(config: Pick<Config, 'database'>, database: DatabaseHandle, log: Logger): Promise<Notifier> {
+  return config.database.kind === 'postgres' ? createPostgresNotifier(database, config.database.url, log) : createLocalNotifier();
+}
