@@ -17,7 +17,9 @@ import type { Timer } from './modules/publishing/worker-loop';
 import { createMediaLinks } from './modules/publishing/media-links';
 import { DEFAULT_OUTBOUND } from './modules/publishing/outbound';
 import { createSecretBox } from './modules/publishing/secret-box';
-import { createGenerationRunner, type JobLease } from './modules/generation/generation-runner';
+import { createGenerationRunner } from './modules/generation/generation-runner';
+import { createLeaseRules, DEFAULT_LEASE, type JobLease } from './modules/generation/job-lease';
+import { createJobProgress } from './modules/generation/job-progress';
 import { createLocalNotifier, type Notifier } from './platform/notifier';
 import { createInProcessQueue, type JobQueue } from './platform/queue/queue';
 import type { Logger } from './platform/logger';
@@ -128,7 +130,9 @@ export function createServices(
     now,
     timer,
   });
-  const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, notifier, now, lease: jobLease });
+  const leaseRules = createLeaseRules(jobLease ?? DEFAULT_LEASE, { durable: queue.durable });
+  const jobProgress = createJobProgress({ jobs, notifier, rules: leaseRules, now });
+  const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });
   return {
     writer,
     runner,
@@ -143,7 +147,7 @@ export function createServices(
     access,
     profile: createProfileService({ profiles, now }),
     months: monthService,
-    generation: createGenerationService({ access, jobs, runner, writer, usage, now }),
+    generation: createGenerationService({ access, jobs, runner, progress: jobProgress, rules: leaseRules, writer, usage, now }),
     posts: postService,
     removal,
     copies: createPostCopyService({ profiles, access, writer, usage, now }),

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { monthId, type MonthRef } from '@shared/domain/months';
+import type { WrittenPost } from '@shared/schemas/post';
 import type { Db } from '@server/platform/db/database';
 import { newMonthRow } from '@server/modules/months/month-repository';
 import type { GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '@server/platform/db/schema';
@@ -103,6 +104,15 @@ export function createFactories(db: Db) {
       };
       await db.insertInto('generation_jobs').values(row).execute();
       return row;
+    },
+
+    /** Posts a running job has staged, in slots 0, 1, … in order (as its writer hands them over). */
+    async stagedPosts(jobId: string, posts: WrittenPost[]): Promise<void> {
+      if (posts.length === 0) return;
+      await db
+        .insertInto('generation_job_posts')
+        .values(posts.map((post, slotIndex) => ({ jobId, slotIndex, post: JSON.stringify(post) })))
+        .execute();
     },
 
     /** A post's delivery as a worker leaves it when it stops mid-send: 'publishing', leased until `leaseUntil`. */

@@ -12,7 +12,7 @@ import { createLogger } from '@server/platform/logger';
 import { createWriter } from '@server/ai/create-writer';
 import type { WriterOptions } from '@server/ai/writer';
 import { createServices, type Services } from '@server/compose';
-import type { JobLease } from '@server/modules/generation/generation-runner';
+import type { JobLease } from '@server/modules/generation/job-lease';
 import { createTestDatabase, databaseEnv } from './test-database';
 
 export interface TestServer {

@@ -12,8 +12,8 @@ export const startGenerationSchema = z.object({
 });
 export type StartGeneration = z.infer<typeof startGenerationSchema>;
 
-/** A generation job as clients follow it; `posts` are the ones written so far (a preview, not yet saved). */
-export const generationJobSchema = z.object({
+/** A generation job's state without its posts: what a client needs to show progress and tell the outcome. */
+const generationJobStateSchema = z.object({
   id: z.string(),
   monthId: z.string(),
   status: z.enum(JOB_STATUSES),
@@ -30,9 +30,23 @@ export const generationJobSchema = z.object({
   writer: z.string(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+});
+export type GenerationJobState = z.infer<typeof generationJobStateSchema>;
+
+/** A generation job with `posts`, the ones written so far (a preview, not yet saved; none once it ended). */
+export const generationJobSchema = generationJobStateSchema.extend({
   posts: z.array(writtenPostSchema),
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
+
+/**
+ * One progress event (and GET …/progress): the job's state with `latest`, the last post of the month
+ * written so far (null before the first), never the staged posts themselves: the overlay shows one.
+ */
+export const generationProgressSchema = generationJobStateSchema.extend({
+  latest: writtenPostSchema.nullable(),
+});
+export type GenerationProgress = z.infer<typeof generationProgressSchema>;
 
 export const jobIdParamSchema = z.object({ jobId: z.uuid('Job ids are UUIDs.') });
 

@@ -10,7 +10,8 @@ import { onboardedClient, type TestClient, read } from '@testing/test-client';
 import { createTestClock } from '@testing/test-clock';
 import { TEST_DB_KIND } from '@testing/test-database';
 import type { TestServer } from '@testing/test-server';
-import { LEASE_LAPSED_REASON, MONTH_ARCHIVED_REASON } from './generation-runner';
+import { MONTH_ARCHIVED_REASON } from './generation-runner';
+import { LEASE_LAPSED_REASON } from './job-lease';
 
 const STRATEGY: Strategy = { ...DEFAULT_STRATEGY, postFrequency: 2, preferredDays: ['Tuesday', 'Thursday'] };
 const LEASE_MS = 60_000;

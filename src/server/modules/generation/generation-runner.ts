@@ -1,41 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { parseMonthId } from '@shared/domain/months';
 import type { PostSlot } from '@shared/domain/slot-planner';
-import type { GenerationJob } from '@shared/schemas/generation';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { WrittenPost } from '@shared/schemas/post';
 import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '@shared/domain/options';
 import { WriterError } from '../../ai/errors';
 import { describeDay } from '../../ai/prompt-parts';
 import type { Writer } from '../../ai/writer';
-import type { Notifier } from '../../platform/notifier';
 import { NEW_PROFILE, type ProfileRepository } from '../profile/profile-repository';
-import { LEASE_LAPSED_REASON, toJob, withLapsedLease, type JobRepository, type JobRow } from './job-repository';
+import type { JobRepository, JobRow } from './job-repository';
 import { newPostRow, type PostRepository, type PostStamps } from '../posts/post-repository';
 import { AppError } from '../../errors';
 import type { Logger } from '../../platform/logger';
 import type { Access } from '../months/access';
 import type { UsageLimits } from '../account/usage-limits';
-import { DEFAULT_LEASE, startHeartbeat, type JobLease } from './job-lease';
+import { LEASE_LAPSED_REASON, startHeartbeat, type LeaseRules } from './job-lease';
+import type { JobProgress } from './job-progress';
 import type { JobQueue } from '../../platform/queue/queue';
 
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
 const SHUTDOWN_REASON = 'The server was stopped while this month was being written. Nothing was changed; please try again.';
 const STOPPED_REASON = 'This generation was stopped before it could be saved. Nothing was changed; please try again.';
 export const MONTH_ARCHIVED_REASON = 'The month ended while it was being written and is archived now, so nothing was saved.';
-export { LEASE_LAPSED_REASON };
-
-export { DEFAULT_LEASE, type JobLease } from './job-lease';
 
 /** The queue's name for month generation. */
 export const GENERATION_QUEUE = 'month-generation';
-
-/**
- * With a durable queue, how long after its lease lapsed a job may still be taken over (its instance
- * died and the queue has yet to hand it to another); after that it counts as failed.
- */
-export const TAKEOVER_WINDOW_LEASES = 15;
 
 interface Deps {
   jobs: JobRepository;
@@ -48,9 +37,10 @@ interface Deps {
   writer: Writer;
   log: Logger;
   queue: JobQueue;
-  notifier: Notifier;
+  /** Where the runner announces each change of a job; clients read it from there. */
+  progress: Pick<JobProgress, 'publish'>;
+  rules: LeaseRules;
   now?: () => Date;
-  lease?: JobLease;
 }
 
 /** 'The X/Twitter post for Friday, December 4, 2026 was shortened to fit the 280 characters X/Twitter allows.' */
@@ -67,44 +57,27 @@ function failureMessage(error: unknown): string {
 /** Thrown by a run that must be retried by the queue (elsewhere or later), never recorded as the job's end. */
 class HandBack extends Error {}
 
-/**
- * Runs generation jobs taken from the queue. Progress lives in the database (so a reload, another
- * client or another instance can follow it) and each change is announced on the notifier. The month
- * changes only in the final transaction; a failure before it leaves the month as it was.
- *
- * A running job holds its month through a lease its run renews while it works. With a durable queue
- * (pg-boss, many instances), a run that dies or loses its lease is retried by the queue: the next run
- * claims the lapsed lease, keeps the posts already staged and writes only the missing slots. In one
- * process (SQLite) a lapsed lease means the job failed, as nobody else could take it over.
- */
 /** The posts a replacing job found at its start; for a job from before they were recorded, those last written before it started. */
 async function replaceableOf(job: JobRow, posts: PostRepository): Promise<PostStamps> {
   return job.replaceable ? (JSON.parse(job.replaceable) as PostStamps) : posts.stamps(job.userId, job.monthId, job.createdAt);
 }
 
-export function createGenerationRunner({
-  jobs,
-  profiles,
-  posts,
-  access,
-  usage,
-  writer,
-  log,
-  queue,
-  notifier,
-  now = () => new Date(),
-  lease = DEFAULT_LEASE,
-}: Deps) {
-  const events = new EventEmitter();
-  events.setMaxListeners(0);
-  notifier.listen('planner_job_progress', (jobId) => events.emit(jobId));
+/**
+ * Runs generation jobs taken from the queue. Progress lives in the database (so a reload, another
+ * client or another instance can follow it) and each change is announced (job-progress.ts). The month
+ * changes only in the final transaction; a failure before it leaves the month as it was.
+ *
+ * A running job holds its month through a lease its run renews while it works. With a durable queue
+ * (pg-boss, many instances), a run that dies or loses its lease is retried by the queue: the next run
+ * claims the lapsed lease, keeps the posts already staged and writes only the missing slots. In one
+ * process (SQLite) a lapsed lease means the job failed, as nobody else could take it over. The lease's
+ * rules are job-lease.ts's; the runner only asks them.
+ */
+export function createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress, rules, now = () => new Date() }: Deps) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopping = false;
 
-  const leaseEnd = (at: Date) => new Date(at.getTime() + lease.durationMs).toISOString();
-  /** Before this, a lapsed lease means the job failed (see TAKEOVER_WINDOW_LEASES). */
-  const lapsedBefore = (at: Date) => new Date(at.getTime() - (queue.durable ? lease.durationMs * TAKEOVER_WINDOW_LEASES : 0)).toISOString();
-  const leaseSeconds = Math.max(1, Math.round(lease.durationMs / 1000));
+  const leaseSeconds = rules.seconds;
   const sendOptions = {
     // The queue's job expires one lease after it started; if its instance died, pg-boss retries it (with
     // back-off) and the retry claims the lapsed lease. A run still going elsewhere is checked on again
@@ -115,24 +88,10 @@ export function createGenerationRunner({
     retryLimit: 10,
   };
 
-  async function snapshot(jobId: string): Promise<GenerationJob | undefined> {
-    // Staged posts first, then the job: a job that ends in between (its staged posts deleted) reads
-    // as ended, never as running with its posts gone. While it runs, posts are only ever added, so the
-    // count taken from them only rises.
-    const staged = await jobs.stagedPosts(jobId);
-    const stored = await jobs.findById(jobId);
-    if (!stored) return undefined;
-    const row = withLapsedLease(stored, lapsedBefore(now()));
-    if (row.status !== 'running') return toJob(row, []);
-    return { ...toJob(row, staged), written: staged.length };
-  }
-
   const heartbeat = (jobId: string, owner: string, onLost: () => void) =>
-    startHeartbeat({ renew: (at) => jobs.renewLease(jobId, owner, at.toISOString(), leaseEnd(at)), onLost, now, lease, log, jobId });
+    startHeartbeat({ renew: (at) => jobs.renewLease(jobId, owner, at.toISOString(), rules.endsAt(at)), onLost, now, lease: rules.lease, log, jobId });
 
-  async function publish(jobId: string) {
-    await notifier.publish('planner_job_progress', jobId);
-  }
+  const publish = (jobId: string) => progress.publish(jobId);
 
   /**
    * Saves the staged month in one transaction, checked inside it to be still writable: it may have
@@ -266,8 +225,8 @@ export function createGenerationRunner({
       const row = await jobs.findById(jobId);
       if (!row || row.status !== 'running') return;
       const owner = randomUUID();
-      if (!(await jobs.claim(jobId, owner, at.toISOString(), leaseEnd(at), lapsedBefore(at)))) {
-        if (withLapsedLease(row, lapsedBefore(at)).status !== 'running') {
+      if (!(await jobs.claim(jobId, owner, at.toISOString(), rules.endsAt(at), rules.lapsedBefore(at)))) {
+        if (rules.asOf(row, at).status !== 'running') {
           await jobs.finish(jobId, { status: 'failed', error: LEASE_LAPSED_REASON }, at.toISOString());
           await publish(jobId).catch(() => undefined);
           return;
@@ -293,23 +252,6 @@ export function createGenerationRunner({
     async work(): Promise<void> {
       await queue.work<{ jobId: string }>(GENERATION_QUEUE, (job) => take(job.data.jobId));
     },
-
-    /** When a job starting now would lose its month if nobody renewed its lease. */
-    leaseEnd,
-
-    /** Before when a lapsed lease reads as failed: now in one process, the takeover window back with a durable queue. */
-    lapsedBefore,
-
-    snapshot,
-
-    /** Calls `listener` whenever the job changed, on whichever instance runs it. */
-    subscribe(jobId: string, listener: () => void): () => void {
-      events.on(jobId, listener);
-      return () => events.off(jobId, listener);
-    },
-
-    /** Live listeners of a job: progress streams still open on it. */
-    listenerCount: (jobId: string) => events.listenerCount(jobId),
 
     /**
      * Start-up. In one process, jobs left running by the previous process are failed with a reason

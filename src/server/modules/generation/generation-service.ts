@@ -1,6 +1,6 @@
 import { isDateInMonth } from '@shared/domain/months';
 import { planSlots } from '@shared/domain/slot-planner';
-import { generationJobSchema, type GenerationJob, type StartGeneration } from '@shared/schemas/generation';
+import { generationProgressSchema, type GenerationJob, type GenerationProgress, type StartGeneration } from '@shared/schemas/generation';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { Writer } from '../../ai/writer';
@@ -9,13 +9,18 @@ import type { MonthRow } from '../months/month-repository';
 import type { Repositories } from '../../platform/db/transact';
 import { AppError, notFound } from '../../errors';
 import type { GenerationRunner } from './generation-runner';
+import type { LeaseRules } from './job-lease';
+import type { JobProgress } from './job-progress';
 import type { Access } from '../months/access';
 import type { UsageLimits } from '../account/usage-limits';
 
 interface Deps {
   access: Access;
   jobs: JobRepository;
-  runner: GenerationRunner;
+  /** Only to queue a stored job: reads and news of a job come from `progress`. */
+  runner: Pick<GenerationRunner, 'enqueue'>;
+  progress: JobProgress;
+  rules: LeaseRules;
   writer: Writer;
   usage: UsageLimits;
   now?: () => Date;
@@ -25,7 +30,7 @@ export const ALREADY_RUNNING = 'This month is already being generated. Wait for 
 /** How long a progress stream may stay silent before it sends a keep-alive, so proxies keep it open. */
 const PROGRESS_HEARTBEAT_MS = 15_000;
 
-/** What a progress stream sends: the job whenever it changed, or a keep-alive after a quiet while. */
+/** What a progress stream sends: the job's progress whenever it changed, or a keep-alive after a quiet while. */
 export type ProgressMessage = { kind: 'progress'; data: string } | { kind: 'keep-alive' };
 
 /** Resolves true when woken, false after `ms` without a wake-up; the timer never outlives the wait. */
@@ -39,11 +44,20 @@ function untilWoken(ms: number, setWake: (wake: () => void) => void): Promise<bo
   });
 }
 
-export function createGenerationService({ access, jobs, runner, writer, usage, now = () => new Date() }: Deps) {
-  async function get(userId: string, jobId: string): Promise<GenerationJob> {
+export function createGenerationService({ access, jobs, runner, progress, rules, writer, usage, now = () => new Date() }: Deps) {
+  /** The user's job, or a 404: checked before anything of it is read. */
+  async function ownJobId(userId: string, jobId: string): Promise<string> {
     const row = await jobs.find(userId, jobId);
     if (!row) throw notFound('Generation job');
-    return (await runner.snapshot(row.id))!;
+    return row.id;
+  }
+
+  async function get(userId: string, jobId: string): Promise<GenerationJob> {
+    return (await progress.job(await ownJobId(userId, jobId)))!;
+  }
+
+  async function progressOf(userId: string, jobId: string): Promise<GenerationProgress> {
+    return (await progress.progress(await ownJobId(userId, jobId)))!;
   }
 
   /**
@@ -67,8 +81,8 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
         // What a replacing job may delete: the posts as they are now (see deleteUnchanged).
         const replaceable = replaceExisting ? await repositories.posts.stamps(userId, month.id) : undefined;
         const planned = { userId, monthId: month.id, planned: slots.length, replaceExisting, writer: writer.label, strategy, slots, replaceable };
-        const row = newJobRow({ ...planned, leaseUntil: runner.leaseEnd(startedAt) }, at);
-        await repositories.jobs.insert(row, at, runner.lapsedBefore(startedAt));
+        const row = newJobRow({ ...planned, leaseUntil: rules.endsAt(startedAt) }, at);
+        await repositories.jobs.insert(row, at, rules.lapsedAt(startedAt));
         await afterInsert(repositories, at);
         await usage.consumeAiRequest(userId, repositories.usage);
         return row;
@@ -130,23 +144,30 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
     async latest(userId: string, monthId: string): Promise<GenerationJob | null> {
       await access.requireMonth(userId, monthId);
       const row = await jobs.latestForMonth(userId, monthId);
-      return row ? ((await runner.snapshot(row.id)) ?? null) : null;
+      return row ? ((await progress.job(row.id)) ?? null) : null;
     },
 
+    /** The job with the posts it staged so far: for the end of a job, or a client that opens it. */
     get,
+
+    /** The job's counts and latest post, without its staged posts: what polling reads while it runs. */
+    progress: progressOf,
+
+    /** Progress streams still open on a job. */
+    listenerCount: (jobId: string) => progress.listenerCount(jobId),
 
     /**
      * Checks the job is the user's (a 404 comes before any stream starts), then hands back its progress:
-     * the job each time it changed, a keep-alive after `heartbeatMs` of quiet, and the end once the job
+     * its counts and latest post (never every staged post) each time it changed, a keep-alive after `heartbeatMs` of quiet, and the end once the job
      * has ended or `hangUp` fires. The database is the source of truth; runner events only say "read
      * again now", so an event that races with a read can never leave the stream holding a stale state.
      */
     async follow(userId: string, jobId: string, { heartbeatMs = PROGRESS_HEARTBEAT_MS }: { heartbeatMs?: number } = {}) {
-      const first = await get(userId, jobId);
-      return async function* progress(hangUp: AbortSignal): AsyncGenerator<ProgressMessage> {
+      const first = await progressOf(userId, jobId);
+      return async function* follow(hangUp: AbortSignal): AsyncGenerator<ProgressMessage> {
         let changed = true;
         let wake: () => void = () => undefined;
-        const unsubscribe = runner.subscribe(first.id, () => {
+        const unsubscribe = progress.subscribe(first.id, () => {
           changed = true;
           wake();
         });
@@ -157,13 +178,13 @@ export function createGenerationService({ access, jobs, runner, writer, usage, n
           let sent = '';
           while (!hangUp.aborted) {
             changed = false;
-            const latest = (await runner.snapshot(first.id)) ?? first;
-            const data = JSON.stringify(generationJobSchema.parse(latest));
+            const current = (await progress.progress(first.id)) ?? first;
+            const data = JSON.stringify(generationProgressSchema.parse(current));
             if (data !== sent) {
               yield { kind: 'progress', data };
               sent = data;
             }
-            if (latest.status !== 'running') break;
+            if (current.status !== 'running') break;
             if (!changed && !(await untilWoken(heartbeatMs, (resolve) => (wake = resolve))) && !hangUp.aborted) yield { kind: 'keep-alive' };
           }
         } finally {

@@ -68,13 +68,13 @@ describe('the progress stream of a client that hangs up', () => {
     const second = await openEventStream(client, `/api/generation-jobs/${jobId}/events`);
     await first.next();
     await second.next();
-    expect(server.services.runner.listenerCount(jobId)).toBe(2);
+    expect(server.services.generation.listenerCount(jobId)).toBe(2);
     first.close();
-    await waitUntil(() => server.services.runner.listenerCount(jobId) === 1);
+    await waitUntil(() => server.services.generation.listenerCount(jobId) === 1);
     second.close();
-    await waitUntil(() => server.services.runner.listenerCount(jobId) === 0);
+    await waitUntil(() => server.services.generation.listenerCount(jobId) === 0);
     context.release();
     expect(await waitForJob(client, jobId)).toMatchObject({ status: 'succeeded' });
-    expect(server.services.runner.listenerCount(jobId)).toBe(0);
+    expect(server.services.generation.listenerCount(jobId)).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
 import { postLength } from '@shared/domain/networks';
 import { planSlots } from '@shared/domain/slot-planner';
+import { generationProgressSchema } from '@shared/schemas/generation';
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { onboardedClient, type TestClient, read, errorOf } from '@testing/test-client';
@@ -261,20 +262,21 @@ describe('progress while the model writes', () => {
     return { client, stream };
   }
 
-  it('streams the posts as they are written: written only rises, midway events carry the staged posts, the last one is the result', async () => {
+  it('streams progress as the posts are written: written only rises, midway events carry the latest post and no posts, the last one is the result', async () => {
     ai.script({ always: 'ok' });
     const { stream } = await startFollowed();
     const events = await readProgressUntilEnd(stream);
     const planned = planSlots({ ...target, strategy: STRATEGY }).length;
-    expect(events[0]).toMatchObject({ status: 'running', written: 0, posts: [] });
+    for (const event of events) {
+      expect(generationProgressSchema.safeParse(event).success).toBe(true);
+      expect(event).not.toHaveProperty('posts');
+    }
+    expect(events[0]).toMatchObject({ status: 'running', planned, written: 0, latest: null });
     for (let i = 1; i < events.length; i++) expect(events[i].written).toBeGreaterThanOrEqual(events[i - 1].written);
     const midway = events.filter((job) => job.status === 'running' && job.written > 0 && job.written < planned);
     expect(midway.length).toBeGreaterThan(0);
-    for (const job of midway) {
-      expect(job.posts).toHaveLength(job.written);
-      expect(job.posts[0].content).toMatch(/^Post \d+ for/);
-    }
-    expect(events.at(-1)).toMatchObject({ status: 'succeeded', written: planned, posts: [] });
+    for (const job of midway) expect(job.latest.content).toMatch(/^Post \d+ for/);
+    expect(events.at(-1)).toMatchObject({ status: 'succeeded', planned, written: planned, latest: null });
   });
 
   it('ends the stream with the failure when the job fails', async () => {

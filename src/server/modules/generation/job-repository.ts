@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PostSlot } from '@shared/domain/slot-planner';
-import type { GenerationJob, JobStatus } from '@shared/schemas/generation';
+import type { GenerationJob, GenerationJobState, JobStatus } from '@shared/schemas/generation';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { WrittenPost } from '@shared/schemas/post';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -9,18 +9,6 @@ import type { PostStamps } from '../posts/post-repository';
 import type { GenerationJobsTable } from '../../platform/db/schema';
 
 export type JobRow = GenerationJobsTable;
-
-export const LEASE_LAPSED_REASON = 'The server stopped while this month was being written; generate again.';
-
-/**
- * A running job whose lease ran out before `lapsedBefore` counts as failed, whether or not anyone has
- * written that down yet. In one process that is now; with a durable queue another instance may still
- * take the job over for a while after its lease lapsed, so the cut-off lies that far back.
- */
-export function withLapsedLease(row: JobRow, lapsedBefore: string): JobRow {
-  if (row.status !== 'running' || row.leaseUntil === null || row.leaseUntil >= lapsedBefore) return row;
-  return { ...row, status: 'failed', error: LEASE_LAPSED_REASON, finishedAt: row.leaseUntil };
-}
 
 /** A new job, running from `now` and holding its month until `leaseUntil`. */
 export function newJobRow(
@@ -120,28 +108,29 @@ export function createJobRepository(db: Db) {
 
   return {
     /**
-     * Stores a new running job. In the same transaction a running job of the month whose lease lapsed
-     * is ended first, so it no longer holds the month; a live one makes the unique index refuse.
+     * Stores a new running job. In the same transaction a running job of the month whose lease ran out
+     * before `lapsed.before` is ended first (with `lapsed.reason`), so it no longer holds the month; a
+     * live one makes the unique index refuse.
      */
-    async insert(row: JobRow, now: string, lapsedBefore = now): Promise<void> {
+    async insert(row: JobRow, now: string, lapsed: { before: string; reason: string }): Promise<void> {
       // Inside a caller's transaction (a generation start saves its strategy with the job) or in its own.
       await inTransaction(db, async (trx) => {
-        const lapsed = await trx
+        const ended = await trx
           .updateTable('generation_jobs')
-          .set({ status: 'failed', error: LEASE_LAPSED_REASON, updatedAt: now, finishedAt: now })
+          .set({ status: 'failed', error: lapsed.reason, updatedAt: now, finishedAt: now })
           .where('userId', '=', row.userId)
           .where('monthId', '=', row.monthId)
           .where('status', '=', 'running')
-          .where('leaseUntil', '<', lapsedBefore)
+          .where('leaseUntil', '<', lapsed.before)
           .returning('id')
           .execute();
-        if (lapsed.length > 0)
+        if (ended.length > 0)
           await trx
             .deleteFrom('generation_job_posts')
             .where(
               'jobId',
               'in',
-              lapsed.map((job) => job.id),
+              ended.map((job) => job.id),
             )
             .execute();
         await trx.insertInto('generation_jobs').values(row).execute();
@@ -253,6 +242,27 @@ export function createJobRepository(db: Db) {
       });
     },
 
+    /**
+     * How many posts a job has staged and the last of the month among them, reading (and parsing) just
+     * that one: what a progress event carries, however many are staged.
+     */
+    async stagedProgress(jobId: string): Promise<{ count: number; latest: WrittenPost | null }> {
+      const { count } = await db
+        .selectFrom('generation_job_posts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('jobId', '=', jobId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) === 0) return { count: 0, latest: null };
+      const last = await db
+        .selectFrom('generation_job_posts')
+        .select('post')
+        .where('jobId', '=', jobId)
+        .orderBy('slotIndex', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { count: Number(count), latest: last ? (JSON.parse(last.post) as WrittenPost) : null };
+    },
+
     async stagedPosts(jobId: string): Promise<WrittenPost[]> {
       const rows = await db.selectFrom('generation_job_posts').select('post').where('jobId', '=', jobId).orderBy('slotIndex').execute();
       return rows.map((row) => JSON.parse(row.post) as WrittenPost);
@@ -269,7 +279,8 @@ export function createJobRepository(db: Db) {
   };
 }
 
-export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
+/** A job's state as clients see it, without its posts. */
+export function toJobState(row: JobRow): GenerationJobState {
   return {
     id: row.id,
     monthId: row.monthId,
@@ -284,8 +295,11 @@ export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
     writer: row.writer,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
-    posts,
   };
+}
+
+export function toJob(row: JobRow, posts: WrittenPost[]): GenerationJob {
+  return { ...toJobState(row), posts };
 }
 
 /** The slots a finished job could not write, for a retry of just those. */

@@ -16,7 +16,7 @@ async function relay(stream: SSEStreamingApi, progress: (hangUp: AbortSignal) =>
   }
 }
 
-/** Mounted at /generation-jobs: follow one job, by polling or as Server-Sent Events. */
+/** Mounted at /generation-jobs: one job in full, or its progress, polled or as Server-Sent Events. */
 export function generationJobRoutes(deps: AppDeps) {
   const { services } = deps;
   return (
@@ -24,11 +24,15 @@ export function generationJobRoutes(deps: AppDeps) {
       .get('/:jobId', validate('param', jobIdParamSchema), async (c) =>
         c.json({ job: await services.generation.get(c.var.user.id, c.req.valid('param').jobId) }),
       )
+      // The job's counts and latest post, without its staged posts: the polling twin of /events.
+      .get('/:jobId/progress', validate('param', jobIdParamSchema), async (c) =>
+        c.json({ progress: await services.generation.progress(c.var.user.id, c.req.valid('param').jobId) }),
+      )
       // Writes again just the posts a finished job could not write, as a new job.
       .post('/:jobId/retry', validate('param', jobIdParamSchema), async (c) =>
         c.json({ job: await services.generation.retryUnwritten(c.var.user.id, c.req.valid('param').jobId) }, 202),
       )
-      // Live progress; clients fall back to polling GET /generation-jobs/:jobId if this stream fails.
+      // Live progress (as GET …/progress answers it); clients fall back to polling that if this stream fails.
       .get('/:jobId/events', validate('param', jobIdParamSchema), async (c) => {
         const progress = await services.generation.follow(c.var.user.id, c.req.valid('param').jobId, { heartbeatMs: deps.progressHeartbeatMs });
         return streamSSE(c, (stream) => relay(stream, progress));

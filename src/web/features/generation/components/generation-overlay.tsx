@@ -2,7 +2,7 @@ import { Portal, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
-import type { GenerationJob } from '@shared/schemas/generation';
+import type { GenerationProgress } from '@shared/schemas/generation';
 import classes from './generation-overlay.module.css';
 import { shortDay } from '@shared/domain/day-words';
 
@@ -15,7 +15,7 @@ export const GENERATION_MESSAGES = [
 ] as const;
 export const MESSAGE_INTERVAL_MS = 5000;
 
-function progressText(job: GenerationJob | null): string {
+function progressText(job: GenerationProgress | null): string {
   if (!job) return 'Planning your posts...';
   return `${job.written} of ${job.planned} ${job.planned === 1 ? 'post' : 'posts'} written`;
 }
@@ -39,7 +39,7 @@ function useModalLayer(ref: React.RefObject<HTMLDivElement | null>) {
 
 interface Props {
   monthLabel: string;
-  job: GenerationJob | null;
+  job: GenerationProgress | null;
   reconnecting: boolean;
 }
 
@@ -55,7 +55,7 @@ export function GenerationOverlay({ monthLabel, job, reconnecting }: Props) {
   }, []);
 
   const percent = job && job.planned > 0 ? Math.round((job.written / job.planned) * 100) : 0;
-  const latest = job?.posts.at(-1);
+  const latest = job?.latest;
 
   return (
     <Portal>

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import type { GenerationJob } from '@shared/schemas/generation';
+import type { GenerationJobState } from '@shared/schemas/generation';
 
 interface Props {
-  job: GenerationJob;
+  job: GenerationJobState;
   busy: boolean;
   onRetry: () => void;
 }

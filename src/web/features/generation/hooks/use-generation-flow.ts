@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationJob } from '@shared/schemas/generation';
+import type { GenerationJob, GenerationJobState } from '@shared/schemas/generation';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Strategy } from '@shared/schemas/strategy';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
+import { progressOfJob } from '../api/generation-job';
 import { fetchLatestJob, useLatestJob } from '../api/latest-job';
 import { useRetryUnwritten } from '../api/retry-unwritten';
 import { useStartGeneration } from '../api/start-generation';
@@ -53,7 +54,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
   const [confirm, setConfirm] = useState<{ count: number; kept: number; strategy: Strategy } | null>(null);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
   /** The job this page saw finish; the month's latest one from the server until then. */
-  const [finished, setFinished] = useState<GenerationJob | null>(null);
+  const [finished, setFinished] = useState<GenerationJobState | null>(null);
   const lastStrategy = useRef<Strategy | null>(null);
   const openedAt = useRef(0);
   const mounted = useRef(true);
@@ -64,10 +65,11 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     };
   }, []);
 
-  const settle = async (job: GenerationJob) => {
+  const settle = async (job: GenerationJobState) => {
     await wait(Math.max(0, MIN_OVERLAY_MS - (Date.now() - openedAt.current)));
     if (job.status === 'succeeded') {
-      // Re-read the month before showing the calendar, so it opens with the new posts.
+      // Re-read the month before showing the calendar, so it opens with the new posts: the one read of
+      // the written posts, as progress carried only the latest.
       await postsAdded(queryClient, month.id);
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written: write them from the Generate tab.` : '';
       const shortened = job.shortened.length > 0 ? ` ${plural(job.shortened.length, 'post')} shortened to fit the platform.` : '';
@@ -106,7 +108,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
       openedAt.current = Date.now();
       setFailure(null);
       setOverlayOpen(true);
-      follow(job);
+      follow(progressOfJob(job));
     },
     [follow],
   );

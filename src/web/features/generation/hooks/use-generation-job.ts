@@ -1,23 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationJob } from '@shared/schemas/generation';
+import type { GenerationProgress } from '@shared/schemas/generation';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
-import { fetchGenerationJob, generationEventsUrl, parseJobEvent } from '../api/generation-job';
+import { fetchGenerationProgress, generationEventsUrl, parseProgressEvent } from '../api/generation-job';
 
 export const POLL_INTERVAL_MS = 1000;
 
 interface GenerationJobHandlers {
-  /** Called once when the followed job succeeds or fails. */
-  onSettled: (job: GenerationJob) => void;
+  /** Called once when the followed job succeeds or fails, with its outcome (the month holds its posts). */
+  onSettled: (job: GenerationProgress) => void;
   /** Called when the job can no longer be followed (session ended, job gone). */
   onLost: (message: string) => void;
 }
 
 /**
- * Follows one generation job: Server-Sent Events first, polling every second when the stream errors.
- * `follow(job)` starts; the stream closes by itself when the job ends.
+ * Follows one generation job's progress (counts and the latest post, never every staged post):
+ * Server-Sent Events first, polling every second when the stream errors. `follow(progress)` starts;
+ * the stream closes by itself when the job ends.
  */
 export function useGenerationJob(handlers: GenerationJobHandlers) {
-  const [job, setJob] = useState<GenerationJob | null>(null);
+  const [job, setJob] = useState<GenerationProgress | null>(null);
   const [reconnecting, setReconnecting] = useState(false);
   const handlersRef = useRef(handlers);
   useEffect(() => {
@@ -39,7 +40,7 @@ export function useGenerationJob(handlers: GenerationJobHandlers) {
       clearTimeout(timer);
     };
 
-    const receive = (next: GenerationJob) => {
+    const receive = (next: GenerationProgress) => {
       if (!active || next.id !== runningId) return;
       setJob(next);
       setReconnecting(false);
@@ -51,7 +52,7 @@ export function useGenerationJob(handlers: GenerationJobHandlers) {
 
     const poll = async () => {
       try {
-        receive(await fetchGenerationJob(runningId));
+        receive(await fetchGenerationProgress(runningId));
       } catch (error) {
         // A 4xx will not get better (signed out, job gone); network trouble and 5xx are retried.
         if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
@@ -67,7 +68,7 @@ export function useGenerationJob(handlers: GenerationJobHandlers) {
     if (typeof EventSource === 'function') {
       source = new EventSource(generationEventsUrl(runningId));
       source.addEventListener('progress', (event) => {
-        const next = parseJobEvent((event as MessageEvent).data);
+        const next = parseProgressEvent((event as MessageEvent).data);
         if (next) receive(next);
       });
       source.onerror = () => {
@@ -82,7 +83,7 @@ export function useGenerationJob(handlers: GenerationJobHandlers) {
     return stop;
   }, [runningId]);
 
-  const follow = useCallback((next: GenerationJob) => {
+  const follow = useCallback((next: GenerationProgress) => {
     setReconnecting(false);
     setJob(next);
   }, []);
