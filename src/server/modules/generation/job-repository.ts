@@ -213,10 +213,9 @@ export function createJobRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Stages written posts (a slot already staged, by an earlier run of the job, keeps its post); `written` counts them all. */
     /**
      * Stages written posts by slot. A slot staged already keeps its post, unless `replace` (the writer's
-     * final version of a post it streamed earlier, e.g. given another opening or shortened).
+     * final version of a post it streamed earlier, e.g. given another opening or shortened); `written` counts them all.
      */
     async stagePosts(jobId: string, entries: { slotIndex: number; post: WrittenPost }[], now: string, { replace = false } = {}): Promise<void> {
       if (entries.length === 0) return;
