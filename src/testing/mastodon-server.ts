@@ -5,9 +5,8 @@
  * - https://docs.joinmastodon.org/methods/media/ (POST /api/v2/media, multipart `file`)
  * - https://docs.joinmastodon.org/methods/accounts/ (verify_credentials; GET /api/v1/accounts/:id/statuses)
  * - https://docs.joinmastodon.org/api/oauth-scopes/ (read:accounts, read:statuses, write:statuses, write:media)
- * - https://docs.joinmastodon.org/entities/Error/ (`{ error }` bodies). Error statuses a test injects with
- *   `fault` carry `Retry-After`; Mastodon's own 429 sends `X-RateLimit-Reset` (api/rate-limits/), which the
- *   stand-in does not send yet.
+ * - https://docs.joinmastodon.org/entities/Error/ (`{ error }` bodies). A 429 a test injects with `fault`
+ *   carries `X-RateLimit-Reset` as Mastodon's does (api/rate-limits/), other statuses `Retry-After`.
  * It refuses what an instance refuses: a wrong token (401), a missing scope (403), a fifth attachment (422).
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -80,6 +79,17 @@ export async function startMastodonServer(token = 'token-of-bench', options: { n
   /** Bytes of request bodies received so far, counted as they arrive. */
   const bodyBytes = { received: 0 };
   const allowed = (...needed: string[]) => needed.some((scope) => scopes.includes(scope));
+  /**
+   * A 429 says when the limit lifts as Mastodon does (api/rate-limits/: X-RateLimit-Limit, -Remaining and
+   * -Reset, an ISO 8601 timestamp, and no Retry-After); other fault statuses carry Retry-After, as a proxy
+   * in front of an instance may send.
+   */
+  const faultHeaders = ({ status, retryAfterSeconds }: { status: number; retryAfterSeconds?: number }): Record<string, string> => {
+    if (retryAfterSeconds === undefined) return {};
+    if (status !== 429) return { 'retry-after': String(retryAfterSeconds) };
+    const reset = new Date(now().getTime() + retryAfterSeconds * 1000).toISOString();
+    return { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset };
+  };
   const server = http.createServer((request, response) => {
     received.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization });
     const chunks: Buffer[] = [];
@@ -106,8 +116,7 @@ export async function startMastodonServer(token = 'token-of-bench', options: { n
           const key = request.headers['idempotency-key'] as string | undefined;
           record(JSON.parse(body.toString('utf8')), key);
           return request.socket.destroy();
-        } else
-          return send(taken!.status, { error: 'Fault' }, taken!.retryAfterSeconds === undefined ? {} : { 'retry-after': String(taken!.retryAfterSeconds) });
+        } else return send(taken!.status, { error: 'Fault' }, faultHeaders(taken!));
       }
       if (request.method === 'GET' && path === '/api/v1/accounts/verify_credentials') {
         if (!allowed('read', 'read:accounts', 'profile')) return outOfScope();

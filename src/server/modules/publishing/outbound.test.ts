@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startRedirector } from '@testing/redirector';
 import { addressRefusal, DEFAULT_OUTBOUND, sendOutbound } from './outbound';
-import { retryAfterMs } from './outcome';
+import { rateLimitWaitMs, retryAfterMs } from './outcome';
 import { createSecretBox } from './secret-box';
 
 let server: http.Server;
@@ -203,6 +203,14 @@ describe('Retry-After', () => {
     expect(retryAfterMs('120', now)).toBe(120_000);
     expect(retryAfterMs('Wed, 01 Jan 2031 10:05:00 GMT', now)).toBe(300_000);
     expect(retryAfterMs('soon', now)).toBeUndefined();
+  });
+
+  it("waits until Mastodon's X-RateLimit-Reset when a 429 has no Retry-After, and ignores a bare number there", () => {
+    const now = new Date('2031-01-01T10:00:00Z');
+    expect(rateLimitWaitMs({ 'x-ratelimit-reset': '2031-01-01T11:00:00.000Z' }, now)).toBe(3_600_000);
+    expect(rateLimitWaitMs({ 'retry-after': '60', 'x-ratelimit-reset': '2031-01-01T11:00:00.000Z' }, now)).toBe(60_000);
+    expect(rateLimitWaitMs({ 'x-ratelimit-reset': '1924999200' }, now)).toBeUndefined();
+    expect(rateLimitWaitMs({ 'x-ratelimit-reset': '2031-01-01T09:00:00.000Z' }, now)).toBe(0);
   });
 });
 

@@ -16,6 +16,21 @@ export function retryAfterMs(header: string | string[] | undefined, now: Date): 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
+/**
+ * How long a rate limit asks us to wait: Retry-After, or else X-RateLimit-Reset when it is an ISO 8601
+ * timestamp (Mastodon's 429 sends only that; a bare number is left alone, as services disagree on
+ * whether it counts seconds or an epoch).
+ */
+export function rateLimitWaitMs(headers: Record<string, string | string[] | undefined>, now: Date): number | undefined {
+  const fromRetryAfter = retryAfterMs(headers['retry-after'], now);
+  if (fromRetryAfter !== undefined) return fromRetryAfter;
+  const reset = headers['x-ratelimit-reset'];
+  const value = Array.isArray(reset) ? reset[0] : reset;
+  if (!value || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
+}
+
 /** `value` when it is an https link we may show as the live post, else null. */
 export const liveLink = (value: unknown): string | null => (typeof value === 'string' && /^https:\/\/\S+$/.test(value) && value.length <= 2000 ? value : null);
 
@@ -46,8 +61,7 @@ export function outcomeOf(result: OutboundResult, receiver: string, now: Date): 
     case 'answered': {
       const { status } = result;
       if (status >= 200 && status < 300) return { result: 'published', detail: `${receiver} accepted it (${status}).`, liveUrl: liveUrlFrom(result.body) };
-      if (status === 429)
-        return { result: 'retry', detail: `${receiver} asked us to slow down (429).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
+      if (status === 429) return { result: 'retry', detail: `${receiver} asked us to slow down (429).`, retryAfterMs: rateLimitWaitMs(result.headers, now) };
       if (status === 408 || status === 425 || status >= 500)
         return { result: 'retry', detail: `${receiver} had trouble (${status}).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
       if (status === 401 || status === 403)
