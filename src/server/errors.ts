@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   nothing_to_retry: 409,
   no_saved_strategy: 409,
   delivery_in_flight: 409,
+  already_published: 409,
   delivery_not_retryable: 409,
   delivery_not_confirmable: 409,
   already_restored: 409,

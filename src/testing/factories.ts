@@ -9,7 +9,7 @@ import { monthId, type MonthRef } from '@shared/domain/months';
 import type { WrittenPost } from '@shared/schemas/post';
 import type { Db } from '@server/platform/db/database';
 import { newMonthRow } from '@server/modules/months/month-repository';
-import type { GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '@server/platform/db/schema';
+import type { DeliveriesTable, GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '@server/platform/db/schema';
 
 const LONG_AGO = '2020-01-01T00:00:00.000Z';
 
@@ -17,6 +17,7 @@ type MonthFields = Partial<Pick<MonthsTable, 'contentGenerated' | 'lastGenerated
 type PostFields = Partial<Omit<PostsTable, 'userId' | 'monthId'>>;
 type VersionFields = Partial<Pick<PostVersionsTable, 'hashtags' | 'replacedBy' | 'instruction' | 'createdAt'>>;
 type JobFields = Partial<Omit<GenerationJobsTable, 'userId' | 'monthId'>>;
+type DeliveryFields = Partial<Omit<DeliveriesTable, 'userId' | 'postId'>>;
 
 /** Noon UTC of a day of the month: how posts store their date. */
 export function noonOf(ref: MonthRef, day: number): string {
@@ -46,9 +47,6 @@ export function createFactories(db: Db) {
         mediaPrompt: '',
         hashtags: '[]',
         media: '[]',
-        status: 'draft',
-        scheduledPlatform: null,
-        scheduledTime: null,
         version: 1,
         createdAt: LONG_AGO,
         updatedAt: LONG_AGO,
@@ -113,6 +111,38 @@ export function createFactories(db: Db) {
         .insertInto('generation_job_posts')
         .values(posts.map((post, slotIndex) => ({ jobId, slotIndex, post: JSON.stringify(post) })))
         .execute();
+    },
+
+    /**
+     * The post's delivery (what makes it scheduled): waiting on its network at 09:00 UTC of its day
+     * unless `fields` say otherwise (another time of day, or a state a worker would leave it in).
+     */
+    async delivery(post: Pick<PostsTable, 'id' | 'userId' | 'platform' | 'date'>, fields: DeliveryFields = {}): Promise<DeliveriesTable> {
+      const timeOfDay = fields.timeOfDay ?? '09:00';
+      const dueAt = `${post.date.slice(0, 10)}T${timeOfDay}:00.000Z`;
+      const row: DeliveriesTable = {
+        id: `msg_${randomUUID().replaceAll('-', '')}`,
+        userId: post.userId,
+        postId: post.id,
+        platform: post.platform,
+        status: 'scheduled',
+        dueAt,
+        nextAttemptAt: dueAt,
+        attempts: 0,
+        leaseUntil: null,
+        leaseOwner: null,
+        connectionId: null,
+        reason: null,
+        liveUrl: null,
+        finishedAt: null,
+        sentAt: null,
+        timeOfDay,
+        createdAt: LONG_AGO,
+        updatedAt: LONG_AGO,
+        ...fields,
+      };
+      await db.insertInto('deliveries').values(row).execute();
+      return row;
     },
 
     /** A post's delivery as a worker leaves it when it stops mid-send: 'publishing', leased until `leaseUntil`. */

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'delivery_in_flight',
   /** Only a failed, unknown or missed delivery can be retried. */
   'delivery_not_retryable',
+  /** A published post cannot be unscheduled: its delivery's record stays. */
+  'already_published',
   /** Only a delivery whose outcome is unknown can be confirmed. */
   'delivery_not_confirmable',
   /** Undo of a delete whose post is already back in the calendar. */

@@ -73,7 +73,7 @@ async function footprint(): Promise<string> {
   const files = readdirSync(path.join(server.dataDir, 'media', client.userId)).sort();
   const sorted = tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort());
   expect(sorted[0]!.join()).toContain('Check-ups'); // the footprint really holds the strategy, schedule and media
-  expect(sorted[1]!.join()).toContain('"scheduledTime":"10:00"');
+  expect(sorted[8]!.join()).toContain('"timeOfDay":"10:00"');
   expect(files).toHaveLength(1);
   return JSON.stringify({ sorted, files });
 }

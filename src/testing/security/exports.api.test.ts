@@ -64,7 +64,6 @@ beforeAll(async () => {
           mediaPrompt: '',
           hashtags: '[]',
           media: '[]',
-          status: 'draft',
           version: 1,
           createdAt: at,
           updatedAt: at,

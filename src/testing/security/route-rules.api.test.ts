@@ -80,11 +80,9 @@ async function seedPost(ref: MonthRef, userId: string) {
     type: 'image',
     hashtags: '["#old"]',
     media: JSON.stringify([{ type: 'image', url: `/api/media/${fileId}` }]),
-    status: 'scheduled',
-    scheduledPlatform: 'twitter',
-    scheduledTime: '10:00',
     version: 2,
   });
+  await factories.delivery(post, { platform: 'twitter', timeOfDay: '10:00', status: 'published' });
   const [version] = await factories.versions(userId, post.id, ['Older text']);
   return { postId: post.id, fileId, versionId: version!.id, file: path.join(folder, fileId) };
 }

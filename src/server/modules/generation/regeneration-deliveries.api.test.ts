@@ -24,9 +24,12 @@ afterAll(() => harness.close());
 async function monthWithScheduledPost() {
   const userId = await harness.createUser();
   await harness.factories.month(userId, MONTH);
-  const scheduled = await harness.factories.post(userId, MONTH, { status: 'scheduled', scheduledPlatform: 'facebook', scheduledTime: '09:00' });
+  const scheduled = await harness.factories.post(userId, MONTH);
   const untouched = await harness.factories.post(userId, MONTH);
-  await createDeliveryRepository(harness.database.db).schedule({ userId, postId: scheduled.id, platform: 'facebook', dueAt: NOW }, '2031-05-20T08:00:00.000Z');
+  await createDeliveryRepository(harness.database.db).schedule(
+    { userId, postId: scheduled.id, platform: 'facebook', dueAt: NOW, timeOfDay: '09:00' },
+    '2031-05-20T08:00:00.000Z',
+  );
   // The job starts: it may replace the posts as they are now.
   const replaceable = await createPostRepository(harness.database.db).stamps(userId, monthId(MONTH));
   return { commit: () => commitWith(userId, replaceable), userId, scheduled, untouched };
@@ -86,5 +89,41 @@ describe('a regeneration saved while a worker claims a delivery', () => {
     expect(await committed).toBe(1);
     expect(await postIds(userId)).toEqual([scheduled.id]);
     expect(await deliveryStatus(scheduled.id)).toBe('publishing');
+  });
+});
+
+describe('scheduling a post while a regeneration deletes it', () => {
+  // SQLite runs one transaction at a time, so only PostgreSQL can interleave the two.
+  it.runIf(TEST_DB_KIND === 'postgres')('answers 404 not_found, and leaves no delivery behind', async () => {
+    const userId = await harness.createUser();
+    await harness.factories.month(userId, MONTH);
+    const post = await harness.factories.post(userId, MONTH);
+    const db = harness.database.db;
+    // The regeneration's DELETE has run but not committed: the schedule's check still sees the post.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let deleted!: () => void;
+    const deleting = new Promise<void>((resolve) => (deleted = resolve));
+    const regeneration = db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('posts').where('id', '=', post.id).execute();
+      deleted();
+      await released;
+    });
+    await deleting;
+    const scheduling = harness.services.schedule.schedule(userId, post.id, { platform: 'facebook', time: '09:00' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await waitUntil(
+      async () =>
+        (
+          await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
+        ).rows[0]!.waiting > 0,
+    );
+    release();
+    await regeneration;
+    expect(await scheduling).toMatchObject({ code: 'not_found', status: 404 });
+    expect(await deliveryStatus(post.id)).toBeUndefined();
   });
 });

@@ -40,8 +40,8 @@ interface Deps {
  */
 async function retimeDeliveriesWith(deliveries: DeliveryRepository, userId: string, timeZone: string, at: string) {
   for (const waiting of await deliveries.waiting(userId)) {
-    if (!waiting.scheduledTime) continue;
-    await deliveries.retime(userId, waiting.postId, zonedDateTimeToUtc(dateOnly(waiting.date), waiting.scheduledTime, timeZone).toISOString(), at);
+    if (!waiting.timeOfDay) continue;
+    await deliveries.retime(userId, waiting.postId, zonedDateTimeToUtc(dateOnly(waiting.date), waiting.timeOfDay, timeZone).toISOString(), at);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { MediaItem } from '@shared/schemas/post';
 import { inTransaction, type Db } from '../../platform/db/database';
 import { fromJsonList, toJson } from '../../platform/db/json-columns';
-import type { PostsTable, PostVersionsTable } from '../../platform/db/schema';
+import type { DeliveriesTable, DeliveryAttemptsTable, PostsTable, PostVersionsTable } from '../../platform/db/schema';
 
 /** A purged deletion: whose it was and the media it referred to (their files may go now). */
 export interface PurgedPost {
@@ -10,20 +10,78 @@ export interface PurgedPost {
 }
 
 /**
+ * What a deleted post's schedule was: its live delivery and that delivery's log as they were before
+ * the deletion cancelled it, or, for a post deleted before deliveries held the schedule, the post's own.
+ */
+export type FormerSchedule =
+  { kind: 'delivery'; delivery: DeliveriesTable; attempts: DeliveryAttemptsTable[] } | { kind: 'schedule'; platform: string; timeOfDay: string };
+
+/** The JSON kept of a deleted post: its row with its delivery set aside; older ones hold the row's schedule columns of then. */
+type KeptPost = PostsTable & {
+  setAside?: { delivery: DeliveriesTable; attempts: DeliveryAttemptsTable[] } | null;
+  scheduledPlatform?: string | null;
+  scheduledTime?: string | null;
+  status?: string;
+};
+
+function formerSchedule(kept: KeptPost): FormerSchedule | null {
+  if (kept.setAside) return { kind: 'delivery', ...kept.setAside };
+  if (kept.status === 'scheduled' && kept.scheduledPlatform && kept.scheduledTime)
+    return { kind: 'schedule', platform: kept.scheduledPlatform, timeOfDay: kept.scheduledTime };
+  return null;
+}
+
+/** The row's own columns: older JSON also holds the schedule columns posts no longer have. */
+const postRow = ({
+  id,
+  userId,
+  monthId,
+  date,
+  platform,
+  content,
+  type,
+  mediaPrompt,
+  hashtags,
+  media,
+  version,
+  createdAt,
+  updatedAt,
+}: KeptPost): PostsTable => ({
+  id,
+  userId,
+  monthId,
+  date,
+  platform,
+  content,
+  type,
+  mediaPrompt,
+  hashtags,
+  media,
+  version,
+  createdAt,
+  updatedAt,
+});
+
+/**
  * Deleting a post moves its row and its versions here, as they were; restoring moves them back, so the
  * post comes back exactly (id, text, version, schedule, media, history). Purging forgets them for good.
  */
 export function createDeletedPostRepository(db: Db) {
   return {
-    /** Moves the post and its versions out of the live tables; false when there was no such post. */
-    async trash(userId: string, postId: string, now: string): Promise<boolean> {
+    /**
+     * Moves the post and its versions out of the live tables, with `delivery` (its live one as it was
+     * before being cancelled) and that delivery's log, which go with the post; false when there was no such post.
+     */
+    async trash(userId: string, postId: string, now: string, delivery?: DeliveriesTable): Promise<boolean> {
       return inTransaction(db, async (trx) => {
         const post = await trx.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
         if (!post) return false;
         const versions = await trx.selectFrom('post_versions').selectAll().where('userId', '=', userId).where('postId', '=', postId).execute();
+        const attempts = delivery ? await trx.selectFrom('delivery_attempts').selectAll().where('deliveryId', '=', delivery.id).orderBy('at').execute() : [];
+        const kept: KeptPost = { ...post, setAside: delivery ? { delivery, attempts } : null };
         await trx
           .insertInto('deleted_posts')
-          .values({ postId, userId, monthId: post.monthId, post: toJson(post), versions: toJson(versions), deletedAt: now })
+          .values({ postId, userId, monthId: post.monthId, post: toJson(kept), versions: toJson(versions), deletedAt: now })
           .execute();
         await trx.deleteFrom('post_versions').where('userId', '=', userId).where('postId', '=', postId).execute();
         await trx.deleteFrom('posts').where('userId', '=', userId).where('id', '=', postId).execute();
@@ -42,8 +100,11 @@ export function createDeletedPostRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Puts the post and its versions back as they were; false when it is gone or was deleted before `since`. */
-    async restore(userId: string, postId: string, since: string): Promise<boolean> {
+    /**
+     * Puts the post and its versions back as they were, and answers what its schedule was (the caller
+     * brings it back); undefined when it is gone or was deleted before `since`.
+     */
+    async restore(userId: string, postId: string, since: string): Promise<{ schedule: FormerSchedule | null } | undefined> {
       return inTransaction(db, async (trx) => {
         const row = await trx
           .selectFrom('deleted_posts')
@@ -52,15 +113,13 @@ export function createDeletedPostRepository(db: Db) {
           .where('postId', '=', postId)
           .where('deletedAt', '>=', since)
           .executeTakeFirst();
-        if (!row) return false;
-        await trx
-          .insertInto('posts')
-          .values(JSON.parse(row.post) as PostsTable)
-          .execute();
+        if (!row) return undefined;
+        const kept = JSON.parse(row.post) as KeptPost;
+        await trx.insertInto('posts').values(postRow(kept)).execute();
         const versions = fromJsonList<PostVersionsTable>(row.versions);
         if (versions.length > 0) await trx.insertInto('post_versions').values(versions).execute();
         await trx.deleteFrom('deleted_posts').where('postId', '=', postId).execute();
-        return true;
+        return { schedule: formerSchedule(kept) };
       });
     },
 

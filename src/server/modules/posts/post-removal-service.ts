@@ -1,6 +1,6 @@
 import { RESTORABLE_FOR_MS, type DeletedPost } from '@shared/schemas/post-actions';
 import type { Post } from '@shared/schemas/post';
-import type { DeletedPostRepository } from './deleted-post-repository';
+import type { DeletedPostRepository, FormerSchedule } from './deleted-post-repository';
 import type { Repositories } from '../../platform/db/transact';
 import { AppError } from '../../errors';
 import { STALE_MESSAGE, type Access } from '../months/access';
@@ -15,6 +15,7 @@ interface Deps {
 }
 
 const gone = () => new AppError('not_found', 'This post can no longer be restored: the time to undo its deletion has passed.');
+const PASSED_WHILE_DELETED = 'Its time passed while the post was deleted, so it was not sent: schedule it again, or retry to send it now.';
 
 /**
  * Deleting a post with a short time to undo it: the post and its versions move aside (the deleted
@@ -28,10 +29,28 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
   async function trash(repositories: Repositories, userId: string, post: Post, expectedVersion: number): Promise<DeletedPost> {
     if (post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
     const at = now();
+    // Its delivery goes aside with it, as it was before this cancels it.
+    const delivery = await repositories.deliveries.findByPost(userId, post.id);
     // A deleted post does not go out; one being sent this moment cannot be deleted until it is done.
     if ((await repositories.deliveries.cancel(userId, post.id, at.toISOString())) === 'busy') throw new AppError('delivery_in_flight', PUBLISHING_NOW_MESSAGE);
-    await repositories.deletedPosts.trash(userId, post.id, at.toISOString());
+    await repositories.deletedPosts.trash(userId, post.id, at.toISOString(), delivery?.status === 'cancelled' ? undefined : delivery);
     return { postId: post.id, monthId: post.monthId, restorableUntil: new Date(at.getTime() + RESTORABLE_FOR_MS).toISOString() };
+  }
+
+  /**
+   * A schedule still ahead comes back with the post, so it goes out at its time; a delivery that had
+   * ended (sent, failed, missed) comes back as it was, log included, and one whose time passed while the
+   * post was deleted comes back missed: an undo never sends anything again.
+   */
+  async function bringBack(repositories: Repositories, userId: string, postId: string, former: FormerSchedule) {
+    if (former.kind === 'delivery' && (former.delivery.status !== 'scheduled' || former.delivery.timeOfDay === null))
+      return repositories.deliveries.reinstate(former.delivery, former.attempts);
+    const { platform, timeOfDay } = former.kind === 'delivery' ? { platform: former.delivery.platform, timeOfDay: former.delivery.timeOfDay! } : former;
+    const post = (await repositories.posts.find(userId, postId))!;
+    const schedule = { userId, postId, platform, timeOfDay, dueAt: await dueAtOf(repositories, userId, post.date, timeOfDay) };
+    const at = now().toISOString();
+    if (schedule.dueAt > at) await repositories.deliveries.schedule(schedule, at);
+    else await repositories.deliveries.recordMissed(schedule, PASSED_WHILE_DELETED, at);
   }
 
   return {
@@ -58,16 +77,10 @@ export function createPostRemovalService({ deletedPosts, access, usage, now = ()
       }
       return access.writeInMonth(userId, found.monthId, async (repositories) => {
         await usage.assertMonthHasRoom(repositories.posts, userId, found.monthId, 1);
-        if (!(await repositories.deletedPosts.restore(userId, postId, restorableSince()))) throw gone();
-        const post = (await repositories.posts.find(userId, postId))!;
-        // A schedule still ahead comes back with it, so the post goes out at its time; one already due
-        // (sent, failed or missed before the deletion) is never sent again by an undo.
-        if (post.scheduledPlatform && post.scheduledTime) {
-          const dueAt = await dueAtOf(repositories, userId, post.date, post.scheduledTime);
-          if (dueAt > now().toISOString())
-            await repositories.deliveries.schedule({ userId, postId, platform: post.scheduledPlatform, dueAt }, now().toISOString());
-        }
-        return post;
+        const restored = await repositories.deletedPosts.restore(userId, postId, restorableSince());
+        if (!restored) throw gone();
+        if (restored.schedule) await bringBack(repositories, userId, postId, restored.schedule);
+        return (await repositories.posts.find(userId, postId))!;
       });
     },
   };

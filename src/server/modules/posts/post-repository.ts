@@ -6,7 +6,12 @@ import { inTransaction, type Db } from '../../platform/db/database';
 import { fromJsonList, toJson } from '../../platform/db/json-columns';
 import type { PostsTable, PostVersionsTable } from '../../platform/db/schema';
 
-export function toPost(row: Omit<PostsTable, 'userId'>): Post {
+/** A post's row with its live (not cancelled) delivery's id, network and time of day; nulls without one. */
+type PostRow = Omit<PostsTable, 'userId'> & { deliveryId: string | null; scheduledPlatform: string | null; scheduledTime: string | null };
+
+/** The post's schedule is its live delivery's: scheduled while it has one (waiting, sending or sent), else a draft. */
+function toPost(row: PostRow): Post {
+  const live = row.deliveryId !== null;
   return {
     id: row.id,
     monthId: row.monthId,
@@ -17,9 +22,9 @@ export function toPost(row: Omit<PostsTable, 'userId'>): Post {
     mediaPrompt: row.mediaPrompt,
     hashtags: fromJsonList<string>(row.hashtags),
     media: fromJsonList<MediaItem>(row.media).filter((item) => (['image', 'video'] as MediaType[]).includes(item.type)),
-    status: row.status as PostStatus,
-    scheduledPlatform: (row.scheduledPlatform as Platform | null) ?? null,
-    scheduledTime: row.scheduledTime ?? null,
+    status: (live ? 'scheduled' : 'draft') satisfies PostStatus,
+    scheduledPlatform: live ? (row.scheduledPlatform as Platform | null) : null,
+    scheduledTime: live ? row.scheduledTime : null,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -28,22 +33,30 @@ export function toPost(row: Omit<PostsTable, 'userId'>): Post {
 
 /** Every column a Post needs (all but userId, which the query already fixes): fewer values to read per row. */
 const POST_COLUMNS = [
-  'id',
-  'monthId',
-  'date',
-  'platform',
-  'content',
-  'type',
-  'mediaPrompt',
-  'hashtags',
-  'media',
-  'status',
-  'scheduledPlatform',
-  'scheduledTime',
-  'version',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly Exclude<keyof PostsTable, 'userId'>[];
+  'posts.id',
+  'posts.monthId',
+  'posts.date',
+  'posts.platform',
+  'posts.content',
+  'posts.type',
+  'posts.mediaPrompt',
+  'posts.hashtags',
+  'posts.media',
+  'posts.version',
+  'posts.createdAt',
+  'posts.updatedAt',
+] as const satisfies readonly `posts.${Exclude<keyof PostsTable, 'userId'>}`[];
+
+/**
+ * The one read of posts: each with its live delivery (one per post at most, so no row repeats), in the
+ * same query however many posts are read. Callers filter on `posts.` columns.
+ */
+const selectPosts = (db: Db) =>
+  db
+    .selectFrom('posts')
+    .leftJoin('deliveries as live', (join) => join.onRef('live.postId', '=', 'posts.id').on('live.status', '<>', 'cancelled'))
+    .select(POST_COLUMNS)
+    .select(['live.id as deliveryId', 'live.platform as scheduledPlatform', 'live.timeOfDay as scheduledTime']);
 
 export function newPostRow(userId: string, monthId: string, post: WrittenPost, now: string): PostsTable {
   return {
@@ -57,9 +70,6 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
     mediaPrompt: post.mediaPrompt,
     hashtags: toJson(post.hashtags),
     media: '[]',
-    status: 'draft',
-    scheduledPlatform: null,
-    scheduledTime: null,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -120,14 +130,14 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     lockMonthPostCount: (userId: string, monthId: string) => lockAndCountPosts(db, userId, monthId),
 
     async find(userId: string, postId: string): Promise<Post | undefined> {
-      const row = await db.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
+      const row = await selectPosts(db).where('posts.userId', '=', userId).where('posts.id', '=', postId).executeTakeFirst();
       return row ? toPost(row) : undefined;
     },
 
     /** The user's posts among `postIds` (those still there). */
     async findMany(userId: string, postIds: string[]): Promise<Post[]> {
       if (postIds.length === 0) return [];
-      const rows = await db.selectFrom('posts').selectAll().where('userId', '=', userId).where('id', 'in', postIds).execute();
+      const rows = await selectPosts(db).where('posts.userId', '=', userId).where('posts.id', 'in', postIds).execute();
       return rows.map(toPost);
     },
 
@@ -204,34 +214,29 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
       return new Set(rows.flatMap((row) => fromJsonList<MediaItem>(row.media).map((item) => item.url)));
     },
 
-    /** Scheduling changes status, not text: it does not need or bump the text version. */
-    async setSchedule(userId: string, postId: string, schedule: { platform: string; time: string } | null, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('posts')
-        .set({ status: schedule ? 'scheduled' : 'draft', scheduledPlatform: schedule?.platform ?? null, scheduledTime: schedule?.time ?? null, updatedAt: now })
-        .where('userId', '=', userId)
-        .where('id', '=', postId)
-        .executeTakeFirst();
+    /**
+     * Stamps `updatedAt` without a new text version: a schedule change is a write to the post (a
+     * regeneration that found it before keeps it). Done before its delivery is written: on PostgreSQL
+     * this locks the row, so a regeneration deleting the post meanwhile has either waited for us, or
+     * deleted it already and this answers false (the delivery would refer to no post).
+     */
+    async touch(userId: string, postId: string, now: string): Promise<boolean> {
+      const result = await db.updateTable('posts').set({ updatedAt: now }).where('userId', '=', userId).where('id', '=', postId).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
     /** All of a user's posts with whether each was ever edited or rewritten, for analytics. */
     async listForAnalytics(userId: string) {
-      const rows = await db
-        .selectFrom('posts')
-        .select((eb) => [
-          'posts.platform',
-          'posts.type',
-          'posts.date',
-          'posts.status',
-          'posts.monthId',
-          eb.exists(eb.selectFrom('post_versions').select('post_versions.id').whereRef('post_versions.postId', '=', 'posts.id')).as('edited'),
-        ])
+      const rows = await selectPosts(db)
+        .select((eb) => eb.exists(eb.selectFrom('post_versions').select('post_versions.id').whereRef('post_versions.postId', '=', 'posts.id')).as('edited'))
         .where('posts.userId', '=', userId)
         .orderBy('posts.date')
         .execute();
       // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-      return rows.map((row) => ({ ...row, edited: Boolean(row.edited) }));
+      return rows.map((row) => {
+        const { platform, type, date, status, monthId } = toPost(row);
+        return { platform, type, date, status, monthId, edited: Boolean(row.edited) };
+      });
     },
 
     /** A page of a post's earlier texts, newest first; `before` is the last version id of the previous page. */
@@ -268,28 +273,24 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
     },
 
     async listByMonth(userId: string, monthId: string): Promise<Post[]> {
-      const rows = await db
-        .selectFrom('posts')
-        .select(POST_COLUMNS)
-        .where('userId', '=', userId)
-        .where('monthId', '=', monthId)
-        .orderBy('date')
-        .orderBy('createdAt')
-        .orderBy('id')
+      const rows = await selectPosts(db)
+        .where('posts.userId', '=', userId)
+        .where('posts.monthId', '=', monthId)
+        .orderBy('posts.date')
+        .orderBy('posts.createdAt')
+        .orderBy('posts.id')
         .execute();
       return rows.map(toPost);
     },
 
     /** A user's posts dated from `from` to `to` inclusive (noon-UTC ISO strings compare as text). */
     async listBetween(userId: string, from: string, to: string): Promise<Post[]> {
-      const rows = await db
-        .selectFrom('posts')
-        .selectAll()
-        .where('userId', '=', userId)
-        .where('date', '>=', from)
-        .where('date', '<=', to)
-        .orderBy('date')
-        .orderBy('createdAt')
+      const rows = await selectPosts(db)
+        .where('posts.userId', '=', userId)
+        .where('posts.date', '>=', from)
+        .where('posts.date', '<=', to)
+        .orderBy('posts.date')
+        .orderBy('posts.createdAt')
         .execute();
       return rows.map(toPost);
     },

@@ -3,7 +3,7 @@ import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
 import type { Post } from '@shared/schemas/post';
 import type { Schedule } from '@shared/schemas/schedule';
 import type { Repositories } from '../../platform/db/transact';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { STALE_MESSAGE, type Access } from '../months/access';
 
 interface Deps {
@@ -12,6 +12,7 @@ interface Deps {
 }
 
 export const PUBLISHING_NOW_MESSAGE = 'This post is being published right now. Wait a moment, then reload to see how it went.';
+export const ALREADY_PUBLISHED_MESSAGE = 'This post has been published: it can no longer be unscheduled.';
 
 /** The instant a post is due: its day and time of day on the user's wall clock, DST included. */
 export async function dueAtOf(repositories: Repositories, userId: string, date: string, time: string): Promise<string> {
@@ -21,7 +22,8 @@ export async function dueAtOf(repositories: Repositories, userId: string, date: 
 
 /**
  * Scheduling: a post gets a network and a time of day and is delivered then through the connection
- * its network routes to (publishing/engine.ts). The schedule and its delivery change in one transaction.
+ * its network routes to (publishing/engine.ts). The schedule is the delivery: the post is read as
+ * scheduled while it has one that is not cancelled (post-repository.ts).
  */
 export function createScheduleService({ access, now = () => new Date() }: Deps) {
   /**
@@ -32,14 +34,16 @@ export function createScheduleService({ access, now = () => new Date() }: Deps) 
     access.writeToPost(userId, postId, async (repositories, post) => {
       if (expectedVersion !== undefined && post.version !== expectedVersion) throw new AppError('stale_version', STALE_MESSAGE);
       const at = now().toISOString();
+      // First, as any write to the post: a regeneration may have deleted it since it was found.
+      if (!(await repositories.posts.touch(userId, postId, at))) throw notFound('Post');
       const result = schedule
         ? await repositories.deliveries.schedule(
-            { userId, postId, platform: schedule.platform, dueAt: await dueAtOf(repositories, userId, post.date, schedule.time) },
+            { userId, postId, platform: schedule.platform, dueAt: await dueAtOf(repositories, userId, post.date, schedule.time), timeOfDay: schedule.time },
             at,
           )
         : await repositories.deliveries.cancel(userId, postId, at);
       if (result === 'busy') throw new AppError('delivery_in_flight', PUBLISHING_NOW_MESSAGE);
-      await repositories.posts.setSchedule(userId, postId, schedule, at);
+      if (result === 'published') throw new AppError('already_published', ALREADY_PUBLISHED_MESSAGE);
       return (await repositories.posts.find(userId, postId))!;
     });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
-import type { DeliveriesTable } from '../../platform/db/schema';
+import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/schema';
 
 export type DeliveryRow = DeliveriesTable;
 
@@ -24,6 +24,8 @@ export function toDelivery(row: DeliveryRow): Delivery {
 }
 
 export type ScheduleResult = 'saved' | 'busy';
+/** Cancelling a delivery already published leaves it so: its record stays. */
+export type CancelResult = ScheduleResult | 'published';
 
 type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
 type LogLine = { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
@@ -83,6 +85,19 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     if (exists) await addAttempt(trx, row, late.attempt.at, late.attempt.outcome, late.attempt.detail);
   };
 
+  const insertNew = async (
+    row: Pick<
+      DeliveryRow,
+      'userId' | 'postId' | 'platform' | 'dueAt' | 'timeOfDay' | 'nextAttemptAt' | 'status' | 'attempts' | 'reason' | 'finishedAt' | 'updatedAt'
+    >,
+    now: string,
+  ) => {
+    await db
+      .insertInto('deliveries')
+      .values({ ...row, id: `msg_${randomUUID().replaceAll('-', '')}`, leaseUntil: null, leaseOwner: null, connectionId: null, liveUrl: null, createdAt: now })
+      .execute();
+  };
+
   return {
     findByPost(userId: string, postId: string): Promise<DeliveryRow | undefined> {
       return db.selectFrom('deliveries').selectAll().where('userId', '=', userId).where('postId', '=', postId).executeTakeFirst();
@@ -106,43 +121,45 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     },
 
     /**
-     * Schedules (or re-times) the post's delivery. A live one keeps its id; one that had ended starts
-     * over as a new delivery. 'busy' while a worker is sending it.
+     * Schedules (or re-times) the post's delivery: the only write that makes a post scheduled. A live
+     * one keeps its id; one that had ended starts over as a new delivery. 'busy' while a worker is sending it.
      */
-    async schedule(row: Pick<DeliveryRow, 'userId' | 'postId' | 'platform' | 'dueAt'>, now: string): Promise<ScheduleResult> {
+    async schedule(row: Pick<DeliveryRow, 'userId' | 'postId' | 'platform' | 'dueAt' | 'timeOfDay'>, now: string): Promise<ScheduleResult> {
       const existing = await this.findByPost(row.userId, row.postId);
       if (existing && (existing.status === 'publishing' || attemptMayBeUnderWay(existing, now))) return 'busy';
-      const fields = { platform: row.platform, dueAt: row.dueAt, nextAttemptAt: row.dueAt, status: 'scheduled', attempts: 0, reason: null, updatedAt: now };
+      const fields = {
+        platform: row.platform,
+        dueAt: row.dueAt,
+        timeOfDay: row.timeOfDay,
+        nextAttemptAt: row.dueAt,
+        status: 'scheduled',
+        attempts: 0,
+        reason: null,
+        updatedAt: now,
+      };
       if (existing?.status === 'scheduled') {
         await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', '=', 'scheduled').execute();
         await announce(db, row.dueAt);
         return 'saved';
       }
       if (existing) await db.deleteFrom('deliveries').where('id', '=', existing.id).execute();
-      await db
-        .insertInto('deliveries')
-        .values({
-          ...row,
-          ...fields,
-          id: `msg_${randomUUID().replaceAll('-', '')}`,
-          leaseUntil: null,
-          leaseOwner: null,
-          connectionId: null,
-          liveUrl: null,
-          finishedAt: null,
-          createdAt: now,
-        })
-        .execute();
+      await insertNew({ ...row, ...fields, finishedAt: null }, now);
       await announce(db, row.dueAt);
       return 'saved';
     },
 
-    /** The user's deliveries still waiting, with their post's day and time of day (to re-time them in a new zone). */
-    waiting(userId: string): Promise<{ postId: string; date: string; scheduledTime: string | null }[]> {
+    /** Records the post's schedule as missed, never sent (a deleted post brought back after its time). */
+    async recordMissed(row: Pick<DeliveryRow, 'userId' | 'postId' | 'platform' | 'dueAt' | 'timeOfDay'>, reason: string, now: string): Promise<void> {
+      await db.deleteFrom('deliveries').where('userId', '=', row.userId).where('postId', '=', row.postId).execute();
+      await insertNew({ ...row, nextAttemptAt: row.dueAt, status: 'missed', attempts: 0, reason, finishedAt: now, updatedAt: now }, now);
+    },
+
+    /** The user's deliveries still waiting, with their post's day and their time of day (to re-time them in a new zone). */
+    waiting(userId: string): Promise<{ postId: string; date: string; timeOfDay: string | null }[]> {
       return db
         .selectFrom('deliveries')
         .innerJoin('posts', 'posts.id', 'deliveries.postId')
-        .select(['deliveries.postId', 'posts.date', 'posts.scheduledTime'])
+        .select(['deliveries.postId', 'posts.date', 'deliveries.timeOfDay'])
         .where('deliveries.userId', '=', userId)
         .where('deliveries.status', '=', 'scheduled')
         .execute();
@@ -160,9 +177,10 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       if (Number(result.numUpdatedRows) > 0) await announce(db, dueAt);
     },
 
-    /** Cancels what has not gone out; 'busy' while it is being sent. */
-    async cancel(userId: string, postId: string, now: string): Promise<ScheduleResult> {
+    /** Cancels what has not gone out; 'busy' while it is being sent, 'published' once it has been. */
+    async cancel(userId: string, postId: string, now: string): Promise<CancelResult> {
       const existing = await this.findByPost(userId, postId);
+      if (existing?.status === 'published') return 'published';
       if (!existing || !CANCELLABLE.includes(existing.status as DeliveryStatus)) return existing?.status === 'publishing' ? 'busy' : 'saved';
       return inTransaction(db, async (trx) => {
         const result = await trx
@@ -192,6 +210,13 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       if (Number(result.numUpdatedRows) === 0) return false;
       await announce(db, now);
       return true;
+    },
+
+    /** Puts back a delivery and its log as they were (a deleted post's, on undo). */
+    async reinstate(row: DeliveryRow, attempts: DeliveryAttemptsTable[]): Promise<void> {
+      await db.insertInto('deliveries').values(row).execute();
+      if (attempts.length > 0) await db.insertInto('delivery_attempts').values(attempts).execute();
+      if (row.status === 'scheduled') await announce(db, row.nextAttemptAt);
     },
 
     /** Notes the first time the delivery's post may have reached the network (Mastodon's key lasts an hour from then). */

@@ -14,6 +14,7 @@ import * as publishing from './migrations/0011-publishing';
 import * as deletedPosts from './migrations/0012-deleted-posts';
 import * as replaceablePosts from './migrations/0013-replaceable-posts';
 import * as deliverySentAt from './migrations/0014-delivery-sent-at';
+import * as scheduledStateInDeliveries from './migrations/0015-scheduled-state-in-deliveries';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -33,15 +34,17 @@ const migrations: Record<string, Migration> = {
   '0012-deleted-posts': deletedPosts,
   '0013-replaceable-posts': replaceablePosts,
   '0014-delivery-sent-at': deliverySentAt,
+  '0015-scheduled-state-in-deliveries': scheduledStateInDeliveries,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+/** Runs the migrations not run yet, up to and including `through` when given (a test of one migration starts from the one before). */
+export async function migrateToLatest(db: Db, through?: string): Promise<string[]> {
   // Migrations come from parallel branches (each with its own number prefix), so a database may have run
   // a later-named one before an earlier-named one arrives; each is still run exactly once.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = through === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(through);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

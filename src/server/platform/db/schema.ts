@@ -48,9 +48,8 @@ export interface PostsTable {
   mediaPrompt: string;
   hashtags: string;
   media: string;
-  status: string;
-  scheduledPlatform: string | null;
-  scheduledTime: string | null;
+  // Whether, where and when a post goes out is its delivery's (DeliveriesTable); the post's
+  // status, scheduledPlatform and scheduledTime are read from it (post-repository.ts).
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -174,6 +173,8 @@ export interface DeliveriesTable {
   finishedAt: string | null;
   /** When a status of it was first sent (Mastodon), kept across retries and re-timing; null until then. */
   sentAt: string | null;
+  /** The wall-clock time (HH:MM, the user's zone) it goes out at, on its post's day; `dueAt` is that instant. Null only on some cancelled ones. */
+  timeOfDay: string | null;
   createdAt: string;
   updatedAt: string;
 }
