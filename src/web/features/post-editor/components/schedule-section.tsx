@@ -7,6 +7,7 @@ import { SCHEDULE_PLATFORMS } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
 import { errorMessage } from '../../../lib/api-error';
+import { useDelivery } from '../../../lib/posts/api/delivery';
 import { useSchedulePost } from '../../../lib/posts/api/schedule-post';
 import { DeliveryDetails } from '../../../components/delivery-status';
 import { EditorSection } from './editor-section';
@@ -25,6 +26,8 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
   const [selected, setSelected] = useState<Platform | null>(post.scheduledPlatform ?? (networks.includes(post.platform) ? post.platform : null));
   const [time, setTime] = useState(post.scheduledTime ?? DEFAULT_SCHEDULE_TIME);
   const schedule = useSchedulePost(monthId);
+  // A post that went out cannot be unscheduled (the server answers already_published): no button for it.
+  const published = useDelivery(post.id).data?.status === 'published';
 
   const save = async (next: { platform: Platform; time: string } | null) => {
     try {
@@ -75,7 +78,7 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
         <Button onClick={() => selected && void save({ platform: selected, time })} disabled={archived || !selected} loading={schedule.isPending}>
           Schedule Post
         </Button>
-        {post.status === 'scheduled' && (
+        {post.status === 'scheduled' && !published && (
           <Button variant="default" onClick={() => void save(null)} disabled={archived || schedule.isPending}>
             Unschedule
           </Button>
