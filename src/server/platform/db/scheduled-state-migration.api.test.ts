@@ -120,7 +120,7 @@ describe('0015: the scheduled state moves to the delivery', () => {
     expect(await postOf(ids.sentThenUnscheduled)).toMatchObject({ status: 'scheduled', scheduledPlatform: 'facebook', scheduledTime: '09:45' });
   });
 
-  it('gives a post scheduled without a delivery one: missed when its time had passed, waiting when it is ahead', async () => {
+  it('gives a post scheduled without a delivery one that is never sent by itself: missed, with what to do, past or ahead', async () => {
     expect(await deliveryOf(ids.pastNoDelivery)).toMatchObject({
       status: 'missed',
       platform: 'instagram',
@@ -128,7 +128,12 @@ describe('0015: the scheduled state moves to the delivery', () => {
       dueAt: '2020-06-12T06:15:00.000Z',
     });
     expect(await postOf(ids.pastNoDelivery)).toMatchObject({ status: 'scheduled', scheduledPlatform: 'instagram', scheduledTime: '08:15' });
-    expect(await deliveryOf(ids.aheadNoDelivery)).toMatchObject({ status: 'scheduled', timeOfDay: '18:00', dueAt: '2031-06-13T16:00:00.000Z' });
+    expect(await deliveryOf(ids.aheadNoDelivery)).toMatchObject({
+      status: 'missed',
+      timeOfDay: '18:00',
+      dueAt: '2031-06-13T16:00:00.000Z',
+      reason: expect.stringContaining('choose Schedule Post again'),
+    });
     expect(await postOf(ids.aheadNoDelivery)).toMatchObject({ status: 'scheduled', scheduledPlatform: 'twitter', scheduledTime: '18:00' });
   });
 

@@ -30,6 +30,9 @@ interface Before {
 }
 
 const MISSED_REASON = 'Its time passed before it could be sent: schedule it again, or retry to send it now.';
+/** Marked before deliveries existed, it was a plan, not an order to post: it keeps its network and time, and waits for the user. */
+const NEVER_ORDERED_REASON =
+  'It was scheduled before publishing was set up, so it will not be sent by itself: choose Schedule Post again to send it at its time.';
 
 /** HH:MM on the wall clock of `timeZone` at `instant`. */
 const timeOfDayAt = (instant: string, timeZone: string) => new Date(wallClockMs(Date.parse(instant), timeZone)).toISOString().slice(11, 16);
@@ -41,8 +44,10 @@ const timeOfDayAt = (instant: string, timeZone: string) => new Date(wallClockMs(
  * are read from its delivery (post-repository.ts), so the copies on `posts` go:
  * - each delivery takes its post's time of day; a live one whose post was unscheduled after it had been
  *   sent (the post said draft, the delivery published) takes it from its instant;
- * - a post scheduled without a live delivery (scheduled before publishing, or brought back by an undo
- *   after its time) gets one: waiting if its time is still ahead, else missed, never sent by this;
+ * - a post scheduled without a live delivery (scheduled before publishing existed, or brought back by an
+ *   undo after its time) gets one that keeps its network and time but is never sent by this migration:
+ *   'missed', with a reason that says how to send it (a plan made before publishing must not go out
+ *   unasked);
  * - then `posts.status`, `scheduledPlatform` and `scheduledTime` are dropped.
  */
 export async function up(untyped: Kysely<unknown>): Promise<void> {
@@ -95,16 +100,16 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
         userId: post.userId,
         postId: post.id,
         platform: post.scheduledPlatform!,
-        status: ahead ? 'scheduled' : 'missed',
+        status: 'missed',
         dueAt,
         nextAttemptAt: dueAt,
         attempts: 0,
         leaseUntil: null,
         leaseOwner: null,
         connectionId: null,
-        reason: ahead ? null : MISSED_REASON,
+        reason: ahead ? NEVER_ORDERED_REASON : MISSED_REASON,
         liveUrl: null,
-        finishedAt: ahead ? null : now,
+        finishedAt: now,
         sentAt: null,
         timeOfDay: post.scheduledTime,
         createdAt: now,
