@@ -202,6 +202,31 @@ describe('Instagram publishing', () => {
     expect(readBack.body.data[0]).toMatchObject({ id: published.body.id, caption: 'Smile!' });
   });
 
+  it('publishes a carousel whose answer is lost: the read-back shows it and a retry is refused', async () => {
+    const user = token();
+    const make = async (form: Record<string, string>) => (await call(graph(`/${ig()}/media`), { token: user, form })).body.id as string;
+    const waitFinished = (id: string) =>
+      expect.poll(async () => (await call(graph(`/${id}?fields=status_code`), { token: user })).body.status_code).toBe('FINISHED');
+    const children = [
+      await make({ image_url: `${media.url}/square.jpg`, is_carousel_item: 'true' }),
+      await make({ video_url: `${media.url}/clip.mp4`, media_type: 'VIDEO', is_carousel_item: 'true' }),
+    ];
+    for (const child of children) await waitFinished(child);
+    const carousel = await make({ media_type: 'CAROUSEL', children: children.join(','), caption: 'Before and after' });
+    await waitFinished(carousel);
+    meta.fault({ path: `/${ig()}/media_publish`, hangUp: true });
+    await expect(call(graph(`/${ig()}/media_publish`), { token: user, form: { creation_id: carousel } })).rejects.toThrow();
+    const readBack = await call(graph(`/${ig()}/media?fields=caption,media_type`), { token: user });
+    expect(readBack.body.data[0]).toMatchObject({ caption: 'Before and after', media_type: 'CAROUSEL_ALBUM' });
+    expect(
+      meta
+        .postsOf(ig())
+        .at(-1)!
+        .media.map((item) => item.kind),
+    ).toEqual(['image', 'video']);
+    expect((await call(graph(`/${ig()}/media_publish`), { token: user, form: { creation_id: carousel } })).body.error.code).toBe(100);
+  });
+
   it('refuses an image it cannot fetch, a PNG and a 9:16 image; a video it cannot fetch ends in ERROR', async () => {
     const user = token();
     const create = (form: Record<string, string>) => call(graph(`/${ig()}/media`), { token: user, form });
