@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Call, Reply } from './call';
+import type { MetaApp, MetaState } from './meta-state';
+
+/**
+ * The consent screens: Facebook Login's dialog (`/{version}/dialog/oauth` on www.facebook.com,
+ * facebook-login/guides/advanced/manual-flow) and Threads' Authorization Window (`/oauth/authorize` on
+ * threads.net, threads/get-started/get-access-tokens-and-permissions). Each shows an HTML page with an
+ * Allow and a Cancel button; Allow redirects to redirect_uri with `code` and `state`, Cancel with
+ * `error=access_denied&error_reason=user_denied`. A wrong client_id or a redirect_uri the app does not list
+ * is shown as an error page and never redirected to.
+ */
+interface PendingConsent {
+  app: MetaApp;
+  redirectUri: string;
+  state: string | undefined;
+  scopes: string[];
+  codeChallenge?: string;
+}
+
+export interface ConsentChoice {
+  /** Permissions the person unticks on the consent screen. */
+  decline?: string[];
+  /** The person presses Cancel. */
+  deny?: boolean;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const errorPage = (message: string): Reply => ({
+  status: 400,
+  html: `<!doctype html><title>Error</title><h1>Sorry, something went wrong.</h1><p id="error">${escape(message)}</p>`,
+});
+
+export function createDialogs(state: MetaState) {
+  const pending = new Map<string, PendingConsent>();
+
+  /** The request's consent, or the error page Meta shows instead of redirecting. */
+  const validate = (app: MetaApp, params: Record<string, string>): PendingConsent | Reply => {
+    const config = state.apps[app];
+    if (params.client_id !== config.id) return errorPage('Invalid App ID: the app ID in the request is not valid.');
+    const redirectUri = params.redirect_uri ?? '';
+    if (!config.redirectUris.includes(redirectUri))
+      return errorPage("URL Blocked: This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.");
+    if (params.response_type !== undefined && params.response_type !== 'code') return errorPage('Unsupported response_type.');
+    if (app === 'threads' && params.response_type !== 'code') return errorPage('response_type=code is required.');
+    const challenge = params.code_challenge;
+    if (challenge !== undefined && (params.code_challenge_method ?? 'plain') !== 'S256') return errorPage('Only code_challenge_method=S256 is supported.');
+    const scopes = (params.scope ?? '')
+      .split(/[\s,]+/)
+      .map((scope) => scope.trim())
+      .filter(Boolean);
+    return { app, redirectUri, state: params.state, scopes, ...(challenge === undefined ? {} : { codeChallenge: challenge }) };
+  };
+
+  /** Where the browser goes once the person chose: redirect_uri with a code, or with the documented denial. */
+  const decide = (consent: PendingConsent, choice: ConsentChoice): string => {
+    const target = new URL(consent.redirectUri);
+    if (choice.deny) {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_code', '200');
+      target.searchParams.set('error_description', 'Permissions error');
+      target.searchParams.set('error_reason', 'user_denied');
+    } else {
+      const scopes = consent.scopes.filter((scope) => !(choice.decline ?? []).includes(scope));
+      const { codeChallenge } = consent;
+      target.searchParams.set(
+        'code',
+        state.newCode({ app: consent.app, redirectUri: consent.redirectUri, scopes, ...(codeChallenge ? { codeChallenge } : {}) }),
+      );
+    }
+    if (consent.state !== undefined) target.searchParams.set('state', consent.state);
+    // Facebook appends this fragment to the redirect (manual-flow guide); a server never sees it.
+    if (consent.app === 'facebook') target.hash = '_=_';
+    return target.toString();
+  };
+
+  const page = (app: MetaApp, params: Record<string, string>, approvePath: string): Reply => {
+    const consent = validate(app, params);
+    if ('status' in consent) return consent;
+    const id = randomUUID();
+    pending.set(id, consent);
+    const name = app === 'threads' ? 'Threads' : 'Facebook';
+    return {
+      status: 200,
+      html: `<!doctype html><html><head><title>Log in with ${name}</title></head><body>
+<h1>Bench planner is requesting access</h1>
+<ul id="scopes">${consent.scopes.map((scope) => `<li>${escape(scope)}</li>`).join('')}</ul>
+<form method="post" action="${approvePath}">
+<input type="hidden" name="request" value="${id}">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</form></body></html>`,
+    };
+  };
+
+  /** The form's POST: redirects as the person chose. */
+  const submit = (call: Call): Reply => {
+    const consent = pending.get(call.params.request ?? '');
+    if (!consent) return errorPage('This login request has expired. Please try again.');
+    pending.delete(call.params.request!);
+    return { status: 302, location: decide(consent, { deny: call.params.decision !== 'allow' }) };
+  };
+
+  return {
+    facebookPage: (call: Call, version: string) => page('facebook', call.params, `/${version}/dialog/oauth/submit`),
+    threadsPage: (call: Call) => page('threads', call.params, '/oauth/authorize/submit'),
+    submit,
+    /**
+     * What clicking Allow (or Cancel) on the consent screen of `url` does, for API tests without a
+     * browser: the redirect location, or an error when the dialog would show its error page.
+     */
+    approve(url: string, app: MetaApp, choice: ConsentChoice = {}): string {
+      const consent = validate(app, Object.fromEntries(new URL(url).searchParams));
+      if ('status' in consent) throw new Error(`The ${app} dialog refuses ${url}: ${consent.html ?? ''}`);
+      return decide(consent, choice);
+    },
+  };
+}
