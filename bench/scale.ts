@@ -61,7 +61,7 @@ async function seedUsers(client: pg.Client, first: number, last: number): Promis
   );
   // Ids are UUIDs (the API checks) made from a running number, so the primary key grows at its end.
   await client.query(
-    `INSERT INTO posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt")
+    `INSERT INTO posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, version, "createdAt", "updatedAt")
      SELECT '00000000-0000-4000-8000-' || lpad(to_hex((u.num::bigint * $5 + m.ord - 1) * $6 + n), 12, '0'),
             u.id, m.id,
             m.id || '-' || lpad((1 + ((n - 1) * m.days) / $6)::text, 2, '0') || 'T12:00:00Z',
@@ -69,7 +69,7 @@ async function seedUsers(client: pg.Client, first: number, last: number): Promis
             'Post ' || n || ' of ' || m.id || ' for company ' || u.num || '. Winter is here: book a check-up for the whole family, late opening hours on weekdays and a Saturday clinic. Ask us anything!',
             (ARRAY['image','text','carousel','video'])[1 + n % 4],
             CASE WHEN n % 4 = 1 THEN '' ELSE 'A bright photo of the team in the practice, warm light' END,
-            '["#bench","#SmileLeeds","#KidsTeeth"]', '[]', 'draft', 1, $4, $4
+            '["#bench","#SmileLeeds","#KidsTeeth"]', '[]', 1, $4, $4
      FROM bench_users u
      CROSS JOIN unnest($3::text[], $7::int[]) WITH ORDINALITY AS m(id, days, ord)
      CROSS JOIN generate_series(1, $6) AS n

@@ -1,28 +1,13 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock } from '@testing/test-clock';
-import { startTestServer, type TestServer } from '@testing/test-server';
-import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { usePublishingServer } from './support/publishing-server';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
 
 // The server runs in this process so the test moves its clock: ten o'clock today, UTC.
-const today = new Date().toISOString().slice(0, 10);
-const clock = createTestClock(`${today}T10:00:00Z`);
-let server: TestServer;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now, webRoot: path.resolve('dist/web') });
-});
-afterAll(async () => {
-  await server?.close();
-  await receiver?.close();
-});
+const { today, clock, server, receiver } = usePublishingServer('10:00');
 
 /** Screenshots to look at, in /tmp, when SCREENSHOTS=1. */
 async function shoot(page: Page, name: string) {
@@ -31,7 +16,7 @@ async function shoot(page: Page, name: string) {
 
 describe('publishing', () => {
   it('connects a webhook, schedules a post two minutes ahead and shows it published with its delivery log', async () => {
-    const { page, context } = await newPage(browser(), { baseUrl: server.url });
+    const { page, context } = await newPage(browser(), { baseUrl: server().url });
     await signUpAndSkip(page);
 
     await page.goto('/settings');
@@ -43,18 +28,18 @@ describe('publishing', () => {
     await connections.getByRole('button', { name: 'Add connection' }).click();
     await expect.poll(() => connections.getByText('The address must start with https://', { exact: false }).isVisible()).toBe(true);
 
-    await connections.getByLabel('Webhook URL').fill(`${receiver.url}/hook`);
+    await connections.getByLabel('Webhook URL').fill(`${receiver().url}/hook`);
     await connections.getByPlaceholder('Pick networks').click();
     await page.getByRole('option', { name: 'Facebook' }).click();
     await page.keyboard.press('Escape');
     await connections.getByRole('button', { name: 'Add connection' }).click();
     const secret = connections.getByTestId('signing-secret');
     await expect.poll(() => secret.isVisible()).toBe(true);
-    receiver.useSecret((await secret.textContent())!.trim());
+    receiver().useSecret((await secret.textContent())!.trim());
     await expect.poll(() => connections.getByRole('listitem', { name: 'Our n8n' }).isVisible()).toBe(true);
     await connections.getByRole('button', { name: 'Send test' }).click();
     await expect.poll(() => page.getByText('Test sent. The webhook accepted it (200).').isVisible()).toBe(true);
-    expect(receiver.received.at(-1)).toMatchObject({ signed: true, body: { type: 'connection.test' } });
+    expect(receiver().received.at(-1)).toMatchObject({ signed: true, body: { type: 'connection.test' } });
     await expectAccessible(page, 'settings with a connection');
     await shoot(page, 'settings-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -65,8 +50,8 @@ describe('publishing', () => {
     await page.goto('/workspace');
     await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
     const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
-    const created = await context.request.post(`${server.url}/api/months/${monthId}/posts`, {
-      headers: { origin: server.url },
+    const created = await context.request.post(`${server().url}/api/months/${monthId}/posts`, {
+      headers: { origin: server().url },
       data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content: 'Open late on Thursdays from now on.', hashtags: ['#dental'] },
     });
     expect(created.status()).toBe(201);
@@ -81,8 +66,10 @@ describe('publishing', () => {
     await page.keyboard.press('Escape');
 
     clock.set(`${today}T10:02:00Z`);
-    await server.services.publisher.deliverDue();
-    expect(receiver.posts()).toEqual([expect.objectContaining({ signed: true, body: expect.objectContaining({ data: expect.objectContaining({ postId }) }) })]);
+    await server().services.publisher.deliverDue();
+    expect(receiver().posts()).toEqual([
+      expect.objectContaining({ signed: true, body: expect.objectContaining({ data: expect.objectContaining({ postId }) }) }),
+    ]);
 
     await page.goto(`/month/${monthId}?tab=scheduled`);
     const row = page.getByRole('button', { name: /Open scheduled post: Facebook at 10:02/ });

@@ -58,7 +58,7 @@ export async function seedPost(email: string, ref: MonthRef, post: SeedPost) {
   const userId = await userIdFor(email);
   const now = new Date().toISOString();
   await run(
-    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, status, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', \'draft\', 1, ?, ?)',
+    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', 1, ?, ?)',
     [randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now],
   );
 }
