@@ -85,10 +85,10 @@ describe('Target Platforms in the browser', () => {
     await page.goto(`/month/${monthId(month)}`);
     await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
 
-    // The spec's four are ticked by default, the two new networks after them are not.
+    // The spec's four are ticked by default, the networks added after them are not.
     for (const platform of SPEC_PLATFORMS)
       await expect(page.getByRole('checkbox', { name: PLATFORM_LABELS[platform], exact: true }).isChecked()).resolves.toBe(true);
-    for (const name of ['Bluesky', 'Mastodon']) await expect(page.getByRole('checkbox', { name, exact: true }).isChecked()).resolves.toBe(false);
+    for (const name of ['Bluesky', 'Mastodon', 'Threads']) await expect(page.getByRole('checkbox', { name, exact: true }).isChecked()).resolves.toBe(false);
     for (const platform of SPEC_PLATFORMS) await page.getByRole('checkbox', { name: PLATFORM_LABELS[platform], exact: true }).uncheck();
     await page.getByRole('checkbox', { name: 'Bluesky', exact: true }).check();
     await expectStillAccessible(page, 'Generate tab with Bluesky picked');

@@ -16,6 +16,7 @@ export const COUNT_NOUN: Record<Counting, string> = {
   'x-weighted': 'weighted characters',
   graphemes: 'characters',
   'link-23': 'characters',
+  'emoji-bytes': 'characters',
 };
 
 /** The text as published: content, a blank line, the hashtags. */

@@ -144,5 +144,6 @@ describe('planSlots rules, any month, frequency, days and holidays (fast-check)'
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 generated months take a few seconds on a busy 2-core machine: more than the default 5 s.
+  }, 30_000);
 });

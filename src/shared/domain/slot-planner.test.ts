@@ -252,6 +252,16 @@ describe('planSlots: platforms and types', () => {
     expect(spread(countBy(two.map((slot) => slot.platform)))).toBeLessThanOrEqual(1);
   });
 
+  it.each([1, 3, 5])('gives each of %i platforms every type over a month', (count) => {
+    const platforms = PLATFORMS.slice(0, count);
+    const slots = planSlots({
+      year: 2026,
+      month: 12,
+      strategy: strategy({ postFrequency: 7, platforms: [...platforms], contentTypes: ['Text only', 'Images'] }),
+    });
+    for (const platform of platforms) expect(new Set(slots.filter((slot) => slot.platform === platform).map((slot) => slot.type)).size).toBe(2);
+  });
+
   it('gives each platform more than one type over a month', () => {
     const slots = planSlots({
       year: 2026,

@@ -202,8 +202,9 @@ export function planSlots(input: PlanSlotsInput): PostSlot[] {
   const types = typeCycle(strategy);
   const platforms = targetPlatforms(strategy);
   return planned.map((entry, i) => {
-    // Types advance one extra step per platform round so no platform is stuck with one type.
-    const typeIndex = (i + Math.floor(i / platforms.length)) % types.length;
+    // The n-th platform of the k-th round takes type n + k: each platform cycles through every type,
+    // however many platforms there are (an odd count no longer keeps a platform on one type).
+    const typeIndex = ((i % platforms.length) + Math.floor(i / platforms.length)) % types.length;
     const day = `${year}-${String(month).padStart(2, '0')}-${String(entry.day).padStart(2, '0')}`;
     const slot: PostSlot = { date: noonUtc(day), platform: platforms[i % platforms.length]!, type: types[typeIndex]! };
     if (entry.holiday !== undefined) slot.holiday = entry.holiday;

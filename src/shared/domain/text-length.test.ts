@@ -3,7 +3,7 @@ import twitterText from 'twitter-text';
 import { describe, expect, it } from 'vitest';
 import { POST_LIMITS } from '../schemas/post';
 import { HOSTILE_TEXTS, run } from '@testing/hostile-texts';
-import { countLength, graphemeCount, graphemes, mastodonLength, xWeightedLength, type Counting } from './text-length';
+import { countLength, emojiBytesLength, graphemeCount, graphemes, mastodonLength, xWeightedLength, type Counting } from './text-length';
 
 /** Pieces posts are made of: words in many scripts, emoji of every build, links with and without a scheme. */
 const word = fc.stringMatching(/^[A-Za-z]{1,12}$/);
@@ -67,6 +67,16 @@ describe('text length as each network counts it', () => {
     expect(mastodonLength('hi @anna@mastodon.social')).toBe(8);
     expect(mastodonLength('😀 ok')).toBe(4);
   });
+
+  it('counts a Threads emoji as its UTF-8 bytes, modifiers and joiners included, and other characters once', () => {
+    expect(emojiBytesLength('👍 ok')).toBe(4 + 3);
+    expect(emojiBytesLength('👍🏽')).toBe(8);
+    expect(emojiBytesLength('👨‍👩‍👧')).toBe(4 + 3 + 4 + 3 + 4);
+    expect(emojiBytesLength('🇫🇷')).toBe(8);
+    expect(emojiBytesLength('Café 日本')).toBe(7);
+    expect(emojiBytesLength(`${'a'.repeat(496)}😀`)).toBe(500);
+    expect(countLength('emoji-bytes', `${'a'.repeat(497)}😀`)).toBe(501);
+  });
 });
 
 /** The fastest of two runs, in milliseconds: a linear count is far under the bound, a quadratic one far over. */
@@ -89,8 +99,9 @@ describe('counting hostile text at the largest allowed size', () => {
     xWeightedLength: (text) => xWeightedLength(text),
     graphemes: (text) => graphemes(text),
     graphemeCount: (text) => graphemeCount(text),
+    emojiBytesLength: (text) => emojiBytesLength(text),
     ...Object.fromEntries(
-      (['x-weighted', 'graphemes', 'link-23', 'characters'] as Counting[]).map((counting) => [
+      (['x-weighted', 'graphemes', 'link-23', 'emoji-bytes', 'characters'] as Counting[]).map((counting) => [
         `countLength ${counting}`,
         (text: string) => countLength(counting, text),
       ]),
@@ -113,7 +124,7 @@ describe('counting hostile text at the largest allowed size', () => {
     expect(graphemeCount(HOSTILE_TEXTS.emoji!, 300)).toBe(301);
     fc.assert(
       fc.property(post, fc.integer({ min: 0, max: 400 }), (text, cap) => {
-        for (const counting of ['x-weighted', 'graphemes', 'link-23'] as Counting[]) {
+        for (const counting of ['x-weighted', 'graphemes', 'link-23', 'emoji-bytes'] as Counting[]) {
           const exact = countLength(counting, text);
           const capped = countLength(counting, text, cap);
           if (exact <= cap) expect(capped).toBe(exact);

@@ -5,8 +5,11 @@
  * twitter-text on generated strings (text-length.test.ts).
  */
 
-/** How a network measures its limit ('link-23': each link counts 23, the rest characters, as Mastodon does). */
-export type Counting = 'characters' | 'x-weighted' | 'graphemes' | 'link-23';
+/**
+ * How a network measures its limit ('link-23': each link counts 23, the rest characters, as Mastodon does;
+ * 'emoji-bytes': characters, an emoji as its UTF-8 bytes, as Threads does).
+ */
+export type Counting = 'characters' | 'x-weighted' | 'graphemes' | 'link-23' | 'emoji-bytes';
 
 /** What a link counts on X and on Mastodon, however long it is. */
 export const LINK_LENGTH = 23;
@@ -156,6 +159,22 @@ export function mastodonLength(text: string): number {
   return [...local].length + links * LINK_LENGTH;
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * Threads' count (documentation/threads/posts: "Emojis are counted as the number of UTF-8 bytes"): an
+ * emoji, with its modifiers and joiners, as its UTF-8 bytes (4 for 👍, 8 for 👍🏽); other code points once.
+ * Exact up to `cap`; past it, counting stops.
+ */
+export function emojiBytesLength(text: string, cap = Infinity): number {
+  let length = 0;
+  for (const cluster of clusters(text)) {
+    length += EMOJI.test(cluster) ? utf8.encode(cluster).length : [...cluster].length;
+    if (length > cap) break;
+  }
+  return length;
+}
+
 /**
  * The length of `text` counted the network's way. Exact up to `cap`; past it, some number above `cap`
  * (counting stops there): a check against a limit passes the limit, a counter shown to the user does not.
@@ -168,6 +187,8 @@ export function countLength(counting: Counting, text: string, cap = Infinity): n
       return graphemeCount(text, cap);
     case 'link-23':
       return mastodonLength(text);
+    case 'emoji-bytes':
+      return emojiBytesLength(text, cap);
     case 'characters':
       return text.length;
   }

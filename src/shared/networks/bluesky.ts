@@ -8,7 +8,7 @@ export const bluesky = {
   hashtagCap: 30,
   prompt: { note: 'counted in characters as people see them (an emoji is 1), hashtags included; one short idea; 1-2 hashtags', hashtags: 2, hashtagChars: 60 },
   offline: { layout: 'short', frame: { image: 'landscape 16:9', video: 'landscape 16:9' }, videoSeconds: 30, linkInBio: false },
-  preview: { mediaFirst: false },
+  preview: { mediaFirst: false, byline: '@{name}.bsky.social · now' },
   media: { maxItems: 4, types: ['image', 'video'] },
   // The feed shows the whole post, so it stops only at the limit.
   feedCut: { chars: 300, more: '…' },

@@ -8,7 +8,7 @@ export const facebook = {
   hashtagCap: 30,
   prompt: { note: '2-6 hashtags', hashtags: 6 },
   offline: { layout: 'post', frame: { image: 'landscape 16:9', video: 'landscape 16:9' }, videoSeconds: 30, linkInBio: false },
-  preview: { mediaFirst: false },
+  preview: { mediaFirst: false, byline: 'Just now · Public' },
   media: { maxItems: 10, types: ['image', 'video'] },
   feedCut: { chars: 480, lines: 5, more: '… See more' },
   imageRatio: 1.91,

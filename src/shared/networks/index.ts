@@ -1,6 +1,6 @@
 /**
  * The networks a post can be for, one file each: adding a network is adding its file here (and, to
- * publish to it, a channel under `server/publishing`). Every other file reads this registry.
+ * publish to it, a channel under `server/modules/publishing/channels`). Every other file reads this registry.
  */
 import { bluesky } from './bluesky';
 import { facebook } from './facebook';
@@ -8,12 +8,13 @@ import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { mastodon } from './mastodon';
 import type { Network } from './network';
+import { threads } from './threads';
 import { twitter } from './twitter';
 
 export type { Network, NetworkIconName } from './network';
 
 /** The spec's four in its order, then the networks we add (docs/spec-decisions.md). */
-export const PLATFORMS = [facebook.id, twitter.id, instagram.id, linkedin.id, bluesky.id, mastodon.id] as const;
+export const PLATFORMS = [facebook.id, twitter.id, instagram.id, linkedin.id, bluesky.id, mastodon.id, threads.id] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /** The spec's four networks: what a strategy targets until the user picks others. */
@@ -25,7 +26,7 @@ export const SCHEDULE_PLATFORMS = [facebook.id, instagram.id, linkedin.id] as co
 /** What 'Adapt for …' offers first when the post is on another network: the longest, most different form. */
 export const ADAPT_FIRST: Platform = linkedin.id;
 
-export const NETWORKS: { readonly [P in Platform]: Network<P> } = { facebook, twitter, instagram, linkedin, bluesky, mastodon };
+export const NETWORKS: { readonly [P in Platform]: Network<P> } = { facebook, twitter, instagram, linkedin, bluesky, mastodon, threads };
 
 /** One field of every network, keyed by id: `networkTable((network) => network.label)`. */
 export function networkTable<T>(field: (network: Network) => T): Record<Platform, T> {

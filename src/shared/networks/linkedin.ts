@@ -8,7 +8,7 @@ export const linkedin = {
   hashtagCap: 30,
   prompt: { note: '2-6 hashtags', hashtags: 6 },
   offline: { layout: 'article', frame: { image: 'landscape 16:9', video: 'landscape 16:9' }, videoSeconds: 30, linkInBio: false },
-  preview: { mediaFirst: false },
+  preview: { mediaFirst: false, byline: 'Company page · now' },
   media: { maxItems: 9, types: ['image', 'video'] },
   feedCut: { chars: 210, lines: 3, more: '…see more' },
   imageRatio: 1.91,

@@ -8,7 +8,7 @@ export const mastodon = {
   hashtagCap: 30,
   prompt: { note: 'a link counts 23; plain and friendly; 2-4 CamelCase hashtags', hashtags: 4 },
   offline: { layout: 'toot', frame: { image: 'landscape 16:9', video: 'landscape 16:9' }, videoSeconds: 30, linkInBio: false },
-  preview: { mediaFirst: false },
+  preview: { mediaFirst: false, byline: '@{name}@mastodon.social · now' },
   media: { maxItems: 4, types: ['image', 'video'] },
   // The feed shows the whole post, so it stops only at the limit.
   feedCut: { chars: 500, more: '…' },

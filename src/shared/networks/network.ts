@@ -1,7 +1,7 @@
 import type { Counting } from '../domain/text-length';
 
 /** The icons the web app can draw; the web maps each name to its component (`web/components/network-icons.tsx`). */
-export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'bluesky' | 'mastodon';
+export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'bluesky' | 'mastodon' | 'threads';
 
 /** Everything that differs between networks: one file per network under `shared/networks`, listed in `index.ts`. */
 export interface Network<Id extends string = string> {
@@ -11,7 +11,8 @@ export interface Network<Id extends string = string> {
   maxLength: number;
   /**
    * How the limit is counted (`text-length.ts`): X weighs characters (most scripts once, CJK and emoji
-   * twice, a link 23), Bluesky counts graphemes, Mastodon counts a link as 23, the others count characters.
+   * twice, a link 23), Bluesky counts graphemes, Mastodon counts a link as 23, Threads counts an emoji as
+   * its UTF-8 bytes, the others count characters.
    */
   counting: Counting;
   /** Most hashtags a post keeps on this network (the writers' output is cut to it). */
@@ -27,8 +28,11 @@ export interface Network<Id extends string = string> {
    * a video's seconds; whether links live in the bio.
    */
   offline: { layout: 'short' | 'toot' | 'caption' | 'article' | 'post'; frame: { image: string; video: string }; videoSeconds: number; linkInBio: boolean };
-  /** The editor's preview: media above the text with the handle before it (Instagram), or text first. */
-  preview: { mediaFirst: boolean };
+  /**
+   * The editor's preview: media above the text with the handle before it (Instagram), or text first; the
+   * line under the company's name, `{name}` standing for its handle.
+   */
+  preview: { mediaFirst: boolean; byline: string };
   /** Attachments a post may carry there. */
   media: { maxItems: number; types: readonly ('image' | 'video')[] };
   /** Where the feed stops showing the text and offers more. */

@@ -9,7 +9,7 @@ export const twitter = {
   hashtagCap: 30,
   prompt: { note: 'a link counts 23 and an emoji 2; keep well under the limit; 1-3 hashtags', hashtags: 3, hashtagChars: 90 },
   offline: { layout: 'short', frame: { image: 'landscape 16:9', video: 'landscape 16:9' }, videoSeconds: 15, linkInBio: false },
-  preview: { mediaFirst: false },
+  preview: { mediaFirst: false, byline: '@{name}' },
   media: { maxItems: 4, types: ['image', 'video'] },
   feedCut: { chars: 280, more: '…' },
   imageRatio: 16 / 9,

@@ -1,4 +1,13 @@
-import { IconBrandBluesky, IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandMastodon, IconBrandX, type Icon } from '@tabler/icons-react';
+import {
+  IconBrandBluesky,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandMastodon,
+  IconBrandThreads,
+  IconBrandX,
+  type Icon,
+} from '@tabler/icons-react';
 import type { NetworkIconName } from '@shared/networks';
 
 /** The one place the web app maps a network's icon name (from `shared/networks`) to its component. */
@@ -9,4 +18,5 @@ export const NETWORK_ICONS: Record<NetworkIconName, Icon> = {
   linkedin: IconBrandLinkedin,
   bluesky: IconBrandBluesky,
   mastodon: IconBrandMastodon,
+  threads: IconBrandThreads,
 };

@@ -37,15 +37,7 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
   const { shown, cut } = feedText(platform, text);
   const initial = company.trim().charAt(0).toUpperCase() || '?';
   const name = company.toLowerCase().replace(/[^a-z0-9]/g, '') || 'yourcompany';
-  const handle = `@${name}`;
-  const byline: Record<Platform, string> = {
-    facebook: 'Just now · Public',
-    twitter: handle,
-    instagram: 'Sponsored',
-    linkedin: 'Company page · now',
-    bluesky: `@${name}.bsky.social · now`,
-    mastodon: `@${name}@mastodon.social · now`,
-  };
+  const byline = rules.preview.byline.replace('{name}', name);
   const length = countLength(rules.counting, text);
   const image = imageUrl && (
     <div className={classes.frame} style={{ aspectRatio: String(rules.imageRatio) }}>
@@ -54,7 +46,7 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
   );
   const body = (
     <Text size="sm" className={classes.text} component="div">
-      {rules.preview.mediaFirst && <strong>{handle.slice(1)} </strong>}
+      {rules.preview.mediaFirst && <strong>{name} </strong>}
       <Highlighted text={shown} />
       {cut && <span className={classes.more}>{rules.feedCut.more}</span>}
     </Text>
@@ -70,7 +62,7 @@ function Preview({ platform, company, text, imageUrl }: PreviewProps) {
             {company}
           </Text>
           <Text size="xs" c="dimmed" lh={1.3}>
-            {byline[platform]}
+            {byline}
           </Text>
         </div>
       </Group>
