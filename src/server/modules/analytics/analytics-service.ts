@@ -29,7 +29,7 @@ export function createAnalyticsService({ posts, deliveries }: { posts: PostRepos
       return {
         totalPosts: rows.length,
         months: new Set(rows.map((row) => row.monthId)).size,
-        // The spec's four always (a zero says something); Bluesky and Mastodon once the user posts there.
+        // The spec's four always (a zero says something); the networks added after them once the user posts there.
         perPlatform: count<Platform>(PLATFORMS, (row) => row.platform).filter(
           (entry) => entry.count > 0 || (SPEC_PLATFORMS as readonly Platform[]).includes(entry.key),
         ),

@@ -8,6 +8,11 @@ import { useMe } from '../../../lib/queries/me';
 import { EditorSection } from './editor-section';
 import classes from './network-previews.module.css';
 
+/** Every network's label, from the registry: 'Facebook, X/Twitter, …, Mastodon and Threads'. */
+const NETWORK_NAMES = new Intl.ListFormat('en', { type: 'conjunction' })
+  .format(PLATFORMS.map((platform) => NETWORK_RULES[platform].label))
+  .replace(', and ', ' and ');
+
 /** Hashtags in the network's link colour. */
 function Highlighted({ text }: { text: string }) {
   return (
@@ -104,7 +109,7 @@ export function NetworkPreviews({ post, content, hashtags }: { post: Post; conte
     <EditorSection title="Network previews" action={toggle}>
       {!open ? (
         <Text size="sm" c="dimmed" id={panelId}>
-          See how this post will look on Facebook, X/Twitter, Instagram, LinkedIn, Bluesky and Mastodon.
+          See how this post will look on {NETWORK_NAMES}.
         </Text>
       ) : (
         <Tabs id={panelId} defaultValue={post.platform} keepMounted={false}>

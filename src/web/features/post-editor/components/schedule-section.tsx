@@ -13,7 +13,7 @@ import { DeliveryDetails } from '../../../components/delivery-status';
 import { EditorSection } from './editor-section';
 import { PlatformIcon } from './platform-icon';
 
-/** The spec's three networks, plus the post's own network (X/Twitter, Bluesky, Mastodon) when it is another. */
+/** The spec's three networks, plus the post's own network when it is another. */
 function networksFor(post: Post): Platform[] {
   const networks: Platform[] = [...SCHEDULE_PLATFORMS];
   for (const own of [post.platform, post.scheduledPlatform]) if (own && !networks.includes(own)) networks.push(own);
