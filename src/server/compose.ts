@@ -17,6 +17,7 @@ import type { Timer } from './modules/publishing/worker-loop';
 import { createMediaLinks } from './modules/publishing/media-links';
 import { DEFAULT_OUTBOUND } from './modules/publishing/outbound';
 import { createSecretBox } from './modules/publishing/secret-box';
+import { createChannels } from './modules/publishing/channels';
 import { createGenerationRunner } from './modules/generation/generation-runner';
 import { createLeaseRules, DEFAULT_LEASE, type JobLease } from './modules/generation/job-lease';
 import { createJobProgress } from './modules/generation/job-progress';
@@ -108,6 +109,7 @@ export function createServices(
   const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
   const connections = createConnectionRepository(database.db);
+  const channels = createChannels({ policy, providers: publishing.providers, publicUrl });
   const media = createMediaService({
     posts,
     deletedPosts,
@@ -122,6 +124,7 @@ export function createServices(
     connections,
     posts,
     box,
+    channels,
     mediaLinks,
     locateMedia: media.locate,
     log,
@@ -141,7 +144,7 @@ export function createServices(
     mediaStore,
     publisher,
     mediaLinks,
-    connections: createConnectionService({ connections, box, policy, now }),
+    connections: createConnectionService({ connections, box, channels, now }),
     deliveries: createDeliveryService({ deliveries, access, now }),
     usage,
     access,
@@ -162,7 +165,7 @@ export function createServices(
 }
 
 function defaultPublishing(): PublishingConfig {
-  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, allowPrivateUrls: false };
+  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, allowPrivateUrls: false, providers: {} };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './middleware/client-address';
+import { providersConfig, type ProvidersConfig } from './provider-config';
 
 /** Raised for a bad configuration value; main.ts prints its one-sentence message and exits. */
 export class ConfigError extends Error {}
@@ -115,6 +116,8 @@ export interface PublishingConfig {
   lateWindowMs: number;
   /** Lets connections reach private and loopback addresses, and plain http (a LAN's own n8n; tests). */
   allowPrivateUrls: boolean;
+  /** The OAuth apps the operator configured (Facebook, Instagram, Threads); a provider not here is not offered. */
+  providers: ProvidersConfig;
 }
 
 export type AiConfig = { kind: 'offline' } | { kind: 'openai-compatible'; baseURL: string; apiKey: string | undefined; model: string; provider: string };
@@ -263,6 +266,11 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     role: env.ROLE,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     media,
-    publishing: { encryptionKey: env.ENCRYPTION_KEY ?? secret, lateWindowMs: env.PUBLISH_LATE_WINDOW, allowPrivateUrls: env.PUBLISH_ALLOW_PRIVATE_URLS },
+    publishing: {
+      encryptionKey: env.ENCRYPTION_KEY ?? secret,
+      lateWindowMs: env.PUBLISH_LATE_WINDOW,
+      allowPrivateUrls: env.PUBLISH_ALLOW_PRIVATE_URLS,
+      providers: providersConfig(withoutEmpty(rawEnv), (message) => new ConfigError(message)),
+    },
   };
 }

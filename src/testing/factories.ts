@@ -137,6 +137,7 @@ export function createFactories(db: Db) {
         finishedAt: null,
         sentAt: null,
         timeOfDay,
+        progress: null,
         createdAt: LONG_AGO,
         updatedAt: LONG_AGO,
         ...fields,

@@ -35,6 +35,14 @@ export const ERROR_CODES = [
   'already_restored',
   /** The user has the most connections allowed. */
   'connection_limit',
+  /** The operator has not configured that provider's app (its CLIENT_ID and CLIENT_SECRET). */
+  'provider_unavailable',
+  /** The sign-in with the provider expired, was refused or was already used: start it again. */
+  'oauth_failed',
+  /** The network would refuse the post as it is (no image for Instagram, too many hashtags, the daily limit): the message says what to change. */
+  'network_refuses_post',
+  /** The connection the post would go out through is disconnected: reconnect it first. */
+  'connection_disconnected',
   /** The time zone was changed elsewhere at the same moment: try again. */
   'time_zone_changing',
   'payload_too_large',

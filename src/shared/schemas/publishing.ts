@@ -3,8 +3,19 @@ import { PLATFORMS } from '../domain/options';
 import { monthIdParamSchema } from './month';
 
 /** Where posts can be sent. */
-export const CONNECTION_KINDS = ['webhook', 'mastodon', 'bluesky'] as const;
+export const CONNECTION_KINDS = ['webhook', 'mastodon', 'bluesky', 'facebook', 'instagram', 'threads'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
+/** The kinds added by filling in a form (the rest are connected by signing in with their provider). */
+export type FormConnectionKind = Extract<ConnectionKind, 'webhook' | 'mastodon' | 'bluesky'>;
+
+/**
+ * The providers a person signs in with to connect accounts (OAuth): each is offered only when the
+ * server's operator configured its app (FACEBOOK_*, INSTAGRAM_*, THREADS_*; docs/publishing.md).
+ * 'facebook' connects Pages and the Instagram accounts linked to them; 'instagram' connects an
+ * Instagram professional account through Instagram Login, no Page needed.
+ */
+export const OAUTH_PROVIDERS = ['facebook', 'instagram', 'threads'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
 export const CONNECTION_NAME_MAX = 80;
 export const BLUESKY_DEFAULT_SERVICE = 'https://bsky.social';
@@ -59,8 +70,73 @@ export interface Connection {
   /** The host it sends to. */
   host: string;
   networks: (typeof PLATFORMS)[number][];
+  health: ConnectionHealth;
   createdAt: string;
 }
+
+/**
+ * Whether a connection can publish: 'healthy'; 'expiring' (its token stops working within
+ * CONNECTION_EXPIRY_WARNING_DAYS and could not be renewed: "Expires in N days — reconnect"); or
+ * 'disconnected' ("Disconnected: reconnect", with the reason in words).
+ */
+export interface ConnectionHealth {
+  state: 'healthy' | 'expiring' | 'disconnected';
+  reason: string | null;
+  /** When its token stops working, where tokens expire. */
+  expiresAt: string | null;
+}
+export const CONNECTION_EXPIRY_WARNING_DAYS = 7;
+
+/** What Settings → Connections offers to connect by signing in: each provider and whether the operator configured it. */
+export interface ConnectOptions {
+  providers: { provider: OAuthProvider; available: boolean }[];
+}
+
+/** Starts a sign-in with a provider; with `connectionId`, it renews that connection ("Reconnect"). */
+export const oauthStartSchema = z.strictObject({
+  provider: z.enum(OAUTH_PROVIDERS),
+  connectionId: z.string().min(1).max(64).optional(),
+});
+export type OAuthStart = z.infer<typeof oauthStartSchema>;
+
+/** Where the browser goes to sign in with the provider. */
+export interface OAuthStarted {
+  authorizeUrl: string;
+}
+
+export const oauthGrantParamSchema = z.object({ grantId: z.string().min(1).max(64) });
+
+/** One account a sign-in found, which the person may connect. */
+export interface GrantAccount {
+  accountId: string;
+  kind: Extract<ConnectionKind, 'facebook' | 'instagram' | 'threads'>;
+  name: string;
+  /** The user's connection already publishing as this account (connecting it again renews it). */
+  connectionId: string | null;
+}
+
+/** A finished sign-in, waiting for the person to pick the accounts to connect. */
+export interface OAuthGrant {
+  id: string;
+  provider: OAuthProvider;
+  accounts: GrantAccount[];
+  expiresAt: string;
+}
+
+/** The accounts picked from a sign-in, each with the networks it publishes. */
+export const grantPickSchema = z.strictObject({
+  accounts: z
+    .array(
+      z.strictObject({
+        accountId: z.string().min(1).max(64),
+        kind: z.enum(['facebook', 'instagram', 'threads']),
+        networks: networks.default([]),
+      }),
+    )
+    .min(1, 'Pick at least one account to connect.')
+    .max(20),
+});
+export type GrantPick = z.infer<typeof grantPickSchema>;
 
 /** Answer to adding a connection: a webhook's signing secret, shown this once (null for other kinds). */
 export interface CreatedConnection {

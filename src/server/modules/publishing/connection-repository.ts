@@ -75,6 +75,11 @@ export function createConnectionRepository(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** Its token no longer works (revoked, expired): it stays, with its routes, until reconnected. */
+    async markDisconnected(id: string, reason: string, at: string): Promise<void> {
+      await db.updateTable('connections').set({ health: 'disconnected', healthReason: reason, updatedAt: at }).where('id', '=', id).execute();
+    },
+
     /** The connection the user's posts for `platform` go out through. */
     routeFor(userId: string, platform: string): Promise<ConnectionRow | undefined> {
       return db

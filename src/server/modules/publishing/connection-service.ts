@@ -1,33 +1,47 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '@shared/domain/options';
-import type { Connection, ConnectionCreate, ConnectionTestResult, ConnectionUpdate, CreatedConnection } from '@shared/schemas/publishing';
+import {
+  CONNECTION_EXPIRY_WARNING_DAYS,
+  type Connection,
+  type ConnectionCreate,
+  type ConnectionHealth,
+  type ConnectionTestResult,
+  type ConnectionUpdate,
+  type CreatedConnection,
+} from '@shared/schemas/publishing';
 import type { ConnectionRepository, ConnectionRow } from './connection-repository';
 import { AppError, notFound } from '../../errors';
-import { createChannels } from './channels';
-import type { OutboundPolicy } from './outbound';
+import type { Channels } from './channels';
 import { UnreadableCredentials, type SecretBox } from './secret-box';
 
 interface Deps {
   connections: ConnectionRepository;
   box: SecretBox;
-  policy: OutboundPolicy;
+  channels: Channels;
   now?: () => Date;
 }
 
 export const CONNECTIONS_PER_USER = 20;
 
-const toConnection = (row: ConnectionRow, networks: Platform[]): Connection => ({
+/** Healthy, expiring (its token stops working within the warning days) or disconnected, with the reason in words. */
+export function healthOf(row: Pick<ConnectionRow, 'health' | 'healthReason' | 'tokenExpiresAt'>, now: Date): ConnectionHealth {
+  if (row.health === 'disconnected') return { state: 'disconnected', reason: row.healthReason, expiresAt: row.tokenExpiresAt };
+  const expiring = row.tokenExpiresAt !== null && Date.parse(row.tokenExpiresAt) - now.getTime() < CONNECTION_EXPIRY_WARNING_DAYS * 86_400_000;
+  return { state: expiring ? 'expiring' : 'healthy', reason: null, expiresAt: row.tokenExpiresAt };
+}
+
+const toConnection = (row: ConnectionRow, networks: Platform[], now: Date): Connection => ({
   id: row.id,
   kind: row.kind as Connection['kind'],
   name: row.name,
   host: row.target,
   networks,
+  health: healthOf(row, now),
   createdAt: row.createdAt,
 });
 
 /** The user's connections: added (URL checked, secret made and shown once), tested, renamed, removed. */
-export function createConnectionService({ connections, box, policy, now = () => new Date() }: Deps) {
-  const channels = createChannels(policy);
+export function createConnectionService({ connections, box, channels, now = () => new Date() }: Deps) {
 
   async function owned(userId: string, id: string): Promise<ConnectionRow> {
     const row = await connections.find(userId, id);
@@ -48,16 +62,19 @@ export function createConnectionService({ connections, box, policy, now = () => 
   async function answer(userId: string, id: string): Promise<Connection> {
     const row = (await connections.list(userId)).find((candidate) => candidate.id === id);
     if (!row) throw notFound('Connection');
-    return toConnection(row, row.networks);
+    return toConnection(row, row.networks, now());
   }
 
   return {
     async list(userId: string): Promise<Connection[]> {
-      return (await connections.list(userId)).map((row) => toConnection(row, row.networks));
+      return (await connections.list(userId)).map((row) => toConnection(row, row.networks, now()));
     },
 
     async create(userId: string, input: ConnectionCreate): Promise<CreatedConnection> {
-      const { credentials, target, signingSecret } = await channels.channelFor(input.kind).prepare(input);
+      const { prepare } = channels.channelFor(input.kind);
+      // Kinds connected by signing in have no form: their accounts come from oauth/.
+      if (!prepare) throw new AppError('bad_request', 'Connect this network with its Connect button in Settings → Connections.');
+      const { credentials, target, signingSecret } = await prepare(input);
       const at = now().toISOString();
       const row: ConnectionRow = {
         id: randomUUID(),
@@ -66,6 +83,10 @@ export function createConnectionService({ connections, box, policy, now = () => 
         name: input.name,
         target,
         credentials: box.seal(credentials),
+        accountId: null,
+        health: 'healthy',
+        healthReason: null,
+        tokenExpiresAt: null,
         createdAt: at,
         updatedAt: at,
       };

@@ -224,6 +224,11 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       await db.updateTable('deliveries').set({ sentAt: at }).where('id', '=', id).where('sentAt', 'is', null).execute();
     },
 
+    /** Keeps what a channel made on the network for the delivery's next attempt (a container's id). */
+    async saveProgress(id: string, progress: string): Promise<void> {
+      await db.updateTable('deliveries').set({ progress }).where('id', '=', id).execute();
+    },
+
     /** The user saw an 'unknown' delivery live on the network: it counts as published. */
     confirm(userId: string, postId: string, now: string): Promise<boolean> {
       return inTransaction(db, async (trx) => {

@@ -8,7 +8,7 @@ import type { Notifier } from '../../platform/notifier';
 import type { PostRepository } from '../posts/post-repository';
 import type { Logger } from '../../platform/logger';
 import { MEDIA_URL_PREFIX } from '../media/media-service';
-import { createChannels, type ChannelContent, type ChannelDelivery } from './channels';
+import type { ChannelContent, ChannelDelivery, Channels } from './channels';
 import type { MediaFile as StoredFile } from '../media/media-service';
 import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile } from './media-files';
 import type { MediaLinks } from './media-links';
@@ -41,6 +41,7 @@ interface Deps {
   connections: ConnectionRepository;
   posts: PostRepository;
   box: SecretBox;
+  channels: Channels;
   mediaLinks: MediaLinks;
   /** Where an uploaded file of a user is, and its type (the media service's `locate`). */
   locateMedia: (userId: string, fileId: string) => Promise<StoredFile>;
@@ -54,6 +55,10 @@ interface Deps {
 }
 
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
+
+/** Why a post due through a disconnected connection was not sent, and what to do. */
+const disconnectedDetail = (connection: ConnectionRow) =>
+  `Not sent: the connection “${connection.name}” is disconnected${connection.healthReason ? ` (${connection.healthReason.replace(/\.$/, '')})` : ''}. Reconnect it in Settings → Connections, then retry.`;
 
 /** The text as published: the post, then its hashtags. */
 const fullText = (post: Post) => publishedText(post.content, post.hashtags);
@@ -75,14 +80,13 @@ const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unk
  * something is due (worker-loop.ts).
  */
 export function createPublisher(deps: Deps) {
-  const { deliveries, connections, posts, box, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
+  const { deliveries, connections, posts, box, channels, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const timeLimitMs = Math.floor((leaseMs * 3) / 4);
   const concurrency = options.concurrency ?? 25;
   const timer = deps.timer ?? realTimer(now);
-  const channels = createChannels(options.policy);
-  const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
+    const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
   async function attempt(
     row: DeliveryRow,
@@ -108,8 +112,16 @@ export function createPublisher(deps: Deps) {
       if (!(error instanceof UnreadableCredentials)) throw error;
       return { outcome: { result: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
     }
-    const delivery: ChannelDelivery = { ...row, markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt) };
+    // Nothing is sent through a connection whose token is known not to work: the post fails with why.
+    if (connection.health === 'disconnected')
+      return { outcome: { result: 'failed', detail: disconnectedDetail(connection) }, connectionId: connection.id };
+    const delivery: ChannelDelivery = {
+      ...row,
+      markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt),
+      saveProgress: (progress: string) => deliveries.saveProgress(row.id, progress),
+    };
     const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post), { claimedAt: at, now, signal });
+    if (outcome.result === 'failed' && outcome.connectionLost) await connections.markDisconnected(connection.id, outcome.detail, now().toISOString());
     return { outcome, connectionId: connection.id };
   }
 

@@ -4,7 +4,8 @@ import type { OutboundResult } from './outbound';
 export type AttemptOutcome =
   | { result: 'published'; detail: string; liveUrl: string | null }
   | { result: 'retry'; detail: string; retryAfterMs?: number }
-  | { result: 'failed'; detail: string }
+  /** `connectionLost`: the connection's credentials no longer work (a revoked token): it is marked disconnected with `detail`. */
+  | { result: 'failed'; detail: string; connectionLost?: boolean }
   | { result: 'unknown'; detail: string };
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */

@@ -15,6 +15,7 @@ import * as deletedPosts from './migrations/0012-deleted-posts';
 import * as replaceablePosts from './migrations/0013-replaceable-posts';
 import * as deliverySentAt from './migrations/0014-delivery-sent-at';
 import * as scheduledStateInDeliveries from './migrations/0015-scheduled-state-in-deliveries';
+import * as connectedAccounts from './migrations/0016-connected-accounts';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-replaceable-posts': replaceablePosts,
   '0014-delivery-sent-at': deliverySentAt,
   '0015-scheduled-state-in-deliveries': scheduledStateInDeliveries,
+  '0016-connected-accounts': connectedAccounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

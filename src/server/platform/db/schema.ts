@@ -145,8 +145,30 @@ export interface ConnectionsTable {
   target: string;
   /** Secrets, encrypted (secret-box.ts). */
   credentials: string;
+  /** The network's account it publishes as (a Page, an Instagram or Threads account); null for webhooks, Mastodon and Bluesky. */
+  accountId: string | null;
+  /** 'healthy' or 'disconnected' (its token no longer works: `healthReason` says why in words). */
+  health: string;
+  healthReason: string | null;
+  /** When its token stops working, where tokens expire; refreshed ahead of it. */
+  tokenExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A sign-in with a provider under way (0016-connected-accounts.ts). */
+export interface OAuthGrantsTable {
+  id: string;
+  userId: string;
+  provider: string;
+  state: string;
+  /** Sealed JSON: the PKCE verifier while 'started', then the tokens and accounts found while 'authorized'. */
+  secret: string;
+  /** The connection a "Reconnect" renews, if any. */
+  reconnectId: string | null;
+  stage: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export interface NetworkRoutesTable {
@@ -175,6 +197,8 @@ export interface DeliveriesTable {
   sentAt: string | null;
   /** The wall-clock time (HH:MM, the user's zone) it goes out at, on its post's day; `dueAt` is that instant. Null only on some cancelled ones. */
   timeOfDay: string | null;
+  /** JSON a channel keeps across attempts (an Instagram or Threads container's id), so a retry reuses what it made. */
+  progress: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -201,6 +225,7 @@ export interface DatabaseSchema {
   uploads_in_flight: UploadsInFlightTable;
   connections: ConnectionsTable;
   network_routes: NetworkRoutesTable;
+  oauth_grants: OAuthGrantsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
 }

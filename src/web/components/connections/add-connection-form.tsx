@@ -2,7 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, MultiSelect, PasswordInput, Seg
 import { IconKey } from '@tabler/icons-react';
 import { useState, type ChangeEvent } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
-import { BLUESKY_DEFAULT_SERVICE, type ConnectionCreate, type ConnectionKind } from '@shared/schemas/publishing';
+import { BLUESKY_DEFAULT_SERVICE, type ConnectionCreate, type FormConnectionKind } from '@shared/schemas/publishing';
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useAddConnection } from '../../lib/queries/connections';
@@ -20,7 +20,7 @@ export const NETWORK_OPTIONS = PLATFORMS.map((platform) => ({ value: platform, l
 /** Adds a connection (webhook, Mastodon or Bluesky); a webhook's signing secret is shown here once, to copy into the receiver. */
 export function AddConnectionForm() {
   const [name, setName] = useState('');
-  const [kind, setKind] = useState<ConnectionKind>('webhook');
+  const [kind, setKind] = useState<FormConnectionKind>('webhook');
   const [url, setUrl] = useState('');
   const [accessToken, setAccessToken] = useState('');
   const [handle, setHandle] = useState('');
@@ -42,7 +42,7 @@ export function AddConnectionForm() {
    * address and the secret belong to one kind of service: a Mastodon token must not turn up as a
    * Bluesky app password, so both are cleared when the kind changes.
    */
-  const chooseKind = (next: ConnectionKind) => {
+  const chooseKind = (next: FormConnectionKind) => {
     if (next === kind) return;
     setKind(next);
     setUrl('');
@@ -105,7 +105,7 @@ export function AddConnectionForm() {
           <SegmentedControl
             aria-label="Kind of connection"
             value={kind}
-            onChange={(value) => chooseKind(value as ConnectionKind)}
+            onChange={(value) => chooseKind(value as FormConnectionKind)}
             data={[
               { value: 'webhook', label: 'Webhook' },
               { value: 'mastodon', label: 'Mastodon' },

@@ -1,15 +1,29 @@
 import { Button, Group, Modal, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconBrandBluesky, IconBrandMastodon, IconWebhook } from '@tabler/icons-react';
+import { IconBrandBluesky, IconBrandFacebook, IconBrandInstagram, IconBrandMastodon, IconBrandThreads, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Platform } from '@shared/domain/options';
-import type { Connection } from '@shared/schemas/publishing';
+import type { Connection, ConnectionKind } from '@shared/schemas/publishing';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useRemoveConnection, useTestConnection, useUpdateConnection } from '../../lib/queries/connections';
 import { NETWORK_OPTIONS } from './add-connection-form';
 
-const KIND_LABELS = { webhook: 'Webhook to', mastodon: 'Mastodon at', bluesky: 'Bluesky at' } as const;
-const KIND_ICONS = { webhook: IconWebhook, mastodon: IconBrandMastodon, bluesky: IconBrandBluesky } as const;
+const KIND_LABELS: Record<ConnectionKind, string> = {
+  webhook: 'Webhook to',
+  mastodon: 'Mastodon at',
+  bluesky: 'Bluesky at',
+  facebook: 'Facebook Page',
+  instagram: 'Instagram account',
+  threads: 'Threads profile',
+};
+const KIND_ICONS: Record<ConnectionKind, typeof IconWebhook> = {
+  webhook: IconWebhook,
+  mastodon: IconBrandMastodon,
+  bluesky: IconBrandBluesky,
+  facebook: IconBrandFacebook,
+  instagram: IconBrandInstagram,
+  threads: IconBrandThreads,
+};
 
 /** One connection: its name, host and networks; Send test, Rename and Remove. */
 export function ConnectionRow({ connection }: { connection: Connection }) {

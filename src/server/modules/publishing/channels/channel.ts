@@ -4,6 +4,7 @@ import type { ConnectionCreate, ConnectionKind, ConnectionTestResult } from '@sh
 import type { DeliveryRow } from '../delivery-repository';
 import { AppError } from '../../../errors';
 import type { OutgoingFile } from '../media-files';
+import type { ProvidersConfig } from '../../../provider-config';
 import { checkDestination, OutboundRefused, type OutboundPolicy } from '../outbound';
 import type { AttemptOutcome } from '../outcome';
 
@@ -16,9 +17,11 @@ export interface Prepared<C> {
 }
 
 /** A delivery as a channel sees it, and how it records that a post may be on the network from now on. */
-export interface ChannelDelivery extends Pick<DeliveryRow, 'id' | 'userId' | 'platform' | 'dueAt' | 'createdAt' | 'sentAt'> {
+export interface ChannelDelivery extends Pick<DeliveryRow, 'id' | 'userId' | 'platform' | 'dueAt' | 'createdAt' | 'sentAt' | 'progress'> {
   /** Records, before the post is first sent, that it may be on the network from now on. */
   markSent: (at: string) => Promise<void>;
+  /** Keeps what this attempt made on the network (JSON, e.g. a container's id) for the next attempt, before it is used. */
+  saveProgress: (progress: string) => Promise<void>;
 }
 
 /** What one delivery sends. */
@@ -32,6 +35,29 @@ export interface ChannelContent {
   files: () => Promise<OutgoingFile[]>;
   /** A signed link to an uploaded file, good until `expiresAt` (for a receiver that fetches it itself). */
   link: (name: string, expiresAt: Date) => string;
+}
+
+/** What every channel is made with: the outbound rules, the OAuth apps the operator configured, and the app's public address. */
+export interface ChannelSetup {
+  policy: OutboundPolicy;
+  providers: ProvidersConfig;
+  /** PUBLIC_URL: networks that fetch media themselves (Instagram, Threads) fetch it from signed links here. */
+  publicUrl: string;
+}
+
+/** A post as checked when it is scheduled: its text as published and its files' metadata. */
+export interface CheckedContent {
+  post: Post;
+  text: string;
+  uploads: ChannelContent['uploads'];
+  /** The files' sizes and types, read from the store. */
+  files: () => Promise<OutgoingFile[]>;
+}
+
+/** Fresh credentials from a refresh, and when they in turn stop working (null: they do not expire). */
+export interface Refreshed<C> {
+  credentials: C;
+  expiresAt: string | null;
 }
 
 export interface SendContext {
@@ -50,8 +76,8 @@ export interface Channel<C, K extends ConnectionKind = ConnectionKind> {
   kind: K;
   /** The shape of its sealed credentials, checked whenever they are opened. */
   credentialsSchema: z.ZodType<C>;
-  /** Checks a new connection (its address against the outbound policy) and makes its credentials. */
-  prepare: (input: Extract<ConnectionCreate, { kind: K }>) => Promise<Prepared<C>>;
+  /** Checks a new connection (its address against the outbound policy) and makes its credentials. Absent where accounts are connected by signing in (OAuth). */
+  prepare?: (input: Extract<ConnectionCreate, { kind: K }>) => Promise<Prepared<C>>;
   /** 'Send test': how it went, in words. */
   test: (credentials: C, connection: { name: string }, now: () => Date) => Promise<ConnectionTestResult>;
   send: (credentials: C, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
@@ -60,8 +86,13 @@ export interface Channel<C, K extends ConnectionKind = ConnectionKind> {
    * published. Published (with its link) when found; undefined when it is not there, so sending is safe.
    */
   readBack?: (credentials: C, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
-  /** Where credentials expire: fresh ones to seal in their place (no channel needs it yet). */
-  refresh?: (credentials: C, now: () => Date) => Promise<C>;
+  /** Where credentials expire: fresh ones to seal in their place, and their expiry (refreshed ahead of it by a queued job). */
+  refresh?: (credentials: C, now: () => Date) => Promise<Refreshed<C>>;
+  /**
+   * Where the network refuses some posts outright: checked when the post is scheduled, so the user hears
+   * it then, not at its minute. Answers what to change, in words, or undefined when the network takes it.
+   */
+  check?: (credentials: C, content: CheckedContent, now: () => Date) => Promise<string | undefined>;
 }
 
 /** The address a new connection sends to, checked against the outbound policy; a refusal names the input's `field`. */

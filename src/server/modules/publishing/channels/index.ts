@@ -1,44 +1,57 @@
 import type { ConnectionCreate, ConnectionKind, ConnectionTestResult } from '@shared/schemas/publishing';
-import type { OutboundPolicy } from '../outbound';
 import type { AttemptOutcome } from '../outcome';
 import { blueskyChannel } from './bluesky';
-import type { Channel, ChannelContent, ChannelDelivery, Prepared, SendContext } from './channel';
+import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, Refreshed, SendContext } from './channel';
+import { facebookChannel } from './facebook';
+import { instagramChannel } from './instagram';
 import { mastodonChannel } from './mastodon';
+import { threadsChannel } from './threads';
 import { webhookChannel } from './webhook';
 
-export type { ChannelContent, ChannelDelivery, SendContext } from './channel';
+export type { ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, SendContext } from './channel';
 
 /** A channel as the engine and the connection service use it: credentials as the secret box opens them, checked here. */
 export interface OpenChannel {
   kind: ConnectionKind;
-  prepare: (input: ConnectionCreate) => Promise<Prepared<unknown>>;
+  /** Absent where accounts are connected by signing in (oauth/). */
+  prepare?: (input: ConnectionCreate) => Promise<Prepared<unknown>>;
   test: (credentials: unknown, connection: { name: string }, now: () => Date) => Promise<ConnectionTestResult>;
   send: (credentials: unknown, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
+  readBack?: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
+  refresh?: (credentials: unknown, now: () => Date) => Promise<Refreshed<unknown>>;
+  check?: (credentials: unknown, content: CheckedContent, now: () => Date) => Promise<string | undefined>;
 }
 
 function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChannel {
   const check = (credentials: unknown) => channel.credentialsSchema.parse(credentials);
+  const { prepare, readBack, refresh, check: checkPost } = channel;
   return {
     kind: channel.kind,
     // The registry hands each input to the channel of its kind.
-    prepare: (input) => channel.prepare(input as Extract<ConnectionCreate, { kind: K }>),
+    ...(prepare && { prepare: (input: ConnectionCreate) => prepare(input as Extract<ConnectionCreate, { kind: K }>) }),
     test: (credentials, connection, now) => channel.test(check(credentials), connection, now),
     send: (credentials, delivery, content, context) => channel.send(check(credentials), delivery, content, context),
+    ...(readBack && { readBack: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => readBack(check(credentials), delivery, content, context) }),
+    ...(refresh && { refresh: (credentials: unknown, now: () => Date) => refresh(check(credentials), now) }),
+    ...(checkPost && { check: (credentials: unknown, content: CheckedContent, now: () => Date) => checkPost(check(credentials), content, now) }),
   };
 }
 
 /** Every kind of connection and the channel that publishes through it: a new network's channel is added here. */
-const CHANNELS: Record<ConnectionKind, (policy: OutboundPolicy) => OpenChannel> = {
-  webhook: (policy) => opened(webhookChannel(policy)),
-  mastodon: (policy) => opened(mastodonChannel(policy)),
-  bluesky: (policy) => opened(blueskyChannel(policy)),
+const CHANNELS: Record<ConnectionKind, (setup: ChannelSetup) => OpenChannel> = {
+  webhook: ({ policy }) => opened(webhookChannel(policy)),
+  mastodon: ({ policy }) => opened(mastodonChannel(policy)),
+  bluesky: ({ policy }) => opened(blueskyChannel(policy)),
+  facebook: (setup) => opened(facebookChannel(setup)),
+  instagram: (setup) => opened(instagramChannel(setup)),
+  threads: (setup) => opened(threadsChannel(setup)),
 };
 
-/** The channels, made once per user of them (each keeps its own state, such as Bluesky's sessions) under `policy`. */
-export function createChannels(policy: OutboundPolicy) {
+/** The channels, made once per process (each keeps its own state, such as Bluesky's sessions) under `setup`. */
+export function createChannels(setup: ChannelSetup) {
   const made = new Map<string, OpenChannel>(
     Object.values(CHANNELS).map((make) => {
-      const channel = make(policy);
+      const channel = make(setup);
       return [channel.kind, channel];
     }),
   );
