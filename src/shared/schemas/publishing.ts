@@ -92,10 +92,14 @@ export interface ConnectOptions {
   providers: { provider: OAuthProvider; available: boolean }[];
 }
 
+/** The screens a sign-in starts from, and returns to: `?connect=<grantId>` or `?connect_error=<code>` is added to their address. */
+export const OAUTH_RETURN_SCREENS = ['settings', 'onboarding'] as const;
+
 /** Starts a sign-in with a provider; with `connectionId`, it renews that connection ("Reconnect"). */
 export const oauthStartSchema = z.strictObject({
   provider: z.enum(OAUTH_PROVIDERS),
   connectionId: z.string().min(1).max(64).optional(),
+  returnTo: z.enum(OAUTH_RETURN_SCREENS).default('settings'),
 });
 export type OAuthStart = z.infer<typeof oauthStartSchema>;
 
