@@ -184,6 +184,11 @@ export function facebookChannel(setup: ChannelSetup): Channel<FacebookCredential
 
     async send(credentials, delivery, content, { now, signal }) {
       const { text } = content;
+      // A resting Page is not called at all, and the delivery is not marked sent for nothing.
+      clock = now;
+      const resting = backoff.waitMs(credentials.pageId);
+      if (resting > 0)
+        return { result: 'retry', detail: 'Facebook asked us to slow down for this Page; it will be sent when the limit resets.', retryAfterMs: resting };
       if (delivery.sentAt) {
         const found = await findPosted(credentials, text, new Date(delivery.sentAt), now, signal);
         if (found) return found;
