@@ -119,6 +119,27 @@ describe('Facebook Page', () => {
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: post!.permalink });
   });
 
+  it('sends again when the read-back does not find the post, and says what to do when the Page cannot be read', async () => {
+    const { client } = await userWithFacebookPage(server, meta);
+    const postId = await scheduledPost(client, '2031-06-10', '10:00', { content: 'Parking is free again.', hashtags: [] });
+    meta.fault({ path: `/${page()}/feed`, error: { code: 2, status: 500 } });
+    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled' });
+    await tickAt(server, clock, '2031-06-10T10:01:00Z');
+    expect(graphCalls().filter((call) => call === `GET /${page()}/published_posts`)).toHaveLength(1);
+    expect(meta.postsOf(page())).toEqual([expect.objectContaining({ text: 'Parking is free again.' })]);
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
+
+    const unreadable = await scheduledPost(client, '2031-06-11', '10:00', { content: 'New X-ray machine.', hashtags: [] });
+    meta.fault({ path: `/${page()}/feed`, hangUp: true }, { path: `/${page()}/published_posts`, error: { code: 100 } });
+    await tickAt(server, clock, '2031-06-11T10:00:00Z');
+    await tickAt(server, clock, '2031-06-11T10:01:00Z');
+    expect(await deliveryOf(client, unreadable)).toMatchObject({
+      status: 'unknown',
+      reason: expect.stringContaining("Facebook did not show the Page's posts. Look at the Page: confirm the post if it is there, or retry."),
+    });
+  });
+
   it('fails the post with the reason when the token was revoked, marks the connection disconnected, and sends nothing more through it', async () => {
     const { client, connectionId } = await userWithFacebookPage(server, meta);
     const first = await scheduledPost(client, '2031-06-10', '09:00', { content: 'Flu shots this week.', hashtags: [] });
