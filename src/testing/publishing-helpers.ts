@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { createWriter } from '@server/ai/create-writer';
 import { createPostgresNotifier } from '@server/platform/notifier';
 import { createLogger } from '@server/platform/logger';
 import { createServices } from '@server/compose';
+import type { Platform } from '@shared/domain/options';
+import { createConnectionRepository } from '@server/modules/publishing/connection-repository';
+import { CONNECTIONS_PER_USER } from '@server/modules/publishing/connection-service';
+import { createSecretBox } from '@server/modules/publishing/secret-box';
+import type { MetaServer } from './meta/meta-server';
 import { addPost, type ManualPost } from './month-posts';
 import type { TestClock } from './test-clock';
 import { onboardedClient, read, type TestClient, type TypedApi } from './test-client';
@@ -96,4 +102,39 @@ export async function secondInstance(server: TestServer, clock: TestClock) {
       if (notifier !== server.services.notifier) await notifier.close();
     },
   };
+}
+
+/** What a Page admin grants a Facebook Page connection: its list of Pages, publishing, reading back, and videos. */
+export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];
+
+/**
+ * A signed-in user with the stand-in's Facebook Page connected, as a sign-in leaves it: a long-lived user
+ * token granted `scopes`, the Page's token from GET /me/accounts, sealed in a connection routing `networks`.
+ */
+export async function userWithFacebookPage(server: TestServer, meta: MetaServer, networks: Platform[] = ['facebook'], scopes = FACEBOOK_PAGE_SCOPES) {
+  const client = await onboardedClient(server.url);
+  await read(client.api.workspace.$get());
+  const userToken = meta.grant('facebook', scopes);
+  const accounts = await fetch(`${meta.urls.graph}/${meta.version}/me/accounts?fields=id,name,access_token`, {
+    headers: { authorization: `Bearer ${userToken}` },
+  });
+  const [page] = ((await accounts.json()) as { data: { id: string; name: string; access_token: string }[] }).data;
+  if (!page) throw new Error('the stand-in lists the Page the user manages');
+  const at = new Date().toISOString();
+  const row = {
+    id: randomUUID(),
+    userId: client.userId,
+    kind: 'facebook',
+    name: page.name,
+    target: new URL(meta.urls.graph).host,
+    credentials: createSecretBox(server.config.publishing.encryptionKey).seal({ pageId: page.id, pageToken: page.access_token }),
+    accountId: page.id,
+    health: 'healthy',
+    healthReason: null,
+    tokenExpiresAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  expect(await createConnectionRepository(server.database.db).insertWithin(row, networks, CONNECTIONS_PER_USER)).toBe(true);
+  return { client, connectionId: row.id, pageId: page.id, pageToken: page.access_token };
 }

@@ -11,6 +11,9 @@ import { META_ACCOUNTS, graphTime, type IssuedToken, type MetaState, type Publis
  *   attached_media[{"media_fbid"}] on /feed) and graph-api/reference/page/videos (file_url);
  * - graph-api/reference/page/feed (GET /{page-id}/feed, /posts, /published_posts: id, message,
  *   created_time, permalink_url);
+ * - graph-api/reference/page-post (GET /{page-id}_{post-id}: message, created_time, permalink_url) and
+ *   graph-api/reference/video (GET /{video-id}: description, created_time, permalink_url, which Graph
+ *   gives as a path on www.facebook.com, e.g. `/{page-id}/videos/{video-id}/`);
  * - graph-api/guides/error-handling (506 duplicate post; 210 when a user token is used where a Page token is
  *   needed; 200 for a missing publishing permission).
  */
@@ -36,7 +39,10 @@ export function createPageRoutes(state: MetaState) {
     return token;
   };
 
-  const post = (pageId: string, text: string, media: PublishedItem['media'], link?: string): PublishedItem => {
+  /** Uploaded videos by id, and the Page post each became. */
+  const videos = new Map<string, PublishedItem>();
+
+  const post = (pageId: string, text: string, media: PublishedItem['media'], link?: string, permalink?: string): PublishedItem => {
     const postId = `${pageId}_${newId()}`;
     const item: PublishedItem = {
       network: 'facebook',
@@ -45,7 +51,7 @@ export function createPageRoutes(state: MetaState) {
       text,
       media,
       ...(link === undefined ? {} : { link }),
-      permalink: `https://www.facebook.com/${pageId}/posts/${postId.split('_')[1]}`,
+      permalink: permalink ?? `https://www.facebook.com/${pageId}/posts/${postId.split('_')[1]}`,
       createdAt: state.now(),
     };
     state.published.push(item);
@@ -104,8 +110,23 @@ export function createPageRoutes(state: MetaState) {
     if (fetched.format !== 'mp4' && fetched.format !== 'mov')
       throw new GraphError(400, 352, "(#352) Sorry, the video file you selected is in a format that we don't support.");
     const id = newId();
-    post(pageId, call.params.description ?? '', [{ kind: 'video', url }]);
+    videos.set(id, post(pageId, call.params.description ?? '', [{ kind: 'video', url }], undefined, `https://www.facebook.com/${pageId}/videos/${id}/`));
     return ok({ id });
+  };
+
+  /** GET /{post-id} or /{video-id} of the Page's: undefined for an id that is neither. */
+  const node = (call: Call, id: string): Reply | undefined => {
+    const video = videos.get(id);
+    const item = video ?? state.published.find((candidate) => candidate.network === 'facebook' && candidate.id === id);
+    if (!item) return undefined;
+    pageToken(call, item.accountId, ['pages_read_engagement']);
+    const common = { id, created_time: graphTime(item.createdAt) };
+    if (video) {
+      const full = { ...common, ...(item.text ? { description: item.text } : {}), permalink_url: new URL(item.permalink).pathname };
+      return ok(pick(full, fieldsOf(call, ['description', 'created_time'])));
+    }
+    const full = { ...common, ...(item.text ? { message: item.text } : {}), permalink_url: item.permalink };
+    return ok(pick(full, fieldsOf(call, ['message', 'created_time'])));
   };
 
   /** GET /{page-id}/feed, /posts, /published_posts: newest first. */
@@ -141,5 +162,5 @@ export function createPageRoutes(state: MetaState) {
     return ok(pick(full, fieldsOf(call, ['name'])));
   };
 
-  return { feed, photo, video, read, page };
+  return { feed, photo, video, read, page, node };
 }

@@ -48,6 +48,8 @@ export function createRouter(state: MetaState, readiness: Readiness) {
       if (edge === 'content_publishing_limit' && method === 'GET') return instagram.limit(call, id);
     }
     if (!edge && method === 'GET') {
+      const pagePost = pages.node(call, id);
+      if (pagePost) return pagePost;
       const container = instagram.readContainer(call, id);
       if (container) return container;
     }
