@@ -110,6 +110,9 @@ export function createConnectionService({ connections, box, channels, now = () =
     /** Its channel's test (a webhook gets a signed `connection.test` event, Mastodon a token check, Bluesky a sign-in); the answer says in words how it went. */
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
+      // A token the network refused stays refused until the person signs in again.
+      if (row.health === 'disconnected')
+        return { ok: false, message: `Disconnected: reconnect. ${row.healthReason ?? 'The network no longer accepts this connection.'}` };
       return channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name }, now);
     },
   };
