@@ -16,6 +16,7 @@ import { forgetSessions } from './middleware/session';
 import { serveWebApp } from './middleware/web-app';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { connectionRoutes } from './modules/publishing/connection-routes';
+import { oauthRoutes } from './modules/publishing/oauth/oauth-routes';
 import { deliveryRoutes } from './modules/publishing/delivery-routes';
 import { mediaLinkRoutes } from './modules/publishing/media-link-routes';
 import { feedbackRoutes } from './modules/feedback/routes';
@@ -43,6 +44,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/analytics', analyticsRoutes(deps))
     .route('/feedback', feedbackRoutes(deps))
     .route('/settings', settingsRoutes(deps))
+    .route('/connections', oauthRoutes(deps))
     .route('/connections', connectionRoutes(deps))
     .route('/deliveries', deliveryRoutes(deps));
 }

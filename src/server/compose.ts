@@ -42,6 +42,11 @@ import { createSettingsService } from './modules/account/settings-service';
 import { createUsageLimits } from './modules/account/usage-limits';
 import { createConnectionService } from './modules/publishing/connection-service';
 import { createDeliveryService } from './modules/publishing/delivery-service';
+import { createGrantRepository } from './modules/publishing/oauth-grant-repository';
+import { createSignIns } from './modules/publishing/oauth/meta-sign-in';
+import { createOAuthService } from './modules/publishing/oauth/oauth-service';
+import { createTokenRefresh } from './modules/publishing/oauth/token-refresh';
+import { createTokenUpkeep } from './modules/publishing/oauth/token-upkeep';
 
 interface Options {
   writer: Writer;
@@ -133,6 +138,18 @@ export function createServices(
     now,
     timer,
   });
+  const clock = now ?? (() => new Date());
+  const providers = { providers: publishing.providers, policy, now: clock };
+  const oauth = createOAuthService({
+    grants: createGrantRepository(database.db),
+    connections,
+    box,
+    signIns: createSignIns(providers),
+    publicUrl,
+    log,
+    now: clock,
+  });
+  const tokenUpkeep = createTokenUpkeep({ connections, box, queue, refresh: createTokenRefresh(providers), log, now: clock });
   const leaseRules = createLeaseRules(jobLease ?? DEFAULT_LEASE, { durable: queue.durable });
   const jobProgress = createJobProgress({ jobs, notifier, rules: leaseRules, now });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });
@@ -145,6 +162,8 @@ export function createServices(
     publisher,
     mediaLinks,
     connections: createConnectionService({ connections, box, channels, now }),
+    oauth,
+    tokenUpkeep,
     deliveries: createDeliveryService({ deliveries, access, now }),
     usage,
     access,

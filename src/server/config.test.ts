@@ -99,6 +99,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('offers only the sign-in providers whose app is configured, at the real hosts unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).publishing.providers).toEqual({});
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      FACEBOOK_CLIENT_ID: '123',
+      FACEBOOK_CLIENT_SECRET: 'fb-secret',
+      THREADS_CLIENT_ID: '456',
+      THREADS_CLIENT_SECRET: 'th-secret',
+      THREADS_API_URL: 'http://127.0.0.1:9100/',
+      THREADS_AUTH_URL: 'http://127.0.0.1:9101',
+      INSTAGRAM_CLIENT_ID: '',
+    });
+    expect(config.publishing.providers).toEqual({
+      facebook: { clientId: '123', clientSecret: 'fb-secret', apiUrl: 'https://graph.facebook.com', authUrl: 'https://www.facebook.com' },
+      threads: { clientId: '456', clientSecret: 'th-secret', apiUrl: 'http://127.0.0.1:9100', authUrl: 'http://127.0.0.1:9101' },
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
   });
@@ -125,6 +143,10 @@ describe('loadConfig', () => {
     [{ MEDIA_STORE: 's3', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
     [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
     [{ MEDIA_STORE: 's3', S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'b', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_ENDPOINT'],
+    [{ FACEBOOK_CLIENT_ID: '123' }, 'FACEBOOK_CLIENT_SECRET'],
+    [{ THREADS_CLIENT_SECRET: 's' }, 'THREADS_CLIENT_ID'],
+    [{ INSTAGRAM_CLIENT_ID: '1', INSTAGRAM_CLIENT_SECRET: 's', INSTAGRAM_API_URL: 'graph.instagram.com' }, 'INSTAGRAM_API_URL'],
+    [{ FACEBOOK_AUTH_URL: 'ftp://www.facebook.com' }, 'FACEBOOK_AUTH_URL'],
   ])('stops on %o with one sentence naming %s', (env, variable) => {
     let error: unknown;
     try {

@@ -96,6 +96,7 @@ async function main() {
   });
   const runsJobs = config.role !== 'web';
   let purgeTimer: NodeJS.Timeout | undefined;
+  let stopTokenSweep: (() => void) | undefined;
   if (runsJobs) {
     const recovered = await services.runner.recoverInterrupted();
     if (recovered > 0 && !queue.durable) log.warn({ event: 'generation.recovered', failed: recovered }, 'marked interrupted generation jobs as failed');
@@ -114,6 +115,9 @@ async function main() {
     // Scheduled posts go out from every instance that runs jobs (never from ROLE=web); each delivery is
     // claimed by one of them. The worker wakes at the next due time and when a post is scheduled anywhere.
     services.publisher.start();
+    // Tokens that end within days are renewed by queued jobs; the sweep that queues them runs hourly.
+    await services.tokenUpkeep.work();
+    stopTokenSweep = services.tokenUpkeep.start();
   }
   const webRoot = findWebRoot();
   // A worker serves only /health, for its orchestrator.
@@ -135,6 +139,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
     clearInterval(purgeTimer);
+    stopTokenSweep?.();
     void Promise.all([services.runner.shutdown(), services.publisher.stop()])
       .then(() => queue.stop())
       .then(() => notifier.close())

@@ -95,6 +95,15 @@ export interface ConnectOptions {
 /** The screens a sign-in starts from, and returns to: `?connect=<grantId>` or `?connect_error=<code>` is added to their address. */
 export const OAUTH_RETURN_SCREENS = ['settings', 'onboarding'] as const;
 
+/**
+ * Why a sign-in came back without accounts, as `?connect_error=<code>` on the screen it returns to:
+ * 'oauth_denied' the person pressed Cancel; 'oauth_missing_permission' they unticked a permission that
+ * publishing needs; 'oauth_failed' the sign-in expired (10 minutes), was already used, was not theirs,
+ * or the provider refused the exchange; 'provider_unavailable' the operator removed the provider's app.
+ */
+export const OAUTH_CONNECT_ERRORS = ['oauth_denied', 'oauth_missing_permission', 'oauth_failed', 'provider_unavailable'] as const;
+export type OAuthConnectError = (typeof OAUTH_CONNECT_ERRORS)[number];
+
 /** Starts a sign-in with a provider; with `connectionId`, it renews that connection ("Reconnect"). */
 export const oauthStartSchema = z.strictObject({
   provider: z.enum(OAUTH_PROVIDERS),
@@ -107,6 +116,9 @@ export type OAuthStart = z.infer<typeof oauthStartSchema>;
 export interface OAuthStarted {
   authorizeUrl: string;
 }
+
+/** The provider a callback comes back from (`/api/connections/oauth/callback/:provider`). */
+export const oauthProviderParamSchema = z.object({ provider: z.enum(OAUTH_PROVIDERS) });
 
 export const oauthGrantParamSchema = z.object({ grantId: z.string().min(1).max(64) });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accessToken, fieldsOf, ok, pick, type Call, type Reply } from './call';
+import { accessToken, fieldsOf, ok, pick, subfieldsOf, type Call, type Reply } from './call';
 import { GraphError, refuse } from './graph-errors';
 import { LONG_LIVED_SECONDS, META_ACCOUNTS, PAGE_TASKS, SHORT_LIVED_SECONDS, type IssuedToken, type MetaApp, type MetaState } from './meta-state';
 
@@ -9,7 +9,8 @@ import { LONG_LIVED_SECONDS, META_ACCOUNTS, PAGE_TASKS, SHORT_LIVED_SECONDS, typ
  *   redirect_uri, client_secret, code) and guides/advanced/oidc-token (PKCE: code_challenge, code_verifier);
  * - facebook-login/guides/access-tokens/get-long-lived (grant_type=fb_exchange_token, `expires_in: 5183944`;
  *   a Page token made from a long-lived user token has no expiry);
- * - graph-api/reference/debug_token; graph-api/reference/user/accounts (Pages, their tokens, `tasks`);
+ * - graph-api/reference/debug_token; graph-api/reference/user/accounts (Pages, their tokens, `tasks`), with
+ *   field expansion (graph-api/guides/field-expansion: `instagram_business_account{id,username}`);
  * - threads/get-started/get-access-tokens-and-permissions (POST /oauth/access_token answers access_token and
  *   user_id) and threads/get-started/long-lived-tokens (th_exchange_token; th_refresh_token for a long-lived
  *   token at least 24 hours old and unexpired).
@@ -96,7 +97,7 @@ export function createTokenRoutes(state: MetaState) {
       name: page.name,
       id: page.id,
       tasks: PAGE_TASKS,
-      instagram_business_account: { id: instagram.id },
+      instagram_business_account: pick({ id: instagram.id, username: instagram.username }, subfieldsOf(call, 'instagram_business_account') ?? []),
     };
     return ok({ data: [pick(full, fields)], paging: { cursors: { before: 'QVFIUmFjAA', after: 'QVFIUmFjAA' } } });
   };

@@ -54,6 +54,8 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/workspace/months': ({ day }) => ({ id: `${Number(day.slice(0, 4))}-${Number(day.slice(5, 7))}` }),
   'POST /api/connections': () => ({ kind: 'webhook', name: 'Our n8n', url: 'https://203.0.113.10/webhook/posts', networks: ['facebook'] }),
   'PATCH /api/connections/:connectionId': () => ({ name: 'Renamed', networks: ['linkedin'] }),
+  'POST /api/connections/oauth/start': () => ({ provider: 'facebook', returnTo: 'settings' }),
+  'POST /api/connections/oauth/grants/:grantId': () => ({ accounts: [{ accountId: '102000000000001', kind: 'facebook', networks: ['facebook'] }] }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */

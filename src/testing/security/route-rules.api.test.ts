@@ -33,6 +33,9 @@ const NOT_MONTH_WRITES = new Set([
   'PATCH /api/connections/:connectionId',
   'DELETE /api/connections/:connectionId',
   'POST /api/connections/:connectionId/test',
+  // Connecting accounts by signing in (oauth/): the user's connections, no month.
+  'POST /api/connections/oauth/start',
+  'POST /api/connections/oauth/grants/:grantId',
   // A delivery's state, not the post: a post that failed on the month's last evening can still be retried or confirmed.
   'POST /api/posts/:postId/delivery/retry',
   'POST /api/posts/:postId/delivery/confirm',
@@ -90,7 +93,16 @@ async function seedPost(ref: MonthRef, userId: string) {
 describe('signed-out callers', () => {
   it('are refused with 401 on every API route, with or without a stale or forged cookie, and change nothing', async () => {
     const post = await seedPost(ACTIVE, owner.userId);
-    const ids = { id: monthId(ACTIVE), postId: post.postId, versionId: post.versionId, fileId: post.fileId, jobId: randomUUID(), connectionId: randomUUID() };
+    const ids = {
+      id: monthId(ACTIVE),
+      postId: post.postId,
+      versionId: post.versionId,
+      fileId: post.fileId,
+      jobId: randomUUID(),
+      connectionId: randomUUID(),
+      grantId: randomUUID(),
+      provider: 'facebook',
+    };
     const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
 
     const leaver = await onboardedClient(server.url);
@@ -158,7 +170,11 @@ describe('stale versions', () => {
     for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
       const post = await freshPost(prober);
       const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
-      const response = await prober.request(route.method, fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), ...post }), body);
+      const response = await prober.request(
+        route.method,
+        fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), grantId: randomUUID(), ...post }),
+        body,
+      );
       const fields = Object.keys((response.body as Partial<ApiError> | undefined)?.error?.fields ?? {});
       if (response.status === 400 && fields.some((field) => field === 'version' || field.endsWith('.version'))) found.push(routeKey(route));
     }

@@ -75,9 +75,75 @@ export function createConnectionRepository(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Its token no longer works (revoked, expired): it stays, with its routes, until reconnected. */
-    async markDisconnected(id: string, reason: string, at: string): Promise<void> {
-      await db.updateTable('connections').set({ health: 'disconnected', healthReason: reason, updatedAt: at }).where('id', '=', id).execute();
+    /** Its token no longer works (revoked, expired): it stays, with its routes, until reconnected. With `unchangedSince`, only if nobody changed it since (false otherwise). */
+    async markDisconnected(id: string, reason: string, at: string, unchangedSince?: string): Promise<boolean> {
+      let query = db.updateTable('connections').set({ health: 'disconnected', healthReason: reason, updatedAt: at }).where('id', '=', id);
+      if (unchangedSince !== undefined) query = query.where('updatedAt', '=', unchangedSince);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The user's connection publishing as the network's account (one per kind and account). */
+    findByAccount(userId: string, kind: string, accountId: string): Promise<ConnectionRow | undefined> {
+      return db
+        .selectFrom('connections')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('kind', '=', kind)
+        .where('accountId', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** A connection by id alone, for jobs that act for its owner (token upkeep). */
+    findById(id: string): Promise<ConnectionRow | undefined> {
+      return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * "Reconnect": fresh sealed credentials and expiry, healthy again; its id, name, routes and scheduled
+     * posts stay. Routes change only when `networks` names some.
+     */
+    renew(
+      userId: string,
+      id: string,
+      fresh: { credentials: string; tokenExpiresAt: string | null; at: string },
+      networks: readonly Platform[],
+    ): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const result = await trx
+          .updateTable('connections')
+          .set({ credentials: fresh.credentials, tokenExpiresAt: fresh.tokenExpiresAt, health: 'healthy', healthReason: null, updatedAt: fresh.at })
+          .where('userId', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        if (networks.length > 0) await routeNetworks(trx, userId, id, networks);
+        return true;
+      });
+    },
+
+    /** Connections whose token stops working before `before` and that still work: the token upkeep's list. */
+    listExpiring(before: string): Promise<Pick<ConnectionRow, 'id' | 'kind' | 'tokenExpiresAt'>[]> {
+      return db
+        .selectFrom('connections')
+        .select(['id', 'kind', 'tokenExpiresAt'])
+        .where('tokenExpiresAt', 'is not', null)
+        .where('tokenExpiresAt', '<', before)
+        .where('health', '<>', 'disconnected')
+        .orderBy('tokenExpiresAt')
+        .execute();
+    },
+
+    /** A refreshed token, written only if nobody changed the connection since it was read (false otherwise). */
+    async replaceCredentials(id: string, unchangedSince: string, credentials: string, tokenExpiresAt: string | null, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('connections')
+        .set({ credentials, tokenExpiresAt, updatedAt: at })
+        .where('id', '=', id)
+        .where('updatedAt', '=', unchangedSince)
+        .where('health', '<>', 'disconnected')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** The connection the user's posts for `platform` go out through. */

@@ -30,7 +30,8 @@ export function healthOf(row: Pick<ConnectionRow, 'health' | 'healthReason' | 't
   return { state: expiring ? 'expiring' : 'healthy', reason: null, expiresAt: row.tokenExpiresAt };
 }
 
-const toConnection = (row: ConnectionRow, networks: Platform[], now: Date): Connection => ({
+/** A connection as its owner sees it (never its credentials). */
+export const toConnection = (row: ConnectionRow, networks: Platform[], now: Date): Connection => ({
   id: row.id,
   kind: row.kind as Connection['kind'],
   name: row.name,
@@ -42,7 +43,6 @@ const toConnection = (row: ConnectionRow, networks: Platform[], now: Date): Conn
 
 /** The user's connections: added (URL checked, secret made and shown once), tested, renamed, removed. */
 export function createConnectionService({ connections, box, channels, now = () => new Date() }: Deps) {
-
   async function owned(userId: string, id: string): Promise<ConnectionRow> {
     const row = await connections.find(userId, id);
     if (!row) throw notFound('Connection');
@@ -110,6 +110,9 @@ export function createConnectionService({ connections, box, channels, now = () =
     /** Its channel's test (a webhook gets a signed `connection.test` event, Mastodon a token check, Bluesky a sign-in); the answer says in words how it went. */
     async test(userId: string, id: string): Promise<ConnectionTestResult> {
       const row = await owned(userId, id);
+      // A token the network refused stays refused until the person signs in again.
+      if (row.health === 'disconnected')
+        return { ok: false, message: `Disconnected: reconnect. ${row.healthReason ?? 'The network no longer accepts this connection.'}` };
       return channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name }, now);
     },
   };

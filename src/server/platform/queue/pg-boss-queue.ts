@@ -51,7 +51,10 @@ export async function createPgBossQueue(url: string, log: Logger, options: PgBos
         retryBackoff: sendOptions.retryBackoff ?? false,
         ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.singletonKey !== undefined ? { singletonKey: sendOptions.singletonKey, singletonSeconds: sendOptions.singletonSeconds ?? 60 } : {}),
       });
+      // pg-boss answers null for a job whose key and time slot another send already took.
+      if (!id && sendOptions.singletonKey !== undefined) return null;
       if (!id) throw new Error(`the queue refused a job of ${name}`);
       return id;
     },

@@ -20,6 +20,24 @@ describe('the in-process queue (SQLite, one process)', () => {
     expect(queue.durable).toBe(false);
   });
 
+  it('drops a job sent with the key of one still waiting or running, and takes the key again once it is done', async () => {
+    const queue = createInProcessQueue(log);
+    const finishers: (() => void)[] = [];
+    const runs: string[] = [];
+    await queue.work<{ n: number }>('keyed', async (job) => {
+      runs.push(job.id);
+      await new Promise<void>((resolve) => finishers.push(resolve));
+    });
+    const first = await queue.send('keyed', { n: 1 }, { singletonKey: 'a' });
+    expect(first).toEqual(expect.any(String));
+    expect(await queue.send('keyed', { n: 2 }, { singletonKey: 'a' })).toBeNull();
+    expect(await queue.send('keyed', { n: 3 }, { singletonKey: 'b' })).toEqual(expect.any(String));
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    finishers.forEach((finish) => finish());
+    await vi.waitFor(async () => expect(await queue.send('keyed', { n: 4 }, { singletonKey: 'a' })).toEqual(expect.any(String)));
+    await queue.stop();
+  });
+
   it('retries a failing handler as many times as the job allows, then gives up', async () => {
     const queue = createInProcessQueue(log);
     let attempts = 0;

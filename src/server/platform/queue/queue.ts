@@ -18,6 +18,12 @@ export interface SendOptions {
   startAfterSeconds?: number;
   /** A job still running this long after it started counts as failed (its instance died) and is retried. */
   expireInSeconds?: number;
+  /**
+   * One job per key: a send while a job with the same name and key is waiting or running (in process),
+   * or was sent within the same `singletonSeconds` slot (pg-boss), is dropped and answers null.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
 }
 
 /**
@@ -29,8 +35,8 @@ export interface SendOptions {
 export interface JobQueue {
   /** True when queued jobs outlive this process and other instances may take them (pg-boss). */
   readonly durable: boolean;
-  /** Queues a job; answers its id. */
-  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
+  /** Queues a job; answers its id, or null when a job with its `singletonKey` is already there. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of `name` this instance takes; a handler that throws has its job retried as sent. */
   work<T extends object>(name: string, handler: (job: QueueJob<T>) => Promise<void>): Promise<void>;
   /** Stops taking jobs; handlers already running are left to finish (their owners stop them first). */
@@ -46,6 +52,8 @@ export function createInProcessQueue(log: Logger): JobQueue {
   const handlers = new Map<string, (job: QueueJob<object>) => Promise<void>>();
   const waiting = new Map<string, { job: QueueJob<object>; options: SendOptions }[]>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Keys of jobs waiting or running (`singletonKey`). */
+  const keys = new Set<string>();
   let stopped = false;
   let sequence = 0;
 
@@ -55,9 +63,12 @@ export function createInProcessQueue(log: Logger): JobQueue {
       waiting.set(name, [...(waiting.get(name) ?? []), { job, options }]);
       return;
     }
-    handler(job).catch((error: unknown) => {
+    const release = () => {
+      if (options.singletonKey !== undefined) keys.delete(`${name}\u0000${options.singletonKey}`);
+    };
+    handler(job).then(release, (error: unknown) => {
       log.warn({ event: 'queue.job-failed', name, jobId: job.id, attempt, err: error });
-      if (stopped || attempt > (options.retryLimit ?? 0)) return;
+      if (stopped || attempt > (options.retryLimit ?? 0)) return release();
       const base = (options.retryDelaySeconds ?? 0) * 1000;
       const delay = options.retryBackoff ? base * 2 ** (attempt - 1) : base;
       const timer = setTimeout(() => {
@@ -72,6 +83,11 @@ export function createInProcessQueue(log: Logger): JobQueue {
   return {
     durable: false,
     async send(name, data, options = {}) {
+      if (options.singletonKey !== undefined) {
+        const key = `${name}\u0000${options.singletonKey}`;
+        if (keys.has(key)) return null;
+        keys.add(key);
+      }
       const id = `local-${++sequence}`;
       if (!options.startAfterSeconds) run(name, { id, data }, options, 1);
       else {

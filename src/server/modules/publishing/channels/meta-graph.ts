@@ -19,6 +19,7 @@ export const THREADS_API_VERSION = 'v1.0';
 export interface GraphApi {
   /** e.g. https://graph.facebook.com (no version). */
   baseUrl: string;
+  /** e.g. v26.0; empty for paths without one. */
   version: string;
   /** The network as the user knows it, in sentences: "Facebook", "Instagram", "Threads". */
   network: string;
@@ -133,7 +134,11 @@ export function graphRefusal(error: GraphErrorBody, network: string, retryAfter:
   if (code === 368)
     return { result: 'failed', detail: `${network} has blocked this account from posting for now, as it judged the activity abusive (code 368).${said}` };
   if (isThrottled(code))
-    return { result: 'retry', detail: `${network} asked us to slow down for this account (code ${code}); it will be sent when the limit resets.`, retryAfterMs: retryAfter ?? DEFAULT_BACKOFF_MS };
+    return {
+      result: 'retry',
+      detail: `${network} asked us to slow down for this account (code ${code}); it will be sent when the limit resets.`,
+      retryAfterMs: retryAfter ?? DEFAULT_BACKOFF_MS,
+    };
   if (code === 506) return { result: 'failed', detail: `${network} refused it as a duplicate of a recent post. Change the text, then retry.` };
   if (code === 1 || code === 2 || error.is_transient)
     return { result: 'retry', detail: `${network} had a temporary problem (code ${code}).`, retryAfterMs: retryAfter };
@@ -155,10 +160,15 @@ export async function graphCall<T>(
   if (resting > 0)
     return {
       ok: false,
-      outcome: { result: 'retry', detail: `${api.network} asked us to slow down for this account; it will be sent when the limit resets.`, retryAfterMs: resting },
+      outcome: {
+        result: 'retry',
+        detail: `${api.network} asked us to slow down for this account; it will be sent when the limit resets.`,
+        retryAfterMs: resting,
+      },
     };
   const query = new URLSearchParams(request.method === 'GET' ? request.params : {});
-  const url = `${api.baseUrl}/${api.version}${request.path}${query.size > 0 ? `?${query}` : ''}`;
+  // Threads' token endpoints have no version in their path (an empty `version`).
+  const url = `${api.baseUrl}${api.version ? `/${api.version}` : ''}${request.path}${query.size > 0 ? `?${query}` : ''}`;
   const body = request.method === 'POST' ? new URLSearchParams(request.params).toString() : undefined;
   const result = await sendOutbound(
     {
@@ -181,7 +191,10 @@ export async function graphCall<T>(
     return {
       ok: false,
       lost: true,
-      outcome: { result: 'unknown', detail: `Sent to ${api.network}, but ${result.reason}: it may or may not have been published. Check the account, then confirm it or retry.` },
+      outcome: {
+        result: 'unknown',
+        detail: `Sent to ${api.network}, but ${result.reason}: it may or may not have been published. Check the account, then confirm it or retry.`,
+      },
     };
   const rest = usageRestMs(result.headers);
   if (rest > 0) backoff.rest(account, rest);

@@ -1,0 +1,257 @@
+import * as oauth from 'oauth4webapi';
+import { NETWORKS } from '@shared/networks';
+import type { GrantAccount, OAuthConnectError, OAuthProvider } from '@shared/schemas/publishing';
+import type { ProviderApp, ProvidersConfig } from '../../../provider-config';
+import type { FacebookCredentials, InstagramCredentials, ThreadsCredentials } from '../channels/meta-credentials';
+import { createBackoff, graphCall, GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi, type GraphRequest } from '../channels/meta-graph';
+import type { OutboundPolicy } from '../outbound';
+
+/**
+ * Signing in with Meta's providers (authorization code flow, through oauth4webapi), then the long-lived
+ * token and the accounts it reaches. Written from developers.facebook.com/documentation/facebook-login/
+ * guides/advanced/manual-flow and .../advanced/oidc-token (PKCE), .../access-tokens/get-long-lived,
+ * graph-api/reference/user/accounts and /debug_token; threads/get-started/get-access-tokens-and-permissions
+ * (no PKCE there: Threads' Authorization Window documents client_id, redirect_uri, scope, response_type and
+ * state only) and threads/get-started/long-lived-tokens.
+ */
+
+/** One account a sign-in reaches, with what its connection seals. Kept sealed on the grant until picked. */
+export interface FoundAccount {
+  kind: GrantAccount['kind'];
+  accountId: string;
+  name: string;
+  /** Shown as the connection's host: the network's address, never a token. */
+  target: string;
+  credentials: FacebookCredentials | InstagramCredentials | ThreadsCredentials;
+  /** When its token stops working (null: a Page token made from a long-lived user token does not expire). */
+  tokenExpiresAt: string | null;
+}
+
+/** A sign-in that ends without accounts, with the code the screen it returns to shows. */
+export class SignInRefused extends Error {
+  constructor(
+    readonly code: OAuthConnectError,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ProviderSignIn {
+  /** Whether the provider takes PKCE (S256). */
+  pkce: boolean;
+  authorizeUrl(input: { state: string; redirectUri: string; codeChallenge: string | undefined }): string;
+  /** The provider's answer at the callback (checked against `state`), exchanged for a long-lived token, then the accounts it reaches. */
+  finish(input: { callback: URL; state: string; redirectUri: string; verifier: string | undefined }): Promise<FoundAccount[]>;
+}
+
+const { facebook, instagram, threads } = NETWORKS;
+/** Facebook Pages: list them, publish and read back. `business_management` reaches Pages a business portfolio owns. */
+const PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement'];
+const INSTAGRAM_SCOPES = ['instagram_basic', 'instagram_content_publish'];
+export const SCOPES = {
+  facebook: [...PAGE_SCOPES, 'business_management', ...INSTAGRAM_SCOPES],
+  threads: ['threads_basic', 'threads_content_publish'],
+};
+
+const HOSTS = { facebook: 'www.facebook.com', instagram: 'www.instagram.com', threads: 'www.threads.net' };
+
+interface Setup {
+  providers: ProvidersConfig;
+  policy: OutboundPolicy;
+  now: () => Date;
+}
+
+/** A Graph answer's body, or an error (the caller turns it into 'oauth_failed'). */
+async function graph<T>(api: GraphApi, request: GraphRequest, setup: Setup): Promise<T> {
+  // Sign-ins are rare and the person waits: no per-account rest applies.
+  const answer = await graphCall<T>(api, request, { policy: setup.policy, backoff: createBackoff(setup.now), account: 'sign-in', now: setup.now });
+  if (!answer.ok) throw new Error(`${api.network} refused the sign-in: ${answer.outcome.detail}`);
+  return answer.json;
+}
+
+/** oauth4webapi refuses http:// unless told; an operator's stand-in on a private network may be plain http. */
+const insecureIfHttp = (url: string) => (url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {});
+
+function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string) {
+  const as: oauth.AuthorizationServer = { issuer: app.authUrl, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint };
+  const client: oauth.Client = { client_id: app.clientId };
+  return { as, client, auth: oauth.ClientSecretPost(app.clientSecret) };
+}
+
+/** The callback's code, or why there is none: Cancel is 'oauth_denied', anything else 'oauth_failed'. */
+function checkedCallback(as: oauth.AuthorizationServer, client: oauth.Client, callback: URL, state: string): URLSearchParams {
+  try {
+    return oauth.validateAuthResponse(as, client, callback, state);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError && error.error === 'access_denied')
+      throw new SignInRefused('oauth_denied', 'The sign-in was cancelled.');
+    throw new SignInRefused('oauth_failed', 'The provider did not complete the sign-in.');
+  }
+}
+
+function facebookSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
+  const { as, client, auth } = tokenClient(app, `${app.authUrl}/${GRAPH_API_VERSION}/dialog/oauth`, `${app.apiUrl}/${GRAPH_API_VERSION}/oauth/access_token`);
+  const api: GraphApi = { baseUrl: app.apiUrl, version: GRAPH_API_VERSION, network: facebook.label };
+  const options = () => ({ ...insecureIfHttp(app.apiUrl), signal: AbortSignal.timeout(setup.policy.timeoutMs) });
+  return {
+    pkce: true,
+    authorizeUrl({ state, redirectUri, codeChallenge }) {
+      const url = new URL(as.authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: app.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: SCOPES.facebook.join(','),
+        state,
+        ...(codeChallenge ? { code_challenge: codeChallenge, code_challenge_method: 'S256' } : {}),
+      }).toString();
+      return url.toString();
+    },
+    async finish({ callback, state, redirectUri, verifier }) {
+      const params = checkedCallback(as, client, callback, state);
+      const short = await oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, verifier ?? oauth.nopkce, options()),
+      );
+      // get-long-lived: the same endpoint with grant_type=fb_exchange_token; the secret goes in the body, not a URL.
+      const long = await oauth.processGenericTokenEndpointResponse(
+        as,
+        client,
+        await oauth.genericTokenEndpointRequest(as, client, auth, 'fb_exchange_token', { fb_exchange_token: short.access_token }, options()),
+      );
+      const token = long.access_token;
+      // debug_token with the app's token: the permissions the person left ticked.
+      const debug = await graph<{ data?: { scopes?: string[] } }>(
+        api,
+        { method: 'GET', path: '/debug_token', params: { input_token: token }, token: `${app.clientId}|${app.clientSecret}` },
+        setup,
+      );
+      const granted = new Set(debug.data?.scopes ?? []);
+      if (PAGE_SCOPES.some((scope) => !granted.has(scope)))
+        throw new SignInRefused('oauth_missing_permission', 'Facebook was not allowed to list and publish to your Pages.');
+      const withInstagram = INSTAGRAM_SCOPES.every((scope) => granted.has(scope));
+      const pages = await graph<{
+        data?: { id: string; name?: string; access_token?: string; instagram_business_account?: { id: string; username?: string } }[];
+      }>(
+        api,
+        { method: 'GET', path: '/me/accounts', params: { fields: 'id,name,access_token,instagram_business_account{id,username}', limit: '100' }, token },
+        setup,
+      );
+      const found: FoundAccount[] = [];
+      for (const page of pages.data ?? []) {
+        if (!page.access_token) continue;
+        const name = page.name ?? page.id;
+        found.push({
+          kind: facebook.id,
+          accountId: page.id,
+          name,
+          target: HOSTS.facebook,
+          credentials: { pageId: page.id, pageToken: page.access_token },
+          tokenExpiresAt: null,
+        });
+        const linked = page.instagram_business_account;
+        // Without the Instagram permissions the linked account could not publish: it is not offered.
+        if (linked && withInstagram)
+          found.push({
+            kind: instagram.id,
+            accountId: linked.id,
+            name: linked.username ? `@${linked.username}` : `${name} on Instagram`,
+            target: HOSTS.instagram,
+            credentials: { igUserId: linked.id, accessToken: page.access_token, api: facebook.id },
+            tokenExpiresAt: null,
+          });
+      }
+      return found;
+    },
+  };
+}
+
+/**
+ * Threads' code exchange answers `{ access_token, user_id }` without the `token_type` RFC 6749 requires,
+ * which oauth4webapi refuses; its documented hook for non-conforming servers (`customFetch`) adds
+ * `token_type: bearer` to that one answer.
+ */
+async function withBearerType(...args: Parameters<typeof fetch>): Promise<Response> {
+  const response = await fetch(...args);
+  if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
+  const body = (await response.json()) as Record<string, unknown>;
+  return Response.json(body.token_type === undefined ? { ...body, token_type: 'bearer' } : body, { status: response.status });
+}
+
+function threadsSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
+  const { as, client, auth } = tokenClient(app, `${app.authUrl}/oauth/authorize`, `${app.apiUrl}/oauth/access_token`);
+  // The token endpoints carry no version; the rest is under v1.0.
+  const tokens: GraphApi = { baseUrl: app.apiUrl, version: '', network: threads.label };
+  const api: GraphApi = { ...tokens, version: THREADS_API_VERSION };
+  return {
+    pkce: false,
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(as.authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: app.clientId,
+        redirect_uri: redirectUri,
+        scope: SCOPES.threads.join(','),
+        response_type: 'code',
+        state,
+      }).toString();
+      return url.toString();
+    },
+    async finish({ callback, state, redirectUri }) {
+      const params = checkedCallback(as, client, callback, state);
+      const short = await oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, oauth.nopkce, {
+          ...insecureIfHttp(app.apiUrl),
+          signal: AbortSignal.timeout(setup.policy.timeoutMs),
+          [oauth.customFetch]: withBearerType,
+        }),
+      );
+      // long-lived-tokens: GET /access_token?grant_type=th_exchange_token, as the docs give it (a GET only).
+      const long = await graph<{ access_token: string; expires_in?: number }>(
+        tokens,
+        {
+          method: 'GET',
+          path: '/access_token',
+          params: { grant_type: 'th_exchange_token', client_secret: app.clientSecret, access_token: short.access_token },
+          token: short.access_token,
+        },
+        setup,
+      );
+      const me = await graph<{ id: string; username?: string }>(
+        api,
+        { method: 'GET', path: '/me', params: { fields: 'id,username' }, token: long.access_token },
+        setup,
+      );
+      return [
+        {
+          kind: threads.id,
+          accountId: me.id,
+          name: me.username ? `@${me.username}` : me.id,
+          target: HOSTS.threads,
+          credentials: { threadsUserId: me.id, accessToken: long.access_token },
+          tokenExpiresAt: expiryOf(long.expires_in, setup.now()),
+        },
+      ];
+    },
+  };
+}
+
+/** Long-lived tokens last 60 days; an answer without `expires_in` is taken as that. */
+export function expiryOf(expiresIn: number | undefined, now: Date): string {
+  return new Date(now.getTime() + (expiresIn ?? 60 * 86_400) * 1000).toISOString();
+}
+
+/**
+ * The sign-ins the operator configured. Instagram Login (INSTAGRAM_*) is not built yet: it is left out
+ * even when configured, so it is never offered.
+ */
+export function createSignIns(setup: Setup): Partial<Record<OAuthProvider, ProviderSignIn>> {
+  const { providers } = setup;
+  return {
+    ...(providers.facebook ? { facebook: facebookSignIn(providers.facebook, setup) } : {}),
+    ...(providers.threads ? { threads: threadsSignIn(providers.threads, setup) } : {}),
+  };
+}

@@ -1,0 +1,70 @@
+import { NETWORKS } from '@shared/networks';
+import { PROVIDER_HOSTS, type ProvidersConfig } from '../../../provider-config';
+import type { Refreshed } from '../channels/channel';
+import { instagramCredentialsSchema, threadsCredentialsSchema } from '../channels/meta-credentials';
+import { createBackoff, graphCall, type GraphApi } from '../channels/meta-graph';
+import type { AttemptOutcome } from '../outcome';
+import type { OutboundPolicy } from '../outbound';
+import { expiryOf } from './meta-sign-in';
+
+/**
+ * Renewing long-lived tokens before their 60 days end, by connection kind:
+ * - Threads: GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token&access_token=…
+ *   (threads/get-started/long-lived-tokens: a long-lived token at least 24 hours old and unexpired);
+ * - Instagram through Instagram Login (its credentials' api is Instagram's own): GET graph.instagram.com/refresh_access_token?
+ *   grant_type=ig_refresh_token (instagram-platform/reference/refresh_access_token; same rules). Such
+ *   connections cannot be made yet (Instagram Login is not built), so this path is untested.
+ * Facebook Page tokens (and Instagram through a Page) made from a long-lived user token do not expire.
+ * The token goes in the query, as documented, and in the Authorization header (graphCall); neither is logged.
+ */
+export type RefreshAnswer = { ok: true; refreshed: Refreshed<unknown> } | { ok: false; outcome: AttemptOutcome };
+
+const { instagram, threads } = NETWORKS;
+
+interface Setup {
+  providers: ProvidersConfig;
+  policy: OutboundPolicy;
+  now: () => Date;
+}
+
+export function createTokenRefresh({ providers, policy, now }: Setup) {
+  const backoff = createBackoff(now);
+  const call = async (api: GraphApi, grantType: string, token: string, account: string) => {
+    const answer = await graphCall<{ access_token?: string; expires_in?: number }>(
+      api,
+      { method: 'GET', path: '/refresh_access_token', params: { grant_type: grantType, access_token: token }, token },
+      { policy, backoff, account, now },
+    );
+    if (!answer.ok) return answer;
+    if (!answer.json.access_token) return { ok: false as const, outcome: { result: 'retry' as const, detail: `${api.network} answered without a token.` } };
+    return { ok: true as const, token: answer.json.access_token, expiresAt: expiryOf(answer.json.expires_in, now()) };
+  };
+
+  return {
+    /** Whether tokens of this kind of connection are renewed here. */
+    refreshes: (kind: string) => kind === threads.id || kind === instagram.id,
+
+    /** Fresh credentials and their expiry, or the outcome in words (`connectionLost` when the network no longer accepts the token). */
+    async refresh(kind: string, sealed: unknown): Promise<RefreshAnswer> {
+      if (kind === threads.id) {
+        const credentials = threadsCredentialsSchema.parse(sealed);
+        const api = { baseUrl: providers.threads?.apiUrl ?? PROVIDER_HOSTS.threads.api, version: '', network: threads.label };
+        const answer = await call(api, 'th_refresh_token', credentials.accessToken, credentials.threadsUserId);
+        if (!answer.ok) return answer;
+        return { ok: true, refreshed: { credentials: { ...credentials, accessToken: answer.token }, expiresAt: answer.expiresAt } };
+      }
+      if (kind === instagram.id) {
+        const credentials = instagramCredentialsSchema.parse(sealed);
+        // Through a Page the token is the Page's, which does not expire: nothing to renew.
+        if (credentials.api !== instagram.id) return { ok: true, refreshed: { credentials, expiresAt: null } };
+        const api = { baseUrl: providers.instagram?.apiUrl ?? PROVIDER_HOSTS.instagram.api, version: '', network: instagram.label };
+        const answer = await call(api, 'ig_refresh_token', credentials.accessToken, credentials.igUserId);
+        if (!answer.ok) return answer;
+        return { ok: true, refreshed: { credentials: { ...credentials, accessToken: answer.token }, expiresAt: answer.expiresAt } };
+      }
+      return { ok: false, outcome: { result: 'failed', detail: 'This kind of connection has no token to renew.' } };
+    },
+  };
+}
+
+export type TokenRefresh = ReturnType<typeof createTokenRefresh>;
