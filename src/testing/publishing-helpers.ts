@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Platform } from '@shared/domain/options';
 import { createWriter } from '@server/ai/create-writer';
 import { createPostgresNotifier } from '@server/platform/notifier';
 import { createLogger } from '@server/platform/logger';
 import { createServices } from '@server/compose';
+import { createSecretBox } from '@server/modules/publishing/secret-box';
+import type { MetaServer } from './meta/meta-server';
 import { addPost, type ManualPost } from './month-posts';
 import type { TestClock } from './test-clock';
 import { onboardedClient, read, type TestClient, type TypedApi } from './test-client';
@@ -96,4 +100,68 @@ export async function secondInstance(server: TestServer, clock: TestClock) {
       if (notifier !== server.services.notifier) await notifier.close();
     },
   };
+}
+
+/** The env that points the app's Facebook, Instagram (through Facebook Login) and Threads providers at the stand-in. */
+export function metaProviderEnv(meta: MetaServer): Record<string, string> {
+  return {
+    FACEBOOK_CLIENT_ID: meta.apps.facebook.id,
+    FACEBOOK_CLIENT_SECRET: meta.apps.facebook.secret,
+    FACEBOOK_API_URL: meta.urls.graph,
+    FACEBOOK_AUTH_URL: meta.urls.facebook,
+    THREADS_CLIENT_ID: meta.apps.threads.id,
+    THREADS_CLIENT_SECRET: meta.apps.threads.secret,
+    THREADS_API_URL: meta.urls.threadsGraph,
+    THREADS_AUTH_URL: meta.urls.threads,
+  };
+}
+
+/** A Page token as Facebook Login leaves one: a long-lived user token granted `scopes`, then the Page's token from /me/accounts. */
+export async function metaPageToken(meta: MetaServer, scopes: string[]): Promise<string> {
+  const response = await fetch(`${meta.urls.graph}/${meta.version}/me/accounts`, { headers: { authorization: `Bearer ${meta.grant('facebook', scopes)}` } });
+  const body = (await response.json()) as { data: { access_token: string }[] };
+  return body.data[0]!.access_token;
+}
+
+/**
+ * A connection as signing in with a provider leaves it (the OAuth flow is tested on its own): `credentials`
+ * sealed under the server's key, the account's id, and the user's `networks` routed to it. Answers its id.
+ */
+export async function signedInConnection(
+  server: TestServer,
+  userId: string,
+  fields: {
+    kind: 'facebook' | 'instagram' | 'threads';
+    name: string;
+    accountId: string;
+    credentials: object;
+    networks: Platform[];
+    tokenExpiresAt?: string | null;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  const { db } = server.database;
+  await db
+    .insertInto('connections')
+    .values({
+      id,
+      userId,
+      kind: fields.kind,
+      name: fields.name,
+      target: fields.name,
+      credentials: createSecretBox(server.config.publishing.encryptionKey).seal(fields.credentials),
+      accountId: fields.accountId,
+      health: 'healthy',
+      healthReason: null,
+      tokenExpiresAt: fields.tokenExpiresAt ?? null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('network_routes')
+    .values(fields.networks.map((platform) => ({ userId, platform, connectionId: id })))
+    .execute();
+  return id;
 }
