@@ -204,7 +204,7 @@ describe('Instagram checks before scheduling', () => {
     expect(await check('Text only', [])).toBe('Instagram posts need an image or a video. Add one, or plan this post for another network.');
     expect(await check('#a #b #c #d #e #f', [file('image/jpeg')])).toBe('Instagram takes at most 5 hashtags in a post, and this one has 6. Remove 1.');
     expect(await check('a'.repeat(2203), [file('image/jpeg')])).toBe(
-      "The text with its hashtags is longer than Instagram's 2,200 characters. Shorten it by 3 characters.",
+      'The text with its hashtags is longer than the 2,200 characters Instagram takes. Shorten it by 3 characters.',
     );
     expect(
       await check(

@@ -43,7 +43,7 @@ export function instagramContentRefusal(text: string, files: { mime: string; siz
   if (files.length > max) return `${NETWORK} takes at most ${max} images and videos in a post, and this one has ${files.length}. Remove ${files.length - max}.`;
   const length = countLength(RULES.counting, text, RULES.maxLength);
   if (length > RULES.maxLength)
-    return `The text with its hashtags is longer than ${NETWORK}'s ${RULES.maxLength.toLocaleString('en-US')} characters. Shorten it by ${plural(countLength(RULES.counting, text) - RULES.maxLength, 'character')}.`;
+    return `The text with its hashtags is longer than the ${RULES.maxLength.toLocaleString('en-US')} characters ${NETWORK} takes. Shorten it by ${plural(countLength(RULES.counting, text) - RULES.maxLength, 'character')}.`;
   const hashtags = hashtagCount(text);
   if (hashtags > RULES.hashtagCap)
     return `${NETWORK} takes at most ${RULES.hashtagCap} hashtags in a post, and this one has ${hashtags}. Remove ${hashtags - RULES.hashtagCap}.`;

@@ -28,7 +28,7 @@ export function threadsContentRefusal(text: string, files: { mime: string; size:
   const length = countLength(RULES.counting, text, RULES.maxLength);
   if (length > RULES.maxLength) {
     const over = countLength(RULES.counting, text) - RULES.maxLength;
-    return `The text with its hashtags is longer than ${NETWORK}'s ${RULES.maxLength} characters (each emoji counts as several). Shorten it by ${over} character${over === 1 ? '' : 's'}.`;
+    return `The text with its hashtags is longer than the ${RULES.maxLength} characters ${NETWORK} takes (each emoji counts as several). Shorten it by ${over} character${over === 1 ? '' : 's'}.`;
   }
   const max = RULES.media.maxItems;
   if (files.length > max) return `${NETWORK} takes at most ${max} images and videos in a post, and this one has ${files.length}. Remove ${files.length - max}.`;
