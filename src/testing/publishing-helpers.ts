@@ -165,3 +165,9 @@ export async function signedInConnection(
     .execute();
   return id;
 }
+
+/** A post's delivery row as the engine hands it to a channel (its progress included), for calling a channel directly. */
+export async function deliveryRow(server: TestServer, postId: string) {
+  const row = await server.database.db.selectFrom('deliveries').selectAll().where('postId', '=', postId).executeTakeFirstOrThrow();
+  return { ...row, markSent: () => Promise.resolve(), saveProgress: () => Promise.resolve() };
+}

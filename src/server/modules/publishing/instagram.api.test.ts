@@ -5,7 +5,16 @@ import { startMetaServer, type MetaServer } from '@testing/meta/meta-server';
 import { createTestClock } from '@testing/test-clock';
 import { onboardedClient, read, type TestClient } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
-import { deliveryOf, metaPageToken, metaProviderEnv, scheduledPost, secondInstance, signedInConnection, tickAt } from '@testing/publishing-helpers';
+import {
+  deliveryOf,
+  deliveryRow,
+  metaPageToken,
+  metaProviderEnv,
+  scheduledPost,
+  secondInstance,
+  signedInConnection,
+  tickAt,
+} from '@testing/publishing-helpers';
 import { instagramChannel } from './channels/instagram';
 import { DEFAULT_OUTBOUND } from './outbound';
 
@@ -114,10 +123,20 @@ describe('Instagram', () => {
     const waiting = await deliveryOf(client, postId);
     expect(waiting).toMatchObject({ status: 'scheduled', reason: expect.stringContaining('still processing') });
     expect(postsWith('Slow to process.\n\n#smile')).toHaveLength(0);
+    // Read back meanwhile, the kept container says nothing was published: sending is safe.
+    const readBack = async () =>
+      instagramChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate: true }, providers: server.config.publishing.providers, publicUrl: server.url }).readBack!(
+        { igUserId: ig(), accessToken: await metaPageToken(meta, SCOPES), api: 'facebook' },
+        await deliveryRow(server, postId),
+        { text: 'Slow to process.\n\n#smile' },
+        { claimedAt: clock.now(), now: clock.now, signal: new AbortController().signal },
+      );
+    expect(await readBack()).toBeUndefined();
     await tickAt(server, clock, waiting.nextAttemptAt);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
     expect(postsWith('Slow to process.\n\n#smile')).toHaveLength(1);
     expect(containersMade().length - made).toBe(1);
+    expect(await readBack()).toMatchObject({ result: 'published', liveUrl: postsWith('Slow to process.\n\n#smile')[0]!.permalink });
   });
 
   it('after the publish answer is lost, asks the container and records the post published once', async () => {

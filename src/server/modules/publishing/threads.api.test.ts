@@ -149,6 +149,22 @@ describe('Threads', () => {
     expect(postsWith('Kept container.')).toHaveLength(1);
     expect(containersMade().length - made).toBe(1);
   });
+
+  it('makes a new container for a post changed after a failed attempt, and never publishes the old one', async () => {
+    const { client } = await userWithThreads();
+    const made = containersMade().length;
+    const postId = await threadsPost(client, '2031-06-10', '16:00', 'First words.');
+    meta.fault({ path: `/${profile()}/threads_publish`, error: { code: 100, message: 'Invalid parameter' } });
+    await tickAt(server, clock, '2031-06-10T16:00:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: expect.stringContaining('Threads refused the post (code 100)') });
+    const { version } = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
+    expect((await read(client.api.posts[':postId'].$patch({ param: { postId }, json: { version, content: 'Better words.' } }))).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
+    await tickAt(server, clock, '2031-06-10T16:05:00Z');
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: postsWith('Better words.')[0]!.permalink });
+    expect(postsWith('First words.')).toHaveLength(0);
+    expect(containersMade().length - made).toBe(2);
+  });
 });
 
 describe('Threads checks before scheduling', () => {
