@@ -132,6 +132,7 @@ export function createServices(
     channels,
     mediaLinks,
     locateMedia: media.locate,
+    keepDerived: media.keepDerived,
     log,
     options: { policy, lateWindowMs: publishing.lateWindowMs, mediaBytesInFlight: publishing.mediaBytesInFlight },
     notifier,

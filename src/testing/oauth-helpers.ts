@@ -6,20 +6,6 @@ import { read, type TestClient } from './test-client';
 import type { TestServer } from './test-server';
 import { createSecretBox } from '@server/modules/publishing/secret-box';
 
-/** The app's settings for the stand-in's Facebook and Threads apps. */
-export function metaEnv(meta: MetaServer): Record<string, string> {
-  return {
-    FACEBOOK_CLIENT_ID: meta.apps.facebook.id,
-    FACEBOOK_CLIENT_SECRET: meta.apps.facebook.secret,
-    FACEBOOK_API_URL: meta.urls.graph,
-    FACEBOOK_AUTH_URL: meta.urls.facebook,
-    THREADS_CLIENT_ID: meta.apps.threads.id,
-    THREADS_CLIENT_SECRET: meta.apps.threads.secret,
-    THREADS_API_URL: meta.urls.threadsGraph,
-    THREADS_AUTH_URL: meta.urls.threads,
-  };
-}
-
 /** Lists the server's callbacks among the apps' Valid OAuth Redirect URIs. */
 export function allowCallbacks(meta: MetaServer, server: TestServer) {
   for (const provider of ['facebook', 'threads']) meta.allowRedirectUri(`${server.url}/api/connections/oauth/callback/${provider}`);

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Platform } from '@shared/domain/options';
 import { createWriter } from '@server/ai/create-writer';
 import { createPostgresNotifier } from '@server/platform/notifier';
 import { createLogger } from '@server/platform/logger';
 import { createServices } from '@server/compose';
-import type { Platform } from '@shared/domain/options';
-import { createConnectionRepository } from '@server/modules/publishing/connection-repository';
-import { CONNECTIONS_PER_USER } from '@server/modules/publishing/connection-service';
 import { createSecretBox } from '@server/modules/publishing/secret-box';
 import type { MetaServer } from './meta/meta-server';
 import { addPost, type ManualPost } from './month-posts';
@@ -104,6 +102,20 @@ export async function secondInstance(server: TestServer, clock: TestClock) {
   };
 }
 
+/** The env that points the app's Facebook, Instagram (through Facebook Login) and Threads providers at the stand-in. */
+export function metaProviderEnv(meta: MetaServer): Record<string, string> {
+  return {
+    FACEBOOK_CLIENT_ID: meta.apps.facebook.id,
+    FACEBOOK_CLIENT_SECRET: meta.apps.facebook.secret,
+    FACEBOOK_API_URL: meta.urls.graph,
+    FACEBOOK_AUTH_URL: meta.urls.facebook,
+    THREADS_CLIENT_ID: meta.apps.threads.id,
+    THREADS_CLIENT_SECRET: meta.apps.threads.secret,
+    THREADS_API_URL: meta.urls.threadsGraph,
+    THREADS_AUTH_URL: meta.urls.threads,
+  };
+}
+
 /** What a Page admin grants a Facebook Page connection: its list of Pages, publishing, reading back, and videos. */
 export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];
 
@@ -114,27 +126,70 @@ export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'p
 export async function userWithFacebookPage(server: TestServer, meta: MetaServer, networks: Platform[] = ['facebook'], scopes = FACEBOOK_PAGE_SCOPES) {
   const client = await onboardedClient(server.url);
   await read(client.api.workspace.$get());
-  const userToken = meta.grant('facebook', scopes);
-  const accounts = await fetch(`${meta.urls.graph}/${meta.version}/me/accounts?fields=id,name,access_token`, {
-    headers: { authorization: `Bearer ${userToken}` },
-  });
-  const [page] = ((await accounts.json()) as { data: { id: string; name: string; access_token: string }[] }).data;
-  if (!page) throw new Error('the stand-in lists the Page the user manages');
-  const at = new Date().toISOString();
-  const row = {
-    id: randomUUID(),
-    userId: client.userId,
+  const pageToken = await metaPageToken(meta, scopes);
+  const { id: pageId, name } = meta.accounts.page;
+  const connectionId = await signedInConnection(server, client.userId, {
     kind: 'facebook',
-    name: page.name,
-    target: new URL(meta.urls.graph).host,
-    credentials: createSecretBox(server.config.publishing.encryptionKey).seal({ pageId: page.id, pageToken: page.access_token }),
-    accountId: page.id,
-    health: 'healthy',
-    healthReason: null,
-    tokenExpiresAt: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-  expect(await createConnectionRepository(server.database.db).insertWithin(row, networks, CONNECTIONS_PER_USER)).toBe(true);
-  return { client, connectionId: row.id, pageId: page.id, pageToken: page.access_token };
+    name,
+    accountId: pageId,
+    credentials: { pageId, pageToken },
+    networks,
+  });
+  return { client, connectionId, pageId, pageToken };
+}
+
+/** A Page token as Facebook Login leaves one: a long-lived user token granted `scopes`, then the Page's token from /me/accounts. */
+export async function metaPageToken(meta: MetaServer, scopes: string[]): Promise<string> {
+  const response = await fetch(`${meta.urls.graph}/${meta.version}/me/accounts`, { headers: { authorization: `Bearer ${meta.grant('facebook', scopes)}` } });
+  const body = (await response.json()) as { data: { access_token: string }[] };
+  return body.data[0]!.access_token;
+}
+
+/**
+ * A connection as signing in with a provider leaves it (the OAuth flow is tested on its own): `credentials`
+ * sealed under the server's key, the account's id, and the user's `networks` routed to it. Answers its id.
+ */
+export async function signedInConnection(
+  server: TestServer,
+  userId: string,
+  fields: {
+    kind: 'facebook' | 'instagram' | 'threads';
+    name: string;
+    accountId: string;
+    credentials: object;
+    networks: Platform[];
+    tokenExpiresAt?: string | null;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  const { db } = server.database;
+  await db
+    .insertInto('connections')
+    .values({
+      id,
+      userId,
+      kind: fields.kind,
+      name: fields.name,
+      target: fields.name,
+      credentials: createSecretBox(server.config.publishing.encryptionKey).seal(fields.credentials),
+      accountId: fields.accountId,
+      health: 'healthy',
+      healthReason: null,
+      tokenExpiresAt: fields.tokenExpiresAt ?? null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  await db
+    .insertInto('network_routes')
+    .values(fields.networks.map((platform) => ({ userId, platform, connectionId: id })))
+    .execute();
+  return id;
+}
+
+/** A post's delivery row as the engine hands it to a channel (its progress included), for calling a channel directly. */
+export async function deliveryRow(server: TestServer, postId: string) {
+  const row = await server.database.db.selectFrom('deliveries').selectAll().where('postId', '=', postId).executeTakeFirstOrThrow();
+  return { ...row, markSent: () => Promise.resolve(), saveProgress: () => Promise.resolve() };
 }

@@ -11,6 +11,7 @@ import { META_ACCOUNTS, graphTime, type IssuedToken, type MetaState } from './me
  *   /{ig-user-id}/media_publish with creation_id; 100 API-published posts per 24 hours; captions of at most
  *   2,200 characters; JPEG only; aspect ratio 4:5..1.91:1);
  * - instagram-graph-api/reference/ig-container (`status_code`, `status` carrying the error subcode);
+ * - instagram-graph-api/reference/ig-user (GET /{ig-user-id} with `username`);
  * - instagram-graph-api/reference/ig-user/content_publishing_limit (`quota_usage`, `config.quota_total`,
  *   `config.quota_duration`);
  * - instagram-graph-api/reference/error-codes (9004/2207052 fetch failed, 9007/2207027 not ready,
@@ -121,6 +122,12 @@ export function createInstagramRoutes(state: MetaState, containers: Containers) 
     return ok({ data: [Object.fromEntries(Object.entries(entry).filter(([key]) => fields.includes(key)))] });
   };
 
+  /** GET /{ig-user-id}?fields=username (instagram-graph-api/reference/ig-user: `username` among its fields). */
+  const account = (call: Call, igUserId: string): Reply => {
+    authorize(call, igUserId, ['instagram_basic']);
+    return ok(pick({ id: igUserId, username: META_ACCOUNTS.instagram.username }, fieldsOf(call, ['id'])));
+  };
+
   /** GET /{container-id}?fields=status_code,status. */
   const readContainer = (call: Call, id: string): Reply | undefined => {
     const container = containers.containers.get(id);
@@ -136,5 +143,5 @@ export function createInstagramRoutes(state: MetaState, containers: Containers) 
     return ok(pick({ id, status_code: statusCode, status }, fieldsOf(call, ['status_code'])));
   };
 
-  return { createMedia, publish, readMedia, limit, readContainer };
+  return { createMedia, publish, readMedia, limit, account, readContainer };
 }

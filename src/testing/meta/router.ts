@@ -46,6 +46,7 @@ export function createRouter(state: MetaState, readiness: Readiness) {
       if (edge === 'media' && method === 'GET') return instagram.readMedia(call, id);
       if (edge === 'media_publish' && method === 'POST') return instagram.publish(call, id);
       if (edge === 'content_publishing_limit' && method === 'GET') return instagram.limit(call, id);
+      if (!edge && method === 'GET') return instagram.account(call, id);
     }
     if (!edge && method === 'GET') {
       const pagePost = pages.node(call, id);

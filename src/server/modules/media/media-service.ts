@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type MediaItem, type Post } from '@shared/schemas/post';
@@ -195,6 +195,26 @@ export function createMediaService({ posts, deletedPosts, access, store, uploads
      * the post) and, on disk, half-written uploads. Returns how many files were removed.
      */
     sweepOrphans: (): Promise<number> => store.sweep(referenced),
+
+    /**
+     * Keeps a file made from the user's upload `from` for a network that takes only some formats (a
+     * JPEG for Instagram), under a name derived from both, so an attempt that makes it again finds it
+     * and a link names it like any upload. No post refers to it: the orphan sweep removes it in time.
+     */
+    async keepDerived(userId: string, from: string, variant: string, bytes: Uint8Array, mime: 'image/jpeg'): Promise<string> {
+      if (!FILE_ID.test(from)) throw notFound('File');
+      const hex = createHash('sha256').update(`${from}\n${variant}`).digest('hex');
+      const fileId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}.${EXTENSION[mime]}`;
+      if ((await store.size(userId, fileId)) !== undefined) return fileId;
+      const temporary = await store.incoming(userId);
+      try {
+        await writeFile(temporary, bytes);
+        await store.save(userId, fileId, temporary, mime);
+      } finally {
+        await rm(temporary, { force: true });
+      }
+      return fileId;
+    },
 
     /** The file's type and size and a reader of its bytes, only from the requesting user's own files. */
     async locate(userId: string, fileId: string): Promise<MediaFile> {

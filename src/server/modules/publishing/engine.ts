@@ -45,6 +45,8 @@ interface Deps {
   mediaLinks: MediaLinks;
   /** Where an uploaded file of a user is, and its type (the media service's `locate`). */
   locateMedia: (userId: string, fileId: string) => Promise<StoredFile>;
+  /** Keeps a file made from an upload for a network (the media service's `keepDerived`). */
+  keepDerived: (userId: string, from: string, variant: string, bytes: Uint8Array, mime: 'image/jpeg') => Promise<string>;
   log: Logger;
   options: PublishingOptions;
   /** Wakes the worker when a delivery is scheduled elsewhere (`start`). */
@@ -80,13 +82,13 @@ const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unk
  * something is due (worker-loop.ts).
  */
 export function createPublisher(deps: Deps) {
-  const { deliveries, connections, posts, box, channels, mediaLinks, locateMedia, log, options, notifier, now = () => new Date() } = deps;
+  const { deliveries, connections, posts, box, channels, mediaLinks, locateMedia, keepDerived, log, options, notifier, now = () => new Date() } = deps;
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const timeLimitMs = Math.floor((leaseMs * 3) / 4);
   const concurrency = options.concurrency ?? 25;
   const timer = deps.timer ?? realTimer(now);
-    const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
+  const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
   async function attempt(
     row: DeliveryRow,
@@ -113,8 +115,7 @@ export function createPublisher(deps: Deps) {
       return { outcome: { result: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
     }
     // Nothing is sent through a connection whose token is known not to work: the post fails with why.
-    if (connection.health === 'disconnected')
-      return { outcome: { result: 'failed', detail: disconnectedDetail(connection) }, connectionId: connection.id };
+    if (connection.health === 'disconnected') return { outcome: { result: 'failed', detail: disconnectedDetail(connection) }, connectionId: connection.id };
     const delivery: ChannelDelivery = {
       ...row,
       markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt),
@@ -136,6 +137,7 @@ export function createPublisher(deps: Deps) {
       uploads,
       files: () => Promise.all(uploads.map(async ({ name }) => outgoingFile(name, await locateMedia(userId, name), mediaBudget))),
       link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
+      keep: (from, variant, bytes, mime) => keepDerived(userId, from, variant, bytes, mime),
     };
   }
 

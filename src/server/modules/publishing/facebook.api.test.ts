@@ -5,7 +5,7 @@ import { SAMPLE_MP4, jpegOfSize } from '@testing/meta/media-host';
 import { createTestClock } from '@testing/test-clock';
 import { read } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
-import { deliveryOf, scheduledPost, tickAt, userWithFacebookPage } from '@testing/publishing-helpers';
+import { deliveryOf, metaProviderEnv, scheduledPost, tickAt, userWithFacebookPage } from '@testing/publishing-helpers';
 
 const clock = createTestClock('2031-05-20T08:00:00Z');
 let server: TestServer;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   server = await startTestServer(
     {
       PUBLISH_ALLOW_PRIVATE_URLS: 'true',
-      FACEBOOK_CLIENT_ID: meta.apps.facebook.id,
-      FACEBOOK_CLIENT_SECRET: meta.apps.facebook.secret,
-      FACEBOOK_API_URL: meta.urls.graph,
-      FACEBOOK_AUTH_URL: meta.urls.facebook,
+      ...metaProviderEnv(meta),
     },
     {},
     { now: clock.now },

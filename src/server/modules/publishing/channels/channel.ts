@@ -35,6 +35,11 @@ export interface ChannelContent {
   files: () => Promise<OutgoingFile[]>;
   /** A signed link to an uploaded file, good until `expiresAt` (for a receiver that fetches it itself). */
   link: (name: string, expiresAt: Date) => string;
+  /**
+   * Keeps a file made from the upload `from` for this network (e.g. a JPEG for Instagram) under a name
+   * derived from both (`variant` names the conversion), and answers that name, for `link`.
+   */
+  keep: (from: string, variant: string, bytes: Uint8Array, mime: 'image/jpeg') => Promise<string>;
 }
 
 /** What every channel is made with: the outbound rules, the OAuth apps the operator configured, and the app's public address. */
@@ -52,6 +57,8 @@ export interface CheckedContent {
   uploads: ChannelContent['uploads'];
   /** The files' sizes and types, read from the store. */
   files: () => Promise<OutgoingFile[]>;
+  /** When it is due, where known: a limit over the next 24 hours (Instagram's posts a day) matters only for a post due within them. */
+  dueAt?: string;
 }
 
 /** Fresh credentials from a refresh, and when they in turn stop working (null: they do not expire). */

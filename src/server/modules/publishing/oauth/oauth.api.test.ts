@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetaServer, type MetaServer } from '@testing/meta/meta-server';
-import { allowCallbacks, arrive, credentialsOf, grantIdOf, metaEnv, signIn } from '@testing/oauth-helpers';
-import { deliveryOf, scheduledPost } from '@testing/publishing-helpers';
+import { allowCallbacks, arrive, credentialsOf, grantIdOf, signIn } from '@testing/oauth-helpers';
+import { deliveryOf, metaProviderEnv, scheduledPost } from '@testing/publishing-helpers';
 import { createTestClock } from '@testing/test-clock';
 import { errorOf, onboardedClient, read, type TestClient } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
@@ -14,7 +14,7 @@ let bare: TestServer;
 
 beforeAll(async () => {
   meta = await startMetaServer({ now: clock.now });
-  [server, bare] = await Promise.all([startTestServer(metaEnv(meta), {}, { now: clock.now }), startTestServer()]);
+  [server, bare] = await Promise.all([startTestServer(metaProviderEnv(meta), {}, { now: clock.now }), startTestServer()]);
   allowCallbacks(meta, server);
 });
 afterAll(async () => Promise.all([server.close(), bare.close(), meta.close()]));

@@ -1,6 +1,7 @@
+import { metaProviderEnv } from '@testing/publishing-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetaServer, type MetaServer } from '@testing/meta/meta-server';
-import { allowCallbacks, credentialsOf, grantIdOf, metaEnv, signIn } from '@testing/oauth-helpers';
+import { allowCallbacks, credentialsOf, grantIdOf, signIn } from '@testing/oauth-helpers';
 import { createTestClock } from '@testing/test-clock';
 import { onboardedClient, read, type TestClient } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
@@ -12,7 +13,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   meta = await startMetaServer({ now: clock.now });
-  server = await startTestServer(metaEnv(meta), {}, { now: clock.now });
+  server = await startTestServer(metaProviderEnv(meta), {}, { now: clock.now });
   allowCallbacks(meta, server);
   // As main.ts does on an instance that runs jobs (the sweep itself is called by the tests).
   await server.services.tokenUpkeep.work();
