@@ -42,6 +42,7 @@ import { createSettingsService } from './modules/account/settings-service';
 import { createUsageLimits } from './modules/account/usage-limits';
 import { createConnectionService } from './modules/publishing/connection-service';
 import { createDeliveryService } from './modules/publishing/delivery-service';
+import { createScheduleCheck } from './modules/publishing/schedule-check';
 
 interface Options {
   writer: Writer;
@@ -103,7 +104,6 @@ export function createServices(
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
   const deletedPosts = createDeletedPostRepository(database.db);
   const removal = createPostRemovalService({ deletedPosts, access, usage, now });
-  const schedule = createScheduleService({ access, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
   const box = createSecretBox(publishing.encryptionKey);
   const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
@@ -119,6 +119,8 @@ export function createServices(
     uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
     now,
   });
+  const check = createScheduleCheck({ connections, box, channels, locateMedia: media.locate, now });
+  const schedule = createScheduleService({ access, check, now });
   const publisher = createPublisher({
     deliveries,
     connections,
@@ -145,7 +147,7 @@ export function createServices(
     publisher,
     mediaLinks,
     connections: createConnectionService({ connections, box, channels, now }),
-    deliveries: createDeliveryService({ deliveries, access, now }),
+    deliveries: createDeliveryService({ deliveries, connections, access, check, now }),
     usage,
     access,
     profile: createProfileService({ profiles, now }),
