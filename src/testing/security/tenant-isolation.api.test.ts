@@ -33,6 +33,7 @@ const NO_FOREIGN_IDS = new Set([
   'GET /api/connections',
   'POST /api/connections',
   'GET /api/deliveries',
+  'GET /api/deliveries/at-risk',
 ]);
 
 let server: TestServer;
