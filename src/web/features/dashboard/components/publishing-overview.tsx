@@ -47,7 +47,7 @@ function AtRiskList({ deliveries }: { deliveries: DeliveryAtRisk[] }) {
       {deliveries.map((delivery) => (
         <li key={delivery.id} className={classes.risk}>
           <UnstyledButton component={Link} to={postLink(delivery)} className={classes.riskPost}>
-            <Group gap="sm" rowGap={4}>
+            <Group gap="sm" style={{ rowGap: 4 }}>
               <Text size="sm" fw={600} className={classes.day}>
                 {when(delivery.nextAttemptAt)}
               </Text>
