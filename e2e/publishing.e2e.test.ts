@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createFactories } from '@testing/factories';
 import { expectAccessible, newPage, useBrowser } from './support/browser';
 import { usePublishingServer } from './support/publishing-server';
 import { signUpAndSkip } from './support/users';
@@ -92,6 +93,53 @@ describe('publishing', () => {
     await page.goto(`/month/${monthId}?tab=calendar`);
     await expect.poll(() => page.getByRole('button', { name: /Open post: Facebook post on .*, published/ }).isVisible()).toBe(true);
     await shoot(page, 'calendar-desktop');
+    await context.close();
+  });
+
+  it('flags on the dashboard, ahead of their time, posts whose connection will not send them, and refuses scheduling through a disconnected one in words', async () => {
+    const { page, context } = await newPage(browser(), { baseUrl: server().url });
+    await signUpAndSkip(page);
+    const call = async (method: 'post' | 'put', path: string, data: object) => {
+      const answer = await context.request[method](`${server().url}${path}`, { headers: { origin: server().url }, data });
+      expect(answer.ok()).toBe(true);
+      return (await answer.json()) as Record<string, unknown>;
+    };
+    const created = await call('post', '/api/connections', { kind: 'webhook', name: 'Our n8n', url: `${receiver().url}/hook`, networks: ['facebook'] });
+    const connectionId = (created.connection as { id: string }).id;
+    const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
+    const post = async (platform: string, content: string) =>
+      (await call('post', `/api/months/${monthId}/posts`, { mode: 'manual', date: today, platform, type: 'text', content, hashtags: [] })).id as string;
+    const facebook = await post('facebook', 'Closed on Monday for the holiday.');
+    const instagram = await post('instagram', 'Meet our new hygienist, Sam.');
+    const another = await post('facebook', 'Free check-ups for children this week.');
+    await call('put', `/api/posts/${facebook}/schedule`, { platform: 'facebook', time: '18:00' });
+    await call('put', `/api/posts/${instagram}/schedule`, { platform: 'instagram', time: '19:00' });
+    await createFactories(server().database.db).connectionHealth(connectionId, {
+      health: 'disconnected',
+      healthReason: 'The account owner removed the app’s access.',
+    });
+
+    await page.goto('/dashboard');
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    await expect.poll(() => attention.getByText('Disconnected', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => attention.getByText('the connection “Our n8n” is disconnected', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => attention.getByText('No connection sends Instagram posts', { exact: false }).isVisible()).toBe(true);
+    expect(await attention.getByRole('link', { name: 'Open Settings → Connections' }).count()).toBe(2);
+    await expectAccessible(page, 'dashboard with posts at risk');
+    await shoot(page, 'at-risk-dashboard-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'at-risk-dashboard-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.goto(`/month/${monthId}?tab=calendar&post=${another}`);
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('checkbox', { name: 'facebook' }).check();
+    await drawer.getByRole('button', { name: 'Schedule Post' }).click();
+    const refusal = drawer.getByRole('alert').filter({ hasText: 'Not scheduled' });
+    await expect.poll(() => refusal.getByText('Reconnect it in Settings → Connections', { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => refusal.getByRole('link', { name: 'Open Settings → Connections' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'editor with a scheduling refused');
+    await shoot(page, 'at-risk-editor-refused');
     await context.close();
   });
 });

@@ -47,6 +47,7 @@ import { createSignIns } from './modules/publishing/oauth/meta-sign-in';
 import { createOAuthService } from './modules/publishing/oauth/oauth-service';
 import { createTokenRefresh } from './modules/publishing/oauth/token-refresh';
 import { createTokenUpkeep } from './modules/publishing/oauth/token-upkeep';
+import { createScheduleCheck } from './modules/publishing/schedule-check';
 
 interface Options {
   writer: Writer;
@@ -108,7 +109,6 @@ export function createServices(
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
   const deletedPosts = createDeletedPostRepository(database.db);
   const removal = createPostRemovalService({ deletedPosts, access, usage, now });
-  const schedule = createScheduleService({ access, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
   const box = createSecretBox(publishing.encryptionKey);
   const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
@@ -124,6 +124,8 @@ export function createServices(
     uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
     now,
   });
+  const check = createScheduleCheck({ connections, box, channels, locateMedia: media.locate, now });
+  const schedule = createScheduleService({ access, check, now });
   const publisher = createPublisher({
     deliveries,
     connections,
@@ -165,7 +167,7 @@ export function createServices(
     connections: createConnectionService({ connections, box, channels, now }),
     oauth,
     tokenUpkeep,
-    deliveries: createDeliveryService({ deliveries, access, now }),
+    deliveries: createDeliveryService({ deliveries, connections, access, check, now }),
     usage,
     access,
     profile: createProfileService({ profiles, now }),

@@ -9,7 +9,7 @@ import { monthId, type MonthRef } from '@shared/domain/months';
 import type { WrittenPost } from '@shared/schemas/post';
 import type { Db } from '@server/platform/db/database';
 import { newMonthRow } from '@server/modules/months/month-repository';
-import type { DeliveriesTable, GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '@server/platform/db/schema';
+import type { ConnectionsTable, DeliveriesTable, GenerationJobsTable, MonthsTable, PostsTable, PostVersionsTable } from '@server/platform/db/schema';
 
 const LONG_AGO = '2020-01-01T00:00:00.000Z';
 
@@ -18,6 +18,7 @@ type PostFields = Partial<Omit<PostsTable, 'userId' | 'monthId'>>;
 type VersionFields = Partial<Pick<PostVersionsTable, 'hashtags' | 'replacedBy' | 'instruction' | 'createdAt'>>;
 type JobFields = Partial<Omit<GenerationJobsTable, 'userId' | 'monthId'>>;
 type DeliveryFields = Partial<Omit<DeliveriesTable, 'userId' | 'postId'>>;
+type HealthFields = Partial<Pick<ConnectionsTable, 'health' | 'healthReason' | 'tokenExpiresAt'>>;
 
 /** Noon UTC of a day of the month: how posts store their date. */
 export function noonOf(ref: MonthRef, day: number): string {
@@ -144,6 +145,11 @@ export function createFactories(db: Db) {
       };
       await db.insertInto('deliveries').values(row).execute();
       return row;
+    },
+
+    /** A connection's health as a failed send or a token's expiry leaves it: disconnected with its reason, or a token that ends at `tokenExpiresAt`. */
+    async connectionHealth(connectionId: string, fields: HealthFields): Promise<void> {
+      await db.updateTable('connections').set(fields).where('id', '=', connectionId).execute();
     },
 
     /** A post's delivery as a worker leaves it when it stops mid-send: 'publishing', leased until `leaseUntil`. */

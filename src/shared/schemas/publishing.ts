@@ -195,6 +195,19 @@ export interface DeliverySummary extends Delivery {
   excerpt: string;
 }
 
+/**
+ * Why a scheduled post will not go out as things stand: its network has no connection, its connection
+ * is disconnected, or its connection's sign-in ends before the post's time and has not been renewed.
+ */
+export const DELIVERY_RISKS = ['no_connection', 'disconnected', 'expires_first'] as const;
+export type DeliveryRisk = (typeof DELIVERY_RISKS)[number];
+
+/** A scheduled post flagged on the dashboard's 'Needs attention' days before its time: the risk (clients switch on it) and what to do, in words. */
+export interface DeliveryAtRisk extends DeliverySummary {
+  risk: DeliveryRisk;
+  riskMessage: string;
+}
+
 export interface DeliveryWithLog extends Delivery {
   log: DeliveryAttempt[];
 }

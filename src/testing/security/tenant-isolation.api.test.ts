@@ -38,6 +38,7 @@ const NO_FOREIGN_IDS = new Set([
   'POST /api/connections/oauth/start',
   // Its path names a provider, not an id; a sign-in is found by its state with the caller's user (oauth.api.test.ts: another user's browser is refused).
   'GET /api/connections/oauth/callback/:provider',
+  'GET /api/deliveries/at-risk',
 ]);
 
 let server: TestServer;

@@ -1,8 +1,10 @@
 import { Anchor, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { DeliveryStatus } from '@shared/schemas/publishing';
-import { errorMessage } from '../lib/api-error';
+import { errorMessage, type ApiRequestError } from '../lib/api-error';
 import { notify } from '../lib/notify';
 import { useDelivery, useDeliveryAction } from '../lib/posts/api/delivery';
+import { PublishRefusal, publishRefusal } from './publish-refusal';
 import { StatusBadge } from './status-badge';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
@@ -36,17 +38,22 @@ const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateSt
 export function DeliveryDetails({ postId }: { postId: string }) {
   const delivery = useDelivery(postId);
   const action = useDeliveryAction();
+  // A retry refused before sending (the connection is disconnected, the network would refuse the post) stays on screen.
+  const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
   if (delivery.isPending) return <Skeleton height={40} aria-label="Loading the delivery" />;
   if (delivery.isError) return <Text size="sm">Could not load how this post went out. Reload the page to try again.</Text>;
   const current = delivery.data;
   if (!current) return null;
 
   const act = async (kind: 'retry' | 'confirm') => {
+    setRefusal(null);
     try {
       await action.mutateAsync({ postId, action: kind });
       notify({ tone: 'success', message: kind === 'retry' ? 'It will be sent again in a moment.' : 'Marked as published.' });
     } catch (error) {
-      notify({ tone: 'error', title: kind === 'retry' ? 'Could not retry' : 'Could not confirm', message: errorMessage(error) });
+      const refused = publishRefusal(error);
+      if (refused) setRefusal(refused);
+      else notify({ tone: 'error', title: kind === 'retry' ? 'Could not retry' : 'Could not confirm', message: errorMessage(error) });
     }
   };
 
@@ -74,6 +81,7 @@ export function DeliveryDetails({ postId }: { postId: string }) {
           )}
         </Group>
       )}
+      {refusal && <PublishRefusal refusal={refusal} title="Not sent again" onClose={() => setRefusal(null)} />}
       {current.log.length > 0 && (
         <>
           <Text size="sm" fw={600}>

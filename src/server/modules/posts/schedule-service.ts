@@ -5,9 +5,12 @@ import type { Schedule } from '@shared/schemas/schedule';
 import type { Repositories } from '../../platform/db/transact';
 import { AppError, notFound } from '../../errors';
 import { STALE_MESSAGE, type Access } from '../months/access';
+import type { ScheduleCheck } from '../publishing/schedule-check';
 
 interface Deps {
   access: Access;
+  /** Refuses, before it is saved, a post that its connection or network would not take. */
+  check: ScheduleCheck;
   now?: () => Date;
 }
 
@@ -25,7 +28,7 @@ export async function dueAtOf(repositories: Repositories, userId: string, date: 
  * its network routes to (publishing/engine.ts). The schedule is the delivery: the post is read as
  * scheduled while it has one that is not cancelled (post-repository.ts).
  */
-export function createScheduleService({ access, now = () => new Date() }: Deps) {
+export function createScheduleService({ access, check, now = () => new Date() }: Deps) {
   /**
    * Sets or clears the schedule, and the post's delivery with it, in the transaction that checks the
    * post and its month; given the version the client saw (bulk actions), a stale one is refused.
@@ -48,7 +51,12 @@ export function createScheduleService({ access, now = () => new Date() }: Deps) 
     });
 
   return {
-    schedule: (userId: string, postId: string, schedule: Schedule, expectedVersion?: number): Promise<Post> => save(userId, postId, schedule, expectedVersion),
+    /** Checked first against its connection and network (which may ask the network), outside the transaction that saves it. */
+    async schedule(userId: string, postId: string, schedule: Schedule, expectedVersion?: number): Promise<Post> {
+      const { post } = await access.requirePost(userId, postId, { writable: true });
+      await check.assertSendable(userId, post, schedule.platform);
+      return save(userId, postId, schedule, expectedVersion);
+    },
     unschedule: (userId: string, postId: string): Promise<Post> => save(userId, postId, null),
   };
 }

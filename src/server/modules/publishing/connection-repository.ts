@@ -1,9 +1,20 @@
 import { sql } from 'kysely';
 import type { Platform } from '@shared/domain/options';
 import { inTransaction, type Db } from '../../platform/db/database';
-import type { ConnectionsTable } from '../../platform/db/schema';
+import type { ConnectionsTable, DeliveriesTable } from '../../platform/db/schema';
 
 export type ConnectionRow = ConnectionsTable;
+
+/** A scheduled delivery with its post's month and text, and the connection its network routes to (all null when none does). */
+export interface RoutedDelivery extends DeliveriesTable {
+  monthId: string;
+  content: string;
+  routeId: string | null;
+  routeName: string | null;
+  routeHealth: string | null;
+  routeHealthReason: string | null;
+  routeTokenExpiresAt: string | null;
+}
 
 /**
  * Locks the user's account row until the transaction ends, so two transactions counting the user's
@@ -155,6 +166,43 @@ export function createConnectionRepository(db: Db) {
         .where('network_routes.userId', '=', userId)
         .where('network_routes.platform', '=', platform)
         .executeTakeFirst();
+    },
+
+    /**
+     * The user's scheduled deliveries that will not go out as things stand, in due order: their network
+     * routes to no connection, or to a disconnected one, or to one whose token expires before the
+     * delivery's time and before `expiringBefore` (a refresh renews tokens ahead of that).
+     */
+    scheduledAtRisk(userId: string, expiringBefore: string): Promise<RoutedDelivery[]> {
+      return db
+        .selectFrom('deliveries')
+        .innerJoin('posts', 'posts.id', 'deliveries.postId')
+        .leftJoin('network_routes', (join) =>
+          join.onRef('network_routes.userId', '=', 'deliveries.userId').onRef('network_routes.platform', '=', 'deliveries.platform'),
+        )
+        .leftJoin('connections', 'connections.id', 'network_routes.connectionId')
+        .selectAll('deliveries')
+        .select([
+          'posts.monthId',
+          'posts.content',
+          'connections.id as routeId',
+          'connections.name as routeName',
+          'connections.health as routeHealth',
+          'connections.healthReason as routeHealthReason',
+          'connections.tokenExpiresAt as routeTokenExpiresAt',
+        ])
+        .where('deliveries.userId', '=', userId)
+        .where('deliveries.status', '=', 'scheduled')
+        .where((eb) =>
+          eb.or([
+            eb('connections.id', 'is', null),
+            eb('connections.health', '=', 'disconnected'),
+            eb.and([eb('connections.tokenExpiresAt', '<', eb.ref('deliveries.nextAttemptAt')), eb('connections.tokenExpiresAt', '<', expiringBefore)]),
+          ]),
+        )
+        .orderBy('deliveries.nextAttemptAt')
+        .orderBy('deliveries.id')
+        .execute();
     },
   };
 }

@@ -6,7 +6,8 @@ import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/s
 export type DeliveryRow = DeliveriesTable;
 
 const CANCELLABLE: DeliveryStatus[] = ['scheduled', 'failed', 'unknown', 'missed'];
-const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
+/** The states a retry sends again from. */
+export const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
 
 export function toDelivery(row: DeliveryRow): Delivery {
   return {
@@ -47,7 +48,7 @@ export interface AttemptEnd {
 export const attemptMayBeUnderWay = (row: Pick<DeliveryRow, 'status' | 'leaseOwner' | 'leaseUntil'>, now: string) =>
   row.status === 'unknown' && row.leaseOwner !== null && row.leaseUntil !== null && row.leaseUntil >= now;
 
-const EXCERPT_LENGTH = 120;
+export const EXCERPT_LENGTH = 120;
 
 /**
  * Tells the workers a delivery is waiting for `dueAt`, as part of the write in `db` (a transaction's or

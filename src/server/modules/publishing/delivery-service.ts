@@ -1,33 +1,74 @@
-import type { DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
-import { attemptMayBeUnderWay, type DeliveryRepository } from './delivery-repository';
+import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
+import {
+  CONNECTION_EXPIRY_WARNING_DAYS,
+  type DeliveryAtRisk,
+  type DeliveryStatus,
+  type DeliverySummary,
+  type DeliveryWithLog,
+} from '@shared/schemas/publishing';
+import type { ConnectionRepository, RoutedDelivery } from './connection-repository';
+import { attemptMayBeUnderWay, EXCERPT_LENGTH, RETRYABLE, toDelivery, type DeliveryRepository } from './delivery-repository';
 import { AppError, notFound } from '../../errors';
 import type { Access } from '../months/access';
+import { disconnectedClause, type ScheduleCheck } from './schedule-check';
+
+/** What is wrong with a scheduled post's connection, and what to do, in words. */
+function riskOf(row: RoutedDelivery): Pick<DeliveryAtRisk, 'risk' | 'riskMessage'> {
+  if (row.routeId === null) {
+    const network = PLATFORM_LABELS[row.platform as Platform] ?? row.platform;
+    return {
+      risk: 'no_connection',
+      riskMessage: `No connection sends ${network} posts, so it will not go out. Add one in Settings → Connections before its time.`,
+    };
+  }
+  const name = row.routeName ?? '';
+  if (row.routeHealth === 'disconnected')
+    return {
+      risk: 'disconnected',
+      riskMessage: `It will not go out: ${disconnectedClause({ name, healthReason: row.routeHealthReason })}. Reconnect it in Settings → Connections before its time.`,
+    };
+  return {
+    risk: 'expires_first',
+    riskMessage: `It will not go out: the sign-in of the connection “${name}” ends before this post's time and could not be renewed. Reconnect it in Settings → Connections.`,
+  };
+}
 
 interface Deps {
   deliveries: DeliveryRepository;
+  connections: ConnectionRepository;
   access: Access;
+  /** A retry is checked as scheduling is: its connection and its network. */
+  check: ScheduleCheck;
   now?: () => Date;
 }
 
 /** What the user sees of deliveries, and the actions on one: retry and confirm. */
-export function createDeliveryService({ deliveries, access, now = () => new Date() }: Deps) {
+export function createDeliveryService({ deliveries, connections, access, check, now = () => new Date() }: Deps) {
   async function find(userId: string, postId: string) {
-    await access.requirePost(userId, postId);
+    const { post } = await access.requirePost(userId, postId);
     const row = await deliveries.findByPost(userId, postId);
     if (!row) throw notFound('Delivery');
-    return row;
+    return { row, post };
   }
 
   return {
     list: (userId: string, monthId?: string): Promise<DeliverySummary[]> => deliveries.list(userId, monthId),
 
+    /** Scheduled posts that will not go out as things stand (no connection, a disconnected one, one whose sign-in ends first), flagged days ahead. */
+    async atRisk(userId: string): Promise<DeliveryAtRisk[]> {
+      const expiringBefore = new Date(now().getTime() + CONNECTION_EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
+      const rows = await connections.scheduledAtRisk(userId, expiringBefore);
+      return rows.map((row) => ({ ...toDelivery(row), monthId: row.monthId, excerpt: row.content.slice(0, EXCERPT_LENGTH), ...riskOf(row) }));
+    },
+
     async get(userId: string, postId: string): Promise<DeliveryWithLog> {
-      return deliveries.withLog(await find(userId, postId));
+      return deliveries.withLog((await find(userId, postId)).row);
     },
 
     /** Sends a failed, unknown or missed post again now, with the same idempotency key. */
     async retry(userId: string, postId: string): Promise<DeliveryWithLog> {
-      await find(userId, postId);
+      const { row: found, post } = await find(userId, postId);
+      if (RETRYABLE.includes(found.status as DeliveryStatus)) await check.assertSendable(userId, post, found.platform, now().toISOString());
       const at = now().toISOString();
       if (!(await deliveries.retry(userId, postId, at))) {
         const row = await deliveries.findByPost(userId, postId);

@@ -1,4 +1,3 @@
-import { publishedText } from '@shared/domain/networks';
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
@@ -7,10 +6,10 @@ import type { AttemptEnd, DeliveryRepository, DeliveryRow } from './delivery-rep
 import type { Notifier } from '../../platform/notifier';
 import type { PostRepository } from '../posts/post-repository';
 import type { Logger } from '../../platform/logger';
-import { MEDIA_URL_PREFIX } from '../media/media-service';
 import type { ChannelContent, ChannelDelivery, Channels } from './channels';
-import type { MediaFile as StoredFile } from '../media/media-service';
-import { createByteBudget, MEDIA_BYTES_IN_FLIGHT, outgoingFile } from './media-files';
+import { createByteBudget, MEDIA_BYTES_IN_FLIGHT } from './media-files';
+import { postContent, type LocateMedia } from './post-content';
+import { disconnectedClause } from './schedule-check';
 import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
@@ -44,7 +43,7 @@ interface Deps {
   channels: Channels;
   mediaLinks: MediaLinks;
   /** Where an uploaded file of a user is, and its type (the media service's `locate`). */
-  locateMedia: (userId: string, fileId: string) => Promise<StoredFile>;
+  locateMedia: LocateMedia;
   /** Keeps a file made from an upload for a network (the media service's `keepDerived`). */
   keepDerived: (userId: string, from: string, variant: string, bytes: Uint8Array, mime: 'image/jpeg') => Promise<string>;
   log: Logger;
@@ -59,11 +58,7 @@ interface Deps {
 export const LAPSED_REASON = 'The server stopped while sending this post: it may or may not have been published. Check the network, then confirm it or retry.';
 
 /** Why a post due through a disconnected connection was not sent, and what to do. */
-const disconnectedDetail = (connection: ConnectionRow) =>
-  `Not sent: the connection “${connection.name}” is disconnected${connection.healthReason ? ` (${connection.healthReason.replace(/\.$/, '')})` : ''}. Reconnect it in Settings → Connections, then retry.`;
-
-/** The text as published: the post, then its hashtags. */
-const fullText = (post: Post) => publishedText(post.content, post.hashtags);
+const disconnectedDetail = (connection: ConnectionRow) => `Not sent: ${disconnectedClause(connection)}. Reconnect it in Settings → Connections, then retry.`;
 
 export interface TickResult {
   published: number;
@@ -127,19 +122,11 @@ export function createPublisher(deps: Deps) {
   }
 
   /** What a post sends: its files by their metadata only (the channel picks what it sends, and reads that within the worker's budget). */
-  function contentOf(userId: string, post: Post): ChannelContent {
-    const uploads = post.media
-      .filter((entry) => entry.url.startsWith(MEDIA_URL_PREFIX))
-      .map((entry) => ({ type: entry.type, name: entry.url.slice(MEDIA_URL_PREFIX.length) }));
-    return {
-      post,
-      text: fullText(post),
-      uploads,
-      files: () => Promise.all(uploads.map(async ({ name }) => outgoingFile(name, await locateMedia(userId, name), mediaBudget))),
-      link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
-      keep: (from, variant, bytes, mime) => keepDerived(userId, from, variant, bytes, mime),
-    };
-  }
+  const contentOf = (userId: string, post: Post): ChannelContent => ({
+    ...postContent(userId, post, locateMedia, mediaBudget),
+    link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
+    keep: (from, variant, bytes, mime) => keepDerived(userId, from, variant, bytes, mime),
+  });
 
   /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */
   async function readsFor(rows: DeliveryRow[]) {

@@ -30,3 +30,14 @@ export const allDeliveriesQueryOptions = queryOptions({
   queryFn: () => parseResponse(api.deliveries.$get({ query: {} })),
   refetchInterval: (query) => deliveryRefreshInterval(query.state.data),
 });
+
+/**
+ * Scheduled posts that will not go out as things stand (no connection for their network, a disconnected
+ * one, one whose sign-in ends first): the dashboard's 'Needs attention', days before their time. Read
+ * afresh on every visit, since a reconnect in Settings clears them.
+ */
+export const deliveriesAtRiskQueryOptions = queryOptions({
+  queryKey: ['deliveries', 'at-risk'],
+  queryFn: () => parseResponse(api.deliveries['at-risk'].$get()),
+  staleTime: 0,
+});

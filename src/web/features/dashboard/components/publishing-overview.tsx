@@ -1,11 +1,12 @@
-import { Anchor, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '@shared/domain/options';
-import type { DeliverySummary } from '@shared/schemas/publishing';
+import type { DeliveryAtRisk, DeliveryRisk, DeliverySummary } from '@shared/schemas/publishing';
 import { DeliveryBadge } from '../../../components/delivery-status';
+import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../lib/paths';
-import { allDeliveriesQueryOptions } from '../../../lib/queries/deliveries';
+import { allDeliveriesQueryOptions, deliveriesAtRiskQueryOptions } from '../../../lib/queries/deliveries';
 import classes from './dashboard.module.css';
 
 const GOING_OUT_MAX = 5;
@@ -33,6 +34,46 @@ function DeliveryList({ deliveries }: { deliveries: DeliverySummary[] }) {
   );
 }
 
+const RISK_LABELS: Record<DeliveryRisk, string> = {
+  no_connection: 'No connection',
+  disconnected: 'Disconnected',
+  expires_first: 'Sign-in ends first',
+};
+
+/** Scheduled posts that will not go out as things stand: the post, why (in the server's words), and the way to Settings → Connections. */
+function AtRiskList({ deliveries }: { deliveries: DeliveryAtRisk[] }) {
+  return (
+    <Stack gap={6} component="ul" className={classes.list} aria-label="Scheduled posts that will not go out as things stand">
+      {deliveries.map((delivery) => (
+        <li key={delivery.id} className={classes.risk}>
+          <UnstyledButton component={Link} to={postLink(delivery)} className={classes.riskPost}>
+            <Group gap="sm" style={{ rowGap: 4 }}>
+              <Text size="sm" fw={600} className={classes.day}>
+                {when(delivery.nextAttemptAt)}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                {PLATFORM_LABELS[delivery.platform]}
+              </Text>
+              <span className={classes.badge}>
+                <StatusBadge tone="danger">{RISK_LABELS[delivery.risk]}</StatusBadge>
+              </span>
+            </Group>
+            <Text size="sm" lineClamp={1}>
+              {delivery.excerpt}
+            </Text>
+          </UnstyledButton>
+          <Text size="sm" px={12} pb={8}>
+            {delivery.riskMessage}{' '}
+            <Anchor component={Link} to={paths.settings} size="sm">
+              Open Settings → Connections
+            </Anchor>
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 function Card({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={id}>
@@ -44,9 +85,13 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** 'Going out next' (the next posts to be published) and 'Needs attention' (failed, unknown or missed). */
+/**
+ * 'Going out next' (the next posts to be published) and 'Needs attention': scheduled posts whose
+ * connection will not send them, days before their time, then those that failed, are unknown or missed.
+ */
 export function PublishingOverview() {
   const deliveries = useQuery(allDeliveriesQueryOptions);
+  const atRisk = useQuery(deliveriesAtRiskQueryOptions);
   const next = (deliveries.data ?? []).filter((item) => item.status === 'scheduled' || item.status === 'publishing').slice(0, GOING_OUT_MAX);
   const attention = (deliveries.data ?? []).filter((item) => item.status === 'failed' || item.status === 'unknown' || item.status === 'missed');
   const body = (list: DeliverySummary[], empty: React.ReactNode) =>
@@ -73,7 +118,11 @@ export function PublishingOverview() {
         )}
       </Card>
       <Card id="attention-heading" title="Needs attention">
-        {body(attention, <Text size="sm">Nothing needs you: every post went out or is on its way.</Text>)}
+        <Stack gap="sm">
+          {atRisk.data && atRisk.data.length > 0 && <AtRiskList deliveries={atRisk.data} />}
+          {atRisk.isError && <Text size="sm">Could not check your connections. Reload the page to try again.</Text>}
+          {body(attention, atRisk.data?.length ? null : <Text size="sm">Nothing needs you: every post went out or is on its way.</Text>)}
+        </Stack>
       </Card>
     </>
   );

@@ -10,6 +10,8 @@ import { errorMessage } from '../../../lib/api-error';
 import { useDelivery } from '../../../lib/posts/api/delivery';
 import { useSchedulePost } from '../../../lib/posts/api/schedule-post';
 import { DeliveryDetails } from '../../../components/delivery-status';
+import { PublishRefusal, publishRefusal } from '../../../components/publish-refusal';
+import type { ApiRequestError } from '../../../lib/api-error';
 import { EditorSection } from './editor-section';
 import { PlatformIcon } from './platform-icon';
 
@@ -26,10 +28,13 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
   const [selected, setSelected] = useState<Platform | null>(post.scheduledPlatform ?? (networks.includes(post.platform) ? post.platform : null));
   const [time, setTime] = useState(post.scheduledTime ?? DEFAULT_SCHEDULE_TIME);
   const schedule = useSchedulePost(monthId);
+  // A refusal the user must act on (reconnect, change the post) stays until the next try.
+  const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
   // A post that went out cannot be unscheduled (the server answers already_published): no button for it.
   const published = useDelivery(post.id).data?.status === 'published';
 
   const save = async (next: { platform: Platform; time: string } | null) => {
+    setRefusal(null);
     try {
       await schedule.mutateAsync({ postId: post.id, schedule: next });
       notify({
@@ -38,7 +43,9 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
         message: next ? `${PLATFORM_LABELS[next.platform]} at ${next.time}.` : 'It is a draft again.',
       });
     } catch (error) {
-      notify({ tone: 'error', title: 'Could not change the schedule', message: errorMessage(error) });
+      const refused = publishRefusal(error);
+      if (refused) setRefusal(refused);
+      else notify({ tone: 'error', title: 'Could not change the schedule', message: errorMessage(error) });
     }
   };
 
@@ -84,6 +91,7 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
           </Button>
         )}
       </Group>
+      {refusal && <PublishRefusal refusal={refusal} title="Not scheduled" onClose={() => setRefusal(null)} />}
       <DeliveryDetails postId={post.id} />
       <Text size="xs" c="dimmed">
         At its time the post is published through the connection its network uses (Settings → Connections). Edits made before then go out as edited.
