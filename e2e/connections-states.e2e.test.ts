@@ -1,4 +1,5 @@
-import type { Page, Route } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Connection, ConnectOptions, OAuthGrant } from '@shared/schemas/publishing';
 import { baseUrl, expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
@@ -15,13 +16,15 @@ import { signUpAndSkip, signUpThroughUi } from './support/users';
 const browser = useBrowser();
 const DAY = 86_400_000;
 
-async function shoot(page: Page, name: string) {
+/** The whole page at desktop and phone widths, and the part that matters (`part`) close up, when SCREENSHOTS=1. */
+async function shoot(page: Page, name: string, part?: Locator) {
   for (const [width, height, device] of [
     [1280, 800, 'desktop'],
     [390, 844, 'phone'],
   ] as const) {
     await page.setViewportSize({ width, height });
     await screenshot(page, `connections-${name}-${device}`);
+    if (part && process.env.SCREENSHOTS === '1') await part.screenshot({ path: path.resolve('screenshots', `connections-${name}-${device}-part.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -115,7 +118,7 @@ describe('connections', () => {
       )
       .toBe(true);
     await expectAccessible(page, 'settings with connections in each health');
-    await shoot(page, 'health');
+    await shoot(page, 'health', connections);
 
     // Reconnect: the sign-in names the connection, and the picker marks the account as connected.
     const grant: OAuthGrant = {
@@ -142,7 +145,7 @@ describe('connections', () => {
     await expect.poll(() => picker.getByText('Connected — connecting again renews it').isVisible()).toBe(true);
     await expect.poll(() => picker.getByRole('checkbox', { name: 'brightsmile on Threads' }).isChecked()).toBe(true);
     await expectAccessible(page, 'the account picker renewing a connection');
-    await shoot(page, 'picker-renew');
+    await shoot(page, 'picker-renew', picker);
     await picker.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => page.getByText('brightsmile on Threads is connected.', { exact: false }).isVisible()).toBe(true);
     // It keeps the networks the connection has.
@@ -156,7 +159,7 @@ describe('connections', () => {
     const failed = connections.getByRole('alert').filter({ hasText: 'Nothing was connected' });
     await expect.poll(() => failed.getByText('The sign-in did not finish, so nothing was connected', { exact: false }).isVisible()).toBe(true);
     await expectAccessible(page, 'settings after a failed sign-in');
-    await shoot(page, 'failed');
+    await shoot(page, 'failed', connections);
     await failed.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await page.goto('/settings?connect_error=provider_unavailable');
@@ -178,13 +181,13 @@ describe('connections', () => {
       .poll(() => connections.getByText('Connecting Facebook, Instagram and Threads directly is not enabled on this server', { exact: false }).isVisible())
       .toBe(true);
     expect(await connections.getByRole('button', { name: /^Connect / }).count()).toBe(0);
-    await shoot(page, 'none-enabled');
+    await shoot(page, 'none-enabled', connections);
 
     await page.goto('/settings?connect=grant-gone');
     const picker = page.getByRole('dialog', { name: 'Choose the accounts to connect' });
     await expect.poll(() => picker.getByText('This sign-in has expired or was already used', { exact: false }).isVisible()).toBe(true);
     await expectAccessible(page, 'the picker of an expired sign-in');
-    await shoot(page, 'picker-expired');
+    await shoot(page, 'picker-expired', picker);
     // The footer's Close (the corner's button is named Close too).
     await picker.getByText('Close', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
@@ -239,7 +242,7 @@ describe('connections', () => {
     await pageBox.check();
     await expect.poll(() => picker.getByText('Facebook', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page, 'the account picker in onboarding');
-    await shoot(page, 'picker-onboarding');
+    await shoot(page, 'picker-onboarding', picker);
     await picker.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => page.getByText('Bright Smile Dental is connected.', { exact: false }).isVisible()).toBe(true);
     expect(signIn.picks).toEqual([{ accounts: [{ accountId: '102000000000001', kind: 'facebook', networks: ['facebook'] }] }]);

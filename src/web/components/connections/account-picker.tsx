@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Platform } from '@shared/domain/options';
@@ -6,6 +6,7 @@ import type { Connection, GrantAccount, OAuthGrant, OAuthProvider } from '@share
 import { ApiRequestError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useConnections, useGrant, usePickAccounts } from '../../lib/queries/connections';
+import { StatusBadge } from '../status-badge';
 import { NETWORK_OPTIONS } from './add-connection-form';
 import { joinNames, KIND_ICONS, KIND_LABELS, PROVIDER_BUTTONS } from './connection-kinds';
 
@@ -119,35 +120,36 @@ function AccountChoices({ grant, onClose }: { grant: OAuthGrant; onClose: (conne
         should publish.
       </Text>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts to connect">
-        {grant.accounts.map((account) => {
+        {grant.accounts.map((account, index) => {
           const key = keyOf(account);
           const KindIcon = KIND_ICONS[account.kind];
           return (
             <Paper key={key} withBorder p="sm" component="li">
               <Stack gap="xs">
                 <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <Checkbox
-                      checked={chosen.has(key)}
-                      onChange={(event) => toggle(key, event.currentTarget.checked)}
-                      label={account.name}
-                      description={KIND_LABELS[account.kind]}
-                    />
-                    <KindIcon size={18} aria-hidden="true" />
-                  </Group>
-                  {account.connectionId !== null && (
-                    <Badge variant="light" color="gray" tt="none">
-                      Connected — connecting again renews it
-                    </Badge>
-                  )}
+                  <Checkbox
+                    data-autofocus={index === 0 ? true : undefined}
+                    checked={chosen.has(key)}
+                    onChange={(event) => toggle(key, event.currentTarget.checked)}
+                    label={
+                      <Group gap={6} wrap="nowrap" component="span">
+                        <KindIcon size={16} aria-hidden="true" />
+                        {account.name}
+                      </Group>
+                    }
+                    description={KIND_LABELS[account.kind]}
+                  />
+                  {account.connectionId !== null && <StatusBadge tone="neutral">Connected — connecting again renews it</StatusBadge>}
                 </Group>
                 {chosen.has(key) && (
                   <MultiSelect
-                    label={`Networks ${account.name} publishes`}
+                    pl={32}
+                    label="Sends posts for"
                     description="Posts for these networks go out through this account."
                     data={NETWORK_OPTIONS}
                     value={networks[key] ?? []}
                     onChange={(value) => setNetworks((current) => ({ ...current, [key]: value as Platform[] }))}
+                    placeholder={(networks[key] ?? []).length === 0 ? 'Pick the networks it publishes' : undefined}
                     size="sm"
                   />
                 )}

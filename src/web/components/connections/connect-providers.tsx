@@ -39,6 +39,7 @@ export function ConnectProviders(props: SignInReturn) {
               <Button
                 key={provider}
                 variant="default"
+                w={{ base: '100%', xs: 'auto' }}
                 leftSection={<BrandIcon size={18} aria-hidden="true" color={NETWORKS[provider].colors.text} />}
                 loading={leaving === provider}
                 disabled={leaving !== null && leaving !== provider}

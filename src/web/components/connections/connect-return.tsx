@@ -51,6 +51,8 @@ export function ConnectReturn() {
         <Alert
           ref={alert}
           tabIndex={-1}
+          // Focused to be read out, not to be typed in: no focus ring around a sentence.
+          style={{ outline: 'none' }}
           color="red"
           variant="light"
           role="alert"
