@@ -120,7 +120,7 @@ function AccountChoices({ grant, onClose }: { grant: OAuthGrant; onClose: (conne
         should publish.
       </Text>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts to connect">
-        {grant.accounts.map((account, index) => {
+        {grant.accounts.map((account) => {
           const key = keyOf(account);
           const KindIcon = KIND_ICONS[account.kind];
           return (
@@ -128,7 +128,6 @@ function AccountChoices({ grant, onClose }: { grant: OAuthGrant; onClose: (conne
               <Stack gap="xs">
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Checkbox
-                    data-autofocus={index === 0 ? true : undefined}
                     checked={chosen.has(key)}
                     onChange={(event) => toggle(key, event.currentTarget.checked)}
                     label={

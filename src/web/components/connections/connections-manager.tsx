@@ -25,8 +25,7 @@ export function ConnectionsManager({ returnTo = 'settings', onLeave }: Partial<S
         <ErrorState title="Could not load your connections" message="Check your connection and reload the page." onRetry={() => void connections.refetch()} />
       ) : connections.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No connections yet. Connect an account by signing in, add a webhook to publish at each post&apos;s time through n8n, Zapier, Make or Pipedream, or
-          post straight to a Bluesky or Mastodon account.
+          No connections yet. Add one below so that each scheduled post is published at its time.
         </Text>
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your connections">
