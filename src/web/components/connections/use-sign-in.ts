@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OAUTH_RETURN_SCREENS, OAuthProvider } from '@shared/schemas/publishing';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
@@ -21,6 +21,13 @@ export interface SignInReturn {
 export function useSignIn({ returnTo, onLeave }: SignInReturn) {
   const start = useStartSignIn();
   const [leaving, setLeaving] = useState<string | null>(null);
+
+  // Back from the provider's page with the browser's Back button, the page may come from the back-forward cache, still spinning.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setLeaving(null);
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
 
   const signIn = async (provider: OAuthProvider, connectionId?: string) => {
     const key = connectionId ?? provider;
