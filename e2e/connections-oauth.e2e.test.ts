@@ -119,6 +119,7 @@ describe('a Facebook Page connected by signing in', () => {
     await page.goto(`/month/${monthId}?tab=scheduled`);
     const scheduled = page.getByRole('button', { name: /Open scheduled post: Facebook at 10:02/ });
     await expect.poll(() => scheduled.getByText('Published').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delivery log' }).click();
     const live = page.getByRole('link', { name: 'View the live post' });
     await expect.poll(() => live.isVisible()).toBe(true);
     expect(await live.getAttribute('href')).toBe(onPage[0]!.permalink);
@@ -142,8 +143,10 @@ describe('a Facebook Page connected by signing in', () => {
     await page.waitForURL((url) => url.href.startsWith(meta.urls.facebook));
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(backOn('settings', 'connect_error'));
-    expect(new URL(page.url()).searchParams.get('connect_error')).toBe('oauth_failed');
-    await expect.poll(() => connections.getByText('The sign-in did not finish, so nothing was connected', { exact: false }).isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('connect_error')).toBe('oauth_denied');
+    await expect
+      .poll(() => connections.getByText("The sign-in was cancelled on the network's page, so nothing was connected.", { exact: false }).isVisible())
+      .toBe(true);
     expect(await connections.getByRole('listitem').count()).toBe(0);
     await expectAccessible(page, 'settings after a cancelled sign-in');
     await context.close();

@@ -162,6 +162,10 @@ describe('connections', () => {
     await shoot(page, 'failed', connections);
     await failed.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.goto('/settings?connect_error=oauth_missing_permission');
+    await expect.poll(() => connections.getByText('A permission that publishing needs was turned off', { exact: false }).isVisible()).toBe(true);
+    await page.goto('/settings?connect_error=constructor');
+    await expect.poll(() => connections.getByText('Connecting did not finish, so nothing was connected. Press Connect again.').isVisible()).toBe(true);
     await page.goto('/settings?connect_error=provider_unavailable');
     await expect.poll(() => connections.getByText('Connecting that network is not enabled on this server', { exact: false }).isVisible()).toBe(true);
     await context.close();
