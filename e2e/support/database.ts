@@ -73,3 +73,45 @@ export async function seedMonth(email: string, ref: MonthRef, options: { content
   );
   for (const post of options.posts ?? []) await seedPost(email, ref, post);
 }
+
+interface SeedConnection {
+  kind: string;
+  name: string;
+  /** What the row shows as its host (for webhooks); the network's API host for accounts signed in to. */
+  target: string;
+  networks: string[];
+  accountId?: string;
+  health?: 'healthy' | 'disconnected';
+  healthReason?: string;
+  tokenExpiresAt?: string;
+}
+
+/**
+ * Adds a connection as a sign-in would leave it (an account, its health, its token's expiry), for
+ * screens that show connections: its credentials are a placeholder no channel could use.
+ */
+export async function seedConnection(email: string, connection: SeedConnection): Promise<string> {
+  const userId = await userIdFor(email);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await run(
+    'insert into connections (id, "userId", kind, name, target, credentials, "accountId", health, "healthReason", "tokenExpiresAt", "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      id,
+      userId,
+      connection.kind,
+      connection.name,
+      connection.target,
+      'not-sealed-seeded-by-a-test',
+      connection.accountId ?? null,
+      connection.health ?? 'healthy',
+      connection.healthReason ?? null,
+      connection.tokenExpiresAt ?? null,
+      now,
+      now,
+    ],
+  );
+  for (const platform of connection.networks)
+    await run('insert into network_routes ("userId", platform, "connectionId") values (?, ?, ?)', [userId, platform, id]);
+  return id;
+}

@@ -1,32 +1,43 @@
 import { Button, Group, Modal, MultiSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconBrandBluesky, IconBrandFacebook, IconBrandInstagram, IconBrandMastodon, IconBrandThreads, IconWebhook } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockExclamation, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Platform } from '@shared/domain/options';
-import type { Connection, ConnectionKind } from '@shared/schemas/publishing';
+import type { Connection } from '@shared/schemas/publishing';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
-import { useRemoveConnection, useTestConnection, useUpdateConnection } from '../../lib/queries/connections';
+import { useConnectOptions, useRemoveConnection, useTestConnection, useUpdateConnection } from '../../lib/queries/connections';
+import { StatusBadge } from '../status-badge';
 import { NETWORK_OPTIONS } from './add-connection-form';
+import { healthLine, type HealthLine } from './connection-health';
+import { isOAuthKind, KIND_ICONS, KIND_LABELS, reconnectProvider } from './connection-kinds';
+import { useSignIn, type SignInReturn } from './use-sign-in';
 
-const KIND_LABELS: Record<ConnectionKind, string> = {
-  webhook: 'Webhook to',
-  mastodon: 'Mastodon at',
-  bluesky: 'Bluesky at',
-  facebook: 'Facebook Page',
-  instagram: 'Instagram account',
-  threads: 'Threads profile',
-};
-const KIND_ICONS: Record<ConnectionKind, typeof IconWebhook> = {
-  webhook: IconWebhook,
-  mastodon: IconBrandMastodon,
-  bluesky: IconBrandBluesky,
-  facebook: IconBrandFacebook,
-  instagram: IconBrandInstagram,
-  threads: IconBrandThreads,
-};
+const HEALTH_BADGES = {
+  healthy: { tone: 'positive', icon: IconCircleCheck },
+  expiring: { tone: 'warning', icon: IconClockExclamation },
+  disconnected: { tone: 'danger', icon: IconAlertTriangle },
+} as const;
 
-/** One connection: its name, host and networks; Send test, Rename and Remove. */
-export function ConnectionRow({ connection }: { connection: Connection }) {
+function HealthStatus({ line }: { line: HealthLine }) {
+  const { tone, icon: StateIcon } = HEALTH_BADGES[line.state];
+  return (
+    <Stack gap={4}>
+      <div>
+        <StatusBadge tone={tone} icon={<StateIcon size={14} aria-hidden="true" />}>
+          {line.label}
+        </StatusBadge>
+      </div>
+      {line.detail && <Text size="sm">{line.detail}</Text>}
+    </Stack>
+  );
+}
+
+/**
+ * One connection: its name, host (or, for an account connected by signing in, what kind of account it
+ * is), whether it can publish, and its networks; Reconnect (accounts signed in to), Send test, Rename and
+ * Remove. Reconnect signs in again and keeps the connection, its routes and its scheduled posts.
+ */
+export function ConnectionRow({ connection, signInReturn }: { connection: Connection; signInReturn: SignInReturn }) {
   const update = useUpdateConnection();
   const remove = useRemoveConnection();
   const test = useTestConnection();
@@ -34,6 +45,11 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
   const [removing, setRemoving] = useState(false);
   const [name, setName] = useState(connection.name);
   const KindIcon = KIND_ICONS[connection.kind];
+  const options = useConnectOptions();
+  const { signIn, leaving } = useSignIn(signInReturn);
+  const signedIn = isOAuthKind(connection.kind);
+  const provider = isOAuthKind(connection.kind) ? reconnectProvider(connection.kind, options.data) : null;
+  const health = healthLine(connection.health, new Date());
 
   const change = async (json: { name?: string; networks?: Platform[] }, done: string) => {
     try {
@@ -74,11 +90,22 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
             <div>
               <Text fw={600}>{connection.name}</Text>
               <Text size="xs" c="dimmed">
-                {KIND_LABELS[connection.kind]} {connection.host}
+                {signedIn ? KIND_LABELS[connection.kind] : `${KIND_LABELS[connection.kind]} ${connection.host}`}
               </Text>
             </div>
           </Group>
           <Group gap="xs">
+            {provider && (
+              <Button
+                size="xs"
+                variant={health.state === 'healthy' ? 'default' : 'filled'}
+                leftSection={<IconRefresh size={14} aria-hidden="true" />}
+                loading={leaving !== null}
+                onClick={() => void signIn(provider, connection.id)}
+              >
+                Reconnect
+              </Button>
+            )}
             <Button size="xs" variant="default" onClick={() => void sendTest()} loading={test.isPending}>
               Send test
             </Button>
@@ -90,6 +117,8 @@ export function ConnectionRow({ connection }: { connection: Connection }) {
             </Button>
           </Group>
         </Group>
+        {/* Accounts signed in to always say how they are; the other kinds only when something is wrong. */}
+        {(signedIn || health.state !== 'healthy') && <HealthStatus line={health} />}
         <MultiSelect
           label="Sends posts for"
           data={NETWORK_OPTIONS}

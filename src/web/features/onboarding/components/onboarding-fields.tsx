@@ -47,18 +47,19 @@ export function AudienceInsightsStep({ form }: { form: Form }) {
   );
 }
 
-export function ConnectAccountsStep() {
+/** The spec's placeholder text, then the connections; `onLeave` keeps the wizard's answers while a sign-in is away. */
+export function ConnectAccountsStep({ onLeave }: { onLeave: () => void }) {
   return (
     <Paper withBorder p="lg" bg="gray.0">
       <Stack gap="xs" align="flex-start">
         <IconPlugConnected size={28} stroke={1.6} aria-hidden="true" color="var(--mantine-color-brand-8)" />
         <Text fw={600}>Connect Accounts Step</Text>
         <Text size="sm" c="dimmed">
-          Add a webhook so scheduled posts are published at their time, or skip this and add one later in Settings → Connections.
+          Connect the accounts your scheduled posts go out to, or skip this and connect them later in Settings → Connections.
         </Text>
       </Stack>
       <Divider my="md" />
-      <ConnectionsManager />
+      <ConnectionsManager returnTo="onboarding" onLeave={onLeave} />
     </Paper>
   );
 }

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { EMPTY_PROFILE_INPUT, profileInputSchema, type ProfileInput } from '@shared/schemas/profile';
 import { Logo } from '../../../components/logo';
+import { dropDraft, keepDraft, readDraft } from '../onboarding-draft';
 import { ONBOARDING_STEPS } from '../steps';
 import { useOnboardingSave, type SaveStatus } from '../use-onboarding-save';
 import { AudienceInsightsStep, BrandDetailsStep, CompanyBasicsStep, ConnectAccountsStep } from './onboarding-fields';
@@ -29,8 +31,13 @@ function StatusLine({ status }: { status: SaveStatus }) {
 }
 
 export function OnboardingPage() {
-  const [step, setStep] = useState(0);
-  const form = useForm<ProfileInput>({ mode: 'controlled', initialValues: EMPTY_PROFILE_INPUT });
+  // Back from a network's sign-in (Connect Accounts): that step again, with the answers given before it.
+  const [search] = useSearchParams();
+  const [returning] = useState(() => search.has('connect') || search.has('connect_error'));
+  const [step, setStep] = useState(returning ? LAST_STEP : 0);
+  const [initialValues] = useState(() => (returning ? readDraft() : EMPTY_PROFILE_INPUT));
+  const form = useForm<ProfileInput>({ mode: 'controlled', initialValues });
+  useEffect(() => dropDraft(), []);
   const { status, saving, submit, skip } = useOnboardingSave();
   const current = ONBOARDING_STEPS[step]!;
 
@@ -84,7 +91,7 @@ export function OnboardingPage() {
               {step === 0 && <CompanyBasicsStep form={form} />}
               {step === 1 && <BrandDetailsStep form={form} />}
               {step === 2 && <AudienceInsightsStep form={form} />}
-              {step === 3 && <ConnectAccountsStep />}
+              {step === 3 && <ConnectAccountsStep onLeave={() => keepDraft(form.getValues())} />}
             </fieldset>
             {status && (
               <Box mt="lg">

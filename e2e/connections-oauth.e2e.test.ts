@@ -1,0 +1,154 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMetaServer } from '@testing/meta/meta-server';
+import { createTestClock } from '@testing/test-clock';
+import { startTestServer, type TestServer } from '@testing/test-server';
+import { expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
+import { signUpAndSkip } from './support/users';
+
+/**
+ * A Facebook Page connected the way a person does it: Connect Facebook Page, Meta's consent page (the
+ * stand-in's, with Allow and Cancel), the account picker, then a post scheduled two minutes ahead on
+ * the server's clock and published to the Page with its live link. The server runs in this process to
+ * move its clock, with the Facebook app pointed at the stand-in.
+ */
+const browser = useBrowser();
+const today = new Date().toISOString().slice(0, 10);
+const clock = createTestClock(`${today}T10:00:00Z`);
+let meta: Awaited<ReturnType<typeof startMetaServer>>;
+let server: TestServer;
+
+beforeAll(async () => {
+  meta = await startMetaServer({ now: clock.now });
+  server = await startTestServer(
+    {
+      PUBLISH_ALLOW_PRIVATE_URLS: 'true',
+      FACEBOOK_CLIENT_ID: meta.apps.facebook.id,
+      FACEBOOK_CLIENT_SECRET: meta.apps.facebook.secret,
+      FACEBOOK_API_URL: meta.urls.graph,
+      FACEBOOK_AUTH_URL: meta.urls.facebook,
+    },
+    {},
+    { now: clock.now, webRoot: path.resolve('dist/web') },
+  );
+});
+afterAll(async () => Promise.all([server?.close(), meta?.close()]));
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height, device] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `connections-oauth-${name}-${device}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * The app's redirect address is the server's to choose: whatever the browser brings to Meta's dialog is
+ * added to the app's Valid OAuth Redirect URIs, as the operator does once in Meta's dashboard.
+ */
+async function registerRedirects(page: Page) {
+  await page.route(`${meta.urls.facebook}/**`, async (route) => {
+    const redirectUri = new URL(route.request().url()).searchParams.get('redirect_uri');
+    if (redirectUri && !meta.apps.facebook.redirectUris.includes(redirectUri)) meta.allowRedirectUri(redirectUri);
+    await route.continue();
+  });
+}
+
+const backOn = (screen: string, param: string) => (url: URL) => url.pathname === `/${screen}` && url.searchParams.has(param);
+
+describe('a Facebook Page connected by signing in', () => {
+  it('is picked after Meta’s consent page, publishes a post scheduled two minutes ahead with its live link, and shows Healthy in Settings', async () => {
+    const { page, context } = await newPage(browser(), { baseUrl: server.url });
+    await registerRedirects(page);
+    await signUpAndSkip(page);
+    await page.goto('/settings');
+    const connections = page.getByRole('region', { name: 'Connections' });
+    await expect.poll(() => connections.getByRole('button', { name: 'Connect Facebook Page' }).isVisible()).toBe(true);
+    // Only Facebook's app is configured: the others are named in one sentence.
+    await expect
+      .poll(() => connections.getByText('Connecting Instagram and Threads directly is not enabled on this server', { exact: false }).isVisible())
+      .toBe(true);
+
+    await connections.getByRole('button', { name: 'Connect Facebook Page' }).click();
+    await page.waitForURL((url) => url.href.startsWith(meta.urls.facebook));
+    await expect.poll(() => page.getByRole('heading', { name: 'Bench planner is requesting access' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(backOn('settings', 'connect'));
+
+    const picker = page.getByRole('dialog', { name: 'Choose the accounts to connect' });
+    const pageBox = picker.getByRole('checkbox', { name: meta.accounts.page.name });
+    await expect.poll(() => pageBox.isVisible()).toBe(true);
+    await pageBox.check();
+    await expectAccessible(page, 'the account picker after Facebook');
+    await shoot(page, 'picker');
+    await picker.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.getByText(`${meta.accounts.page.name} is connected.`, { exact: false }).isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.has('connect')).toBe(false);
+    const row = connections.getByRole('listitem', { name: meta.accounts.page.name });
+    await expect.poll(() => row.getByText('Facebook Page', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Healthy', { exact: true }).isVisible()).toBe(true);
+
+    // A post today, scheduled in the editor for two minutes from the server's now.
+    const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
+    await page.goto('/workspace');
+    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    const created = await context.request.post(`${server.url}/api/months/${monthId}/posts`, {
+      headers: { origin: server.url },
+      data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content: 'Open late on Thursdays from now on.', hashtags: ['#dental'] },
+    });
+    expect(created.status()).toBe(201);
+    const postId = (await created.json()).id as string;
+    await page.goto(`/month/${monthId}?tab=calendar&post=${postId}`);
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('checkbox', { name: 'facebook' }).check();
+    await drawer.getByLabel('Time').fill('10:02');
+    await drawer.getByRole('button', { name: 'Schedule Post' }).click();
+    await expect.poll(() => drawer.getByText('Scheduled for Facebook at 10:02.').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    clock.set(`${today}T10:02:00Z`);
+    await server.services.publisher.deliverDue();
+    const onPage = meta.postsOf(meta.accounts.page.id);
+    expect(onPage).toHaveLength(1);
+    expect(onPage[0]!.text).toContain('Open late on Thursdays from now on.');
+
+    await page.goto(`/month/${monthId}?tab=scheduled`);
+    const scheduled = page.getByRole('button', { name: /Open scheduled post: Facebook at 10:02/ });
+    await expect.poll(() => scheduled.getByText('Published').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Delivery log' }).click();
+    const live = page.getByRole('link', { name: 'View the live post' });
+    await expect.poll(() => live.isVisible()).toBe(true);
+    expect(await live.getAttribute('href')).toBe(onPage[0]!.permalink);
+    await expectAccessible(page, 'the scheduled tab with a post published to the Page');
+    await shoot(page, 'published');
+
+    await page.goto('/settings');
+    await expect.poll(() => row.getByText('Healthy', { exact: true }).isVisible()).toBe(true);
+    await expectAccessible(page, 'settings with a connected Facebook Page');
+    await shoot(page, 'settings');
+    await context.close();
+  });
+
+  it('says in a sentence that nothing was connected when the person presses Cancel on Meta’s page', async () => {
+    const { page, context } = await newPage(browser(), { baseUrl: server.url });
+    await registerRedirects(page);
+    await signUpAndSkip(page);
+    await page.goto('/settings');
+    const connections = page.getByRole('region', { name: 'Connections' });
+    await connections.getByRole('button', { name: 'Connect Facebook Page' }).click();
+    await page.waitForURL((url) => url.href.startsWith(meta.urls.facebook));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(backOn('settings', 'connect_error'));
+    expect(new URL(page.url()).searchParams.get('connect_error')).toBe('oauth_denied');
+    await expect
+      .poll(() => connections.getByText("The sign-in was cancelled on the network's page, so nothing was connected.", { exact: false }).isVisible())
+      .toBe(true);
+    expect(await connections.getByRole('listitem').count()).toBe(0);
+    await expectAccessible(page, 'settings after a cancelled sign-in');
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { IconBrandBluesky, IconBrandFacebook, IconBrandInstagram, IconBrandMastodon, IconBrandThreads, IconWebhook } from '@tabler/icons-react';
+import { OAUTH_PROVIDERS, type ConnectionKind, type ConnectOptions, type GrantAccount, type OAuthProvider } from '@shared/schemas/publishing';
+
+/** What a row says before its host ("Webhook to hooks.example.com"), or instead of it for accounts connected by signing in. */
+export const KIND_LABELS: Record<ConnectionKind, string> = {
+  webhook: 'Webhook to',
+  mastodon: 'Mastodon at',
+  bluesky: 'Bluesky at',
+  facebook: 'Facebook Page',
+  instagram: 'Instagram account',
+  threads: 'Threads profile',
+};
+
+export const KIND_ICONS: Record<ConnectionKind, typeof IconWebhook> = {
+  webhook: IconWebhook,
+  mastodon: IconBrandMastodon,
+  bluesky: IconBrandBluesky,
+  facebook: IconBrandFacebook,
+  instagram: IconBrandInstagram,
+  threads: IconBrandThreads,
+};
+
+/** The Connect buttons, in the order shown. */
+export const PROVIDER_BUTTONS: Record<OAuthProvider, { label: string; icon: typeof IconWebhook; name: string }> = {
+  facebook: { label: 'Connect Facebook Page', icon: IconBrandFacebook, name: 'Facebook' },
+  instagram: { label: 'Connect Instagram', icon: IconBrandInstagram, name: 'Instagram' },
+  threads: { label: 'Connect Threads', icon: IconBrandThreads, name: 'Threads' },
+};
+
+/** Where an operator reads how to enable them: the repository's docs, which the app does not serve. */
+export const ENABLE_DOCS = "docs/publishing.md, 'Connecting Facebook, Instagram and Threads'";
+
+export type OAuthKind = GrantAccount['kind'];
+
+export const isOAuthKind = (kind: ConnectionKind): kind is OAuthKind => (OAUTH_PROVIDERS as readonly string[]).includes(kind);
+
+/**
+ * The provider a Reconnect signs in with. A connection does not record which sign-in made it: an
+ * Instagram account comes through Facebook (its Page) or through Instagram Login, and either sign-in
+ * that finds the account renews it. Null when the operator has not enabled any that could.
+ */
+export function reconnectProvider(kind: OAuthKind, options: ConnectOptions | undefined): OAuthProvider | null {
+  const available = new Set(options?.providers.filter((option) => option.available).map((option) => option.provider));
+  const candidates: OAuthProvider[] = kind === 'instagram' ? ['facebook', 'instagram'] : [kind];
+  return candidates.find((provider) => available.has(provider)) ?? null;
+}
+
+/** "Instagram and Threads", "Facebook, Instagram and Threads". */
+export function joinNames(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
