@@ -4,16 +4,10 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccountPicker } from './account-picker';
 import { ENABLE_DOCS } from './connection-kinds';
-
-/**
- * The codes a sign-in comes back with (`OAUTH_CONNECT_ERRORS` in shared/schemas/publishing.ts): Cancel
- * pressed, a needed permission unticked, a sign-in that expired, was used or was refused, a provider no
- * longer enabled.
- */
-type ReturnError = 'oauth_denied' | 'oauth_missing_permission' | 'oauth_failed' | 'provider_unavailable';
+import type { OAuthConnectError } from '@shared/schemas/publishing';
 
 /** What each `?connect_error=<code>` means, and what to do next. */
-const RETURN_ERRORS: Record<ReturnError, string> = {
+const RETURN_ERRORS: Record<OAuthConnectError, string> = {
   oauth_denied: "The sign-in was cancelled on the network's page, so nothing was connected. To connect, press Connect again and allow access.",
   oauth_missing_permission:
     "A permission that publishing needs was turned off on the network's page, so nothing was connected. Press Connect again and leave every permission it asks for on.",
@@ -23,7 +17,7 @@ const RETURN_ERRORS: Record<ReturnError, string> = {
 const RETURN_ERROR_OTHER = 'Connecting did not finish, so nothing was connected. Press Connect again.';
 
 /** The sentence for a code from the address bar, which anyone can type (`constructor` included). */
-const returnError = (code: string) => (Object.hasOwn(RETURN_ERRORS, code) ? RETURN_ERRORS[code as ReturnError] : RETURN_ERROR_OTHER);
+const returnError = (code: string) => (Object.hasOwn(RETURN_ERRORS, code) ? RETURN_ERRORS[code as OAuthConnectError] : RETURN_ERROR_OTHER);
 
 /**
  * The way back from a provider's page: `?connect=<grantId>` opens the account picker,

@@ -1,17 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Connection,
-  ConnectionCreate,
-  ConnectionUpdate,
-  ConnectOptions,
-  GrantPick,
-  OAuthGrant,
-  OAuthStart,
-  OAuthStarted,
-} from '@shared/schemas/publishing';
+import type { ConnectionCreate, ConnectionUpdate, GrantPick, OAuthStart } from '@shared/schemas/publishing';
 import { api, parseResponse } from '../api-client';
-import { ApiRequestError } from '../api-error';
-import { request } from '../request';
 
 /** The user's connections (never a secret): Settings and the onboarding step show them. */
 export const connectionsQueryOptions = queryOptions({
@@ -45,30 +34,11 @@ export function useTestConnection() {
   });
 }
 
-/**
- * The sign-in routes (issue 26), typed by their contract in shared/schemas/publishing.ts: the same
- * paths, bodies and answers the typed client will carry, read with the same error handling.
- */
-async function signInCall<Answer>(path: string, json?: unknown): Promise<Answer> {
-  const response = await request(`/api/connections/${path}`, {
-    method: json === undefined ? 'GET' : 'POST',
-    ...(json === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) }),
-  });
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw ApiRequestError.fromBody(response.status, body);
-  return body as Answer;
-}
-
 /** Which providers the operator configured, for the Connect buttons. */
 export const connectOptionsQueryOptions = queryOptions({
   // Not under ['connections']: a change to a connection does not change what the server offers.
   queryKey: ['connect-options'],
-  queryFn: () => signInCall<ConnectOptions>('providers'),
+  queryFn: () => parseResponse(api.connections.providers.$get()),
   staleTime: 5 * 60_000,
 });
 
@@ -78,7 +48,7 @@ export function useConnectOptions() {
 
 /** Starts a sign-in (or a Reconnect, with `connectionId`): the answer is the provider's page to go to. */
 export function useStartSignIn() {
-  return useMutation({ mutationFn: (start: OAuthStart) => signInCall<OAuthStarted>('oauth/start', start) });
+  return useMutation({ mutationFn: (json: OAuthStart) => parseResponse(api.connections.oauth.start.$post({ json })) });
 }
 
 /** A finished sign-in's accounts, to pick from; it is read once and kept while the picker is open. */
@@ -86,7 +56,7 @@ export const grantQueryOptions = (grantId: string) =>
   queryOptions({
     // Not under ['connections']: connecting uses the sign-in up, and it must not be read again then.
     queryKey: ['oauth-grant', grantId],
-    queryFn: () => signInCall<OAuthGrant>(`oauth/grants/${encodeURIComponent(grantId)}`),
+    queryFn: () => parseResponse(api.connections.oauth.grants[':grantId'].$get({ param: { grantId } })),
     staleTime: Infinity,
     retry: false,
   });
@@ -98,5 +68,5 @@ export function useGrant(grantId: string | null) {
 /** Connects the picked accounts of a sign-in; answers the connections made or renewed. */
 export const usePickAccounts = () =>
   useConnectionMutation(({ grantId, pick }: { grantId: string; pick: GrantPick }) =>
-    signInCall<Connection[]>(`oauth/grants/${encodeURIComponent(grantId)}`, pick),
+    parseResponse(api.connections.oauth.grants[':grantId'].$post({ param: { grantId }, json: pick })),
   );
