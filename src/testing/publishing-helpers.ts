@@ -36,9 +36,12 @@ export async function scheduledPost(
   time: string,
   fields: Partial<ManualPost> = {},
   platform: ManualPost['platform'] = 'facebook',
+  /** Files uploaded to the post before it is scheduled (a network that needs an image checks for it then). */
+  uploads: { bytes: Buffer; name: string; type: string }[] = [],
 ) {
   const target = { targetId: `${date.slice(0, 4)}-${Number(date.slice(5, 7))}`, day: () => date };
   const created = await addPost(client, { date, platform, content: 'Our new opening hours start Monday.', hashtags: ['#dental'], ...fields }, target);
+  for (const file of uploads) expect((await client.uploadMedia(created.id, file.bytes, file.name, file.type)).status).toBe(201);
   const scheduled = await read(client.api.posts[':postId'].schedule.$put({ param: { postId: created.id }, json: { platform, time } }));
   expect(scheduled.status).toBe(200);
   return created.id;

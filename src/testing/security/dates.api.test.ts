@@ -112,6 +112,8 @@ const NO_DATES = new Set([
   'POST /api/connections/:connectionId/test',
   'POST /api/posts/:postId/delivery/retry',
   'POST /api/posts/:postId/delivery/confirm',
+  'POST /api/connections/oauth/start',
+  'POST /api/connections/oauth/grants/:grantId',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,

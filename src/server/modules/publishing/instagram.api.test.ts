@@ -55,9 +55,7 @@ async function userWithInstagram(): Promise<{ client: TestClient; connectionId: 
 
 /** An Instagram post with its files uploaded, scheduled on `date` at `time`. */
 async function instagramPost(client: TestClient, date: string, time: string, content: string, files: { bytes: Buffer; name: string; type: string }[]) {
-  const postId = await scheduledPost(client, date, time, { content, hashtags: ['#smile'] }, 'instagram');
-  for (const file of files) expect((await client.uploadMedia(postId, file.bytes, file.name, file.type)).status).toBe(201);
-  return postId;
+  return scheduledPost(client, date, time, { content, hashtags: ['#smile'] }, 'instagram', files);
 }
 
 /** What the stand-in published with this caption, and the containers it was asked to make for the account. */
