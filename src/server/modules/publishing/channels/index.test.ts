@@ -10,6 +10,8 @@ describe('the channel registry', () => {
   });
 
   it('refuses a kind no channel publishes instead of sending it through another', () => {
-    expect(() => createChannels({ policy: DEFAULT_OUTBOUND, providers: {}, publicUrl: 'https://planner.example' }).channelFor('fax')).toThrow("No channel publishes connections of kind 'fax'.");
+    expect(() => createChannels({ policy: DEFAULT_OUTBOUND, providers: {}, publicUrl: 'https://planner.example' }).channelFor('fax')).toThrow(
+      "No channel publishes connections of kind 'fax'.",
+    );
   });
 });

@@ -31,7 +31,10 @@ function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChanne
     ...(prepare && { prepare: (input: ConnectionCreate) => prepare(input as Extract<ConnectionCreate, { kind: K }>) }),
     test: (credentials, connection, now) => channel.test(check(credentials), connection, now),
     send: (credentials, delivery, content, context) => channel.send(check(credentials), delivery, content, context),
-    ...(readBack && { readBack: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => readBack(check(credentials), delivery, content, context) }),
+    ...(readBack && {
+      readBack: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) =>
+        readBack(check(credentials), delivery, content, context),
+    }),
     ...(refresh && { refresh: (credentials: unknown, now: () => Date) => refresh(check(credentials), now) }),
     ...(checkPost && { check: (credentials: unknown, content: CheckedContent, now: () => Date) => checkPost(check(credentials), content, now) }),
   };

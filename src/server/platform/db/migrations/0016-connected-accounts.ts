@@ -12,7 +12,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('connections').addColumn('accountId', 'text').execute();
-  await db.schema.alterTable('connections').addColumn('health', 'text', (col) => col.notNull().defaultTo('healthy')).execute();
+  await db.schema
+    .alterTable('connections')
+    .addColumn('health', 'text', (col) => col.notNull().defaultTo('healthy'))
+    .execute();
   await db.schema.alterTable('connections').addColumn('healthReason', 'text').execute();
   await db.schema.alterTable('connections').addColumn('tokenExpiresAt', 'text').execute();
   await db.schema
