@@ -97,6 +97,33 @@ describe('Instagram Login', () => {
     );
   });
 
+  it('renews the connection the account already has through a Facebook Page, which then publishes through Instagram Login', async () => {
+    const client = await onboardedClient(server.url);
+    const viaPage = await signIn(meta, client, 'facebook');
+    const [made] = (
+      await read(
+        client.api.connections.oauth.grants[':grantId'].$post({
+          param: { grantId: grantIdOf(viaPage.to) },
+          json: { accounts: [{ accountId: ig(), kind: 'instagram', networks: ['instagram'] }] },
+        }),
+      )
+    ).body;
+    expect((await credentialsOf<{ api: string }>(server, made!.id)).api).toBe('facebook');
+    const { to } = await signIn(meta, client, 'instagram');
+    const grant = await read(client.api.connections.oauth.grants[':grantId'].$get({ param: { grantId: grantIdOf(to) } }));
+    expect(grant.body.accounts).toEqual([{ accountId: ig(), kind: 'instagram', name: '@brightsmile', connectionId: made!.id }]);
+    const renewed = await read(
+      client.api.connections.oauth.grants[':grantId'].$post({
+        param: { grantId: grantIdOf(to) },
+        json: { accounts: [{ accountId: ig(), kind: 'instagram', networks: [] }] },
+      }),
+    );
+    expect(renewed.body).toEqual([
+      expect.objectContaining({ id: made!.id, networks: ['instagram'], health: expect.objectContaining({ state: 'healthy', expiresAt: expect.any(String) }) }),
+    ]);
+    expect(await credentialsOf(server, made!.id)).toEqual({ igUserId: ig(), accessToken: expect.stringMatching(/^IGAA/), api: 'instagram' });
+  });
+
   it('publishes a scheduled image through graph.instagram.com: one post, linked by its permalink', async () => {
     const { client, id } = await instagramConnection();
     const tested = await read(client.api.connections[':connectionId'].test.$post({ param: { connectionId: id } }));
