@@ -16,8 +16,9 @@ import { LONG_LIVED_SECONDS, META_ACCOUNTS, type IssuedToken, type MetaState } f
  *   refusal is `{ error_type: "OAuthException", code: 400, error_message: "Matching code was not found or
  *   was already used" }`; no PKCE is documented);
  * - https://developers.facebook.com/docs/instagram-platform/reference/oauth-authorize and
- *   .../reference/oauth-access-token (whose sample answer is `{ access_token, user_id }` unwrapped: the
- *   stand-in answers the business-login guide's wrapped shape, and clients should read both);
+ *   .../reference/oauth-access-token (whose sample answer is `{ access_token, user_id }` unwrapped, user_id a
+ *   number, no permissions: the stand-in answers the business-login guide's wrapped shape unless a test
+ *   asks for this one, `setExchangeShape('reference')`, since clients should read both);
  * - https://developers.facebook.com/docs/instagram-platform/reference/access_token (GET
  *   graph.instagram.com/access_token?grant_type=ig_exchange_token&client_secret&access_token: an unexpired
  *   short-lived token for `{ access_token, token_type: "bearer", expires_in: 5183944 }`, 60 days);
@@ -38,7 +39,11 @@ const MATCHING_CODE = 'Matching code was not found or was already used';
 /** api.instagram.com's refusal: not Graph's error object but the business-login guide's flat one. */
 const oauthRefusal = (message: string): Reply => ({ status: 400, json: { error_type: 'OAuthException', code: 400, error_message: message } });
 
+/** Which documented page's answer the code exchange gives. */
+export type ExchangeShape = 'business-login' | 'reference';
+
 export function createInstagramLoginRoutes(state: MetaState, containers: Containers) {
+  let shape: ExchangeShape = 'business-login';
   const publishing = createInstagramRoutes(state, containers, 'instagram');
   const longLived = (scopes: string[]) =>
     state.issue('instagram', { kind: 'user', scopes, longLived: true, expiresAt: state.now().getTime() + LONG_LIVED_SECONDS * 1000 });
@@ -65,7 +70,9 @@ export function createInstagramLoginRoutes(state: MetaState, containers: Contain
       return oauthRefusal(subcode === 36007 || subcode === 36008 ? error.message : MATCHING_CODE);
     }
     const token = state.issue('instagram', { kind: 'user', scopes, longLived: false, expiresAt: state.now().getTime() + 3600_000 });
-    return ok({ data: [{ access_token: token.value, user_id: META_ACCOUNTS.instagram.scopedId, permissions: scopes.join(',') }] });
+    const userId = META_ACCOUNTS.instagram.scopedId;
+    if (shape === 'reference') return ok({ access_token: token.value, user_id: Number(userId) });
+    return ok({ data: [{ access_token: token.value, user_id: userId, permissions: scopes.join(',') }] });
   };
 
   /** GET graph.instagram.com/access_token?grant_type=ig_exchange_token&client_secret&access_token. */
@@ -115,5 +122,5 @@ export function createInstagramLoginRoutes(state: MetaState, containers: Contain
     throw refuse.unsupported(method, id);
   };
 
-  return { exchangeCode, graph };
+  return { exchangeCode, graph, setExchangeShape: (next: ExchangeShape) => void (shape = next) };
 }

@@ -79,6 +79,16 @@ describe('Instagram Login', () => {
     });
   });
 
+  it('answers the exchange as the oauth-access-token reference shows when asked', async () => {
+    meta.setInstagramExchangeShape('reference');
+    try {
+      const code = new URL(meta.approve(authorizeUrl())).searchParams.get('code')!;
+      expect((await exchangeCode(code)).body).toEqual({ access_token: expect.stringMatching(/^IGAA/), user_id: Number(meta.accounts.instagram.scopedId) });
+    } finally {
+      meta.setInstagramExchangeShape('business-login');
+    }
+  });
+
   it('refuses a code older than an hour, an authorize request without instagram_business_basic, and answers Cancel with the documented denial', async () => {
     const code = new URL(meta.approve(authorizeUrl())).searchParams.get('code')!;
     clock.advance(61 * 60_000);

@@ -40,6 +40,7 @@ import type { AddressInfo } from 'node:net';
 import type { Call, Reply } from './call';
 import type { Readiness } from './containers';
 import type { ConsentChoice } from './dialog';
+import type { ExchangeShape } from './instagram-login-routes';
 import { GRAPH_API_VERSION, GraphError, THREADS_API_VERSION, refuse } from './graph-errors';
 import { createMetaState, META_ACCOUNTS, type AppConfig, type MetaApp, type Usage } from './meta-state';
 import { createRouter, splitVersion, type MetaHost } from './router';
@@ -201,6 +202,8 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
     fault: (...next: MetaFault[]) => faults.push(...next),
     setUsage: (usage: Usage) => void state.setUsage(usage),
     setContainerReadiness: (readiness: Partial<Readiness>) => void router.containers.setReadiness(readiness),
+    /** Instagram Login's code exchange answers as the business-login guide shows (wrapped in `data`, the default) or as the oauth-access-token reference does. */
+    setInstagramExchangeShape: (shape: ExchangeShape) => router.instagramLogin.setExchangeShape(shape),
     close: () =>
       Promise.all(
         servers.map(

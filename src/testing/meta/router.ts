@@ -112,5 +112,5 @@ export function createRouter(state: MetaState, readiness: Readiness) {
     return threadsGraph({ ...call, path: rest });
   }
 
-  return { route, dialogs, containers };
+  return { route, dialogs, containers, instagramLogin };
 }

@@ -89,6 +89,18 @@ describe('Instagram Login', () => {
       expect(seen).not.toContain(credentials.accessToken);
   });
 
+  it('reads the exchange’s answer also as the oauth-access-token reference shows it (unwrapped, without permissions)', async () => {
+    meta.setInstagramExchangeShape('reference');
+    try {
+      const client = await onboardedClient(server.url);
+      const { to } = await signIn(meta, client, 'instagram');
+      const grant = await read(client.api.connections.oauth.grants[':grantId'].$get({ param: { grantId: grantIdOf(to) } }));
+      expect(grant.body.accounts).toEqual([{ accountId: ig(), kind: 'instagram', name: '@brightsmile', connectionId: null }]);
+    } finally {
+      meta.setInstagramExchangeShape('business-login');
+    }
+  });
+
   it('says so when the person cancels or unticks publishing', async () => {
     const client = await onboardedClient(server.url);
     expect((await signIn(meta, client, 'instagram', { choice: { deny: true } })).to).toBe('/settings?connect_error=oauth_denied');
