@@ -117,6 +117,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('exchanges an Instagram Login code on api.instagram.com unless INSTAGRAM_TOKEN_URL says otherwise', () => {
+    const instagram = { DATA_DIR: dataDir(), INSTAGRAM_CLIENT_ID: '789', INSTAGRAM_CLIENT_SECRET: 'ig-secret' };
+    expect(loadConfig(instagram).publishing.providers).toEqual({
+      instagram: {
+        clientId: '789',
+        clientSecret: 'ig-secret',
+        apiUrl: 'https://graph.instagram.com',
+        authUrl: 'https://www.instagram.com',
+        tokenUrl: 'https://api.instagram.com',
+      },
+    });
+    expect(loadConfig({ ...instagram, INSTAGRAM_TOKEN_URL: 'http://127.0.0.1:9102/' }).publishing.providers.instagram?.tokenUrl).toBe('http://127.0.0.1:9102');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', AI_API_KEY: '' })).toMatchObject({ port: 3000, ai: { kind: 'offline' } });
   });
@@ -147,6 +161,7 @@ describe('loadConfig', () => {
     [{ THREADS_CLIENT_SECRET: 's' }, 'THREADS_CLIENT_ID'],
     [{ INSTAGRAM_CLIENT_ID: '1', INSTAGRAM_CLIENT_SECRET: 's', INSTAGRAM_API_URL: 'graph.instagram.com' }, 'INSTAGRAM_API_URL'],
     [{ FACEBOOK_AUTH_URL: 'ftp://www.facebook.com' }, 'FACEBOOK_AUTH_URL'],
+    [{ INSTAGRAM_TOKEN_URL: 'api.instagram.com' }, 'INSTAGRAM_TOKEN_URL'],
   ])('stops on %o with one sentence naming %s', (env, variable) => {
     let error: unknown;
     try {

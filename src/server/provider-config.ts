@@ -8,22 +8,30 @@ export interface ProviderApp {
   apiUrl: string;
   /** The sign-in pages' base URL, e.g. https://www.facebook.com. */
   authUrl: string;
+  /**
+   * Where the sign-in's code is exchanged, when that is neither the API's host nor the sign-in pages':
+   * Instagram Login's is api.instagram.com (INSTAGRAM_TOKEN_URL). Absent for Facebook and Threads, which
+   * exchange it on their API's host.
+   */
+  tokenUrl?: string;
 }
 
 /** The providers whose app the operator configured; one left out is simply not offered. */
 export type ProvidersConfig = Partial<Record<OAuthProvider, ProviderApp>>;
 
 /** The real hosts each provider's URLs default to. */
-export const PROVIDER_HOSTS: Record<OAuthProvider, { api: string; auth: string }> = {
+export const PROVIDER_HOSTS: Record<OAuthProvider, { api: string; auth: string; token?: string }> = {
   facebook: { api: 'https://graph.facebook.com', auth: 'https://www.facebook.com' },
-  instagram: { api: 'https://graph.instagram.com', auth: 'https://www.instagram.com' },
+  // Business Login for Instagram: authorize on www.instagram.com, the code exchanged on api.instagram.com.
+  instagram: { api: 'https://graph.instagram.com', auth: 'https://www.instagram.com', token: 'https://api.instagram.com' },
   threads: { api: 'https://graph.threads.net', auth: 'https://threads.net' },
 };
 
 const PREFIX: Record<OAuthProvider, string> = { facebook: 'FACEBOOK', instagram: 'INSTAGRAM', threads: 'THREADS' };
 
 /**
- * Each configured provider, from <PROVIDER>_CLIENT_ID, _CLIENT_SECRET, _API_URL and _AUTH_URL. A client id
+ * Each configured provider, from <PROVIDER>_CLIENT_ID, _CLIENT_SECRET, _API_URL and _AUTH_URL (and
+ * INSTAGRAM_TOKEN_URL, the one provider with a third host). A client id
  * without its secret (or the reverse), or a URL that is not http(s), stops start-up naming the variable.
  */
 export function providersConfig(env: Record<string, string | undefined>, fail: (message: string) => Error): ProvidersConfig {
@@ -31,7 +39,8 @@ export function providersConfig(env: Record<string, string | undefined>, fail: (
   for (const [provider, prefix] of Object.entries(PREFIX) as [OAuthProvider, string][]) {
     const clientId = env[`${prefix}_CLIENT_ID`];
     const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-    for (const name of [`${prefix}_API_URL`, `${prefix}_AUTH_URL`]) {
+    const tokenHost = PROVIDER_HOSTS[provider].token;
+    for (const name of [`${prefix}_API_URL`, `${prefix}_AUTH_URL`, ...(tokenHost ? [`${prefix}_TOKEN_URL`] : [])]) {
       const value = env[name];
       if (value !== undefined && !/^https?:\/\//.test(value)) throw fail(`${name} must start with http:// or https://.`);
     }
@@ -43,6 +52,7 @@ export function providersConfig(env: Record<string, string | undefined>, fail: (
       clientSecret,
       apiUrl: trim(env[`${prefix}_API_URL`] ?? PROVIDER_HOSTS[provider].api),
       authUrl: trim(env[`${prefix}_AUTH_URL`] ?? PROVIDER_HOSTS[provider].auth),
+      ...(tokenHost ? { tokenUrl: trim(env[`${prefix}_TOKEN_URL`] ?? tokenHost) } : {}),
     };
   }
   return providers;

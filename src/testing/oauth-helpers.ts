@@ -8,7 +8,7 @@ import { createSecretBox } from '@server/modules/publishing/secret-box';
 
 /** Lists the server's callbacks among the apps' Valid OAuth Redirect URIs. */
 export function allowCallbacks(meta: MetaServer, server: TestServer) {
-  for (const provider of ['facebook', 'threads']) meta.allowRedirectUri(`${server.url}/api/connections/oauth/callback/${provider}`);
+  for (const provider of ['facebook', 'instagram', 'threads']) meta.allowRedirectUri(`${server.url}/api/connections/oauth/callback/${provider}`);
 }
 
 /** The browser arriving back from the provider at `location`, with the user's cookie: where it is sent next. */

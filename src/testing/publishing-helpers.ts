@@ -105,7 +105,7 @@ export async function secondInstance(server: TestServer, clock: TestClock) {
   };
 }
 
-/** The env that points the app's Facebook, Instagram (through Facebook Login) and Threads providers at the stand-in. */
+/** The env that points the app's Facebook (with Instagram through Facebook Login), Instagram Login and Threads providers at the stand-in. */
 export function metaProviderEnv(meta: MetaServer): Record<string, string> {
   return {
     FACEBOOK_CLIENT_ID: meta.apps.facebook.id,
@@ -116,6 +116,11 @@ export function metaProviderEnv(meta: MetaServer): Record<string, string> {
     THREADS_CLIENT_SECRET: meta.apps.threads.secret,
     THREADS_API_URL: meta.urls.threadsGraph,
     THREADS_AUTH_URL: meta.urls.threads,
+    INSTAGRAM_CLIENT_ID: meta.apps.instagram.id,
+    INSTAGRAM_CLIENT_SECRET: meta.apps.instagram.secret,
+    INSTAGRAM_API_URL: meta.urls.instagramGraph,
+    INSTAGRAM_AUTH_URL: meta.urls.instagram,
+    INSTAGRAM_TOKEN_URL: meta.urls.instagramApi,
   };
 }
 

@@ -5,7 +5,12 @@ import { fetchInstagramImage, fetchMedia } from './media-fetch';
 import { META_ACCOUNTS, graphTime, type IssuedToken, type MetaState } from './meta-state';
 
 /**
- * Instagram API with Facebook Login on graph.facebook.com, written from:
+ * Instagram publishing, on graph.facebook.com with a Facebook user or Page token (Instagram API with
+ * Facebook Login) or on graph.instagram.com with an Instagram Login token (instagram-login-routes.ts): the
+ * same containers, the same account, the same published posts; only the token and the permissions differ
+ * (content-publishing's table: instagram_basic, instagram_content_publish, pages_read_engagement with
+ * Facebook Login; instagram_business_basic, instagram_business_content_publish with Instagram Login).
+ * Written from:
  * - instagram-platform/content-publishing (POST /{ig-user-id}/media with image_url, video_url and
  *   media_type=REELS, is_carousel_item, media_type=CAROUSEL with children (at most 10), caption; POST
  *   /{ig-user-id}/media_publish with creation_id; 100 API-published posts per 24 hours; captions of at most
@@ -18,14 +23,23 @@ import { META_ACCOUNTS, graphTime, type IssuedToken, type MetaState } from './me
  *   -2/2207020 expired, 9/2207042 daily limit reached).
  * Publishing a container twice is not in the error table: the stand-in refuses it with code 100.
  */
-const PUBLISH_SCOPES = ['instagram_basic', 'instagram_content_publish', 'pages_read_engagement'];
+/** Which login's token a host takes, and the permissions it needs to publish and to read. */
+export type InstagramLogin = 'facebook' | 'instagram';
+const SCOPES: Record<InstagramLogin, { publish: string[]; read: string[] }> = {
+  facebook: { publish: ['instagram_basic', 'instagram_content_publish', 'pages_read_engagement'], read: ['instagram_basic'] },
+  instagram: { publish: ['instagram_business_basic', 'instagram_business_content_publish'], read: ['instagram_business_basic'] },
+};
 const QUOTA_TOTAL = 100;
 const CAPTION_MAX = 2200;
 
-export function createInstagramRoutes(state: MetaState, containers: Containers) {
-  /** A user token of the Page's admin or the Page's own token; the Instagram account must be the Page's. */
+export function createInstagramRoutes(state: MetaState, containers: Containers, login: InstagramLogin = 'facebook') {
+  const { publish: PUBLISH_SCOPES, read: READ_SCOPES } = SCOPES[login];
+  /**
+   * Facebook Login: a user token of the Page's admin or the Page's own token, the Instagram account the
+   * Page's. Instagram Login: the account's own token.
+   */
   const authorize = (call: Call, igUserId: string, scopes: string[]): IssuedToken => {
-    const token = state.check(accessToken(call), 'facebook');
+    const token = state.check(accessToken(call), login);
     if (igUserId !== META_ACCOUNTS.instagram.id || (token.kind === 'page' && token.pageId !== META_ACCOUNTS.page.id))
       throw refuse.unsupported(call.method, igUserId);
     state.requireScopes(token, scopes);
@@ -102,7 +116,7 @@ export function createInstagramRoutes(state: MetaState, containers: Containers) 
   };
 
   const readMedia = (call: Call, igUserId: string): Reply => {
-    authorize(call, igUserId, ['instagram_basic']);
+    authorize(call, igUserId, READ_SCOPES);
     const fields = fieldsOf(call, []);
     const items = state.published
       .filter((item) => item.network === 'instagram' && item.accountId === igUserId)
@@ -116,7 +130,7 @@ export function createInstagramRoutes(state: MetaState, containers: Containers) 
   };
 
   const limit = (call: Call, igUserId: string): Reply => {
-    authorize(call, igUserId, ['instagram_basic']);
+    authorize(call, igUserId, READ_SCOPES);
     const fields = fieldsOf(call, ['quota_usage']);
     const entry = { quota_usage: state.quotaUsage('instagram', igUserId), config: { quota_total: QUOTA_TOTAL, quota_duration: 86_400 } };
     return ok({ data: [Object.fromEntries(Object.entries(entry).filter(([key]) => fields.includes(key)))] });
@@ -124,7 +138,7 @@ export function createInstagramRoutes(state: MetaState, containers: Containers) 
 
   /** GET /{ig-user-id}?fields=username (instagram-graph-api/reference/ig-user: `username` among its fields). */
   const account = (call: Call, igUserId: string): Reply => {
-    authorize(call, igUserId, ['instagram_basic']);
+    authorize(call, igUserId, READ_SCOPES);
     return ok(pick({ id: igUserId, username: META_ACCOUNTS.instagram.username }, fieldsOf(call, ['id'])));
   };
 
@@ -132,7 +146,7 @@ export function createInstagramRoutes(state: MetaState, containers: Containers) 
   const readContainer = (call: Call, id: string): Reply | undefined => {
     const container = containers.containers.get(id);
     if (!container || container.network !== 'instagram') return undefined;
-    authorize(call, container.accountId, ['instagram_basic']);
+    authorize(call, container.accountId, READ_SCOPES);
     const statusCode = containers.poll(container);
     const status =
       statusCode === 'ERROR'

@@ -25,14 +25,22 @@
  * (100 / 36009, 36007, 36008), a PKCE verifier that does not match, an expired or revoked token (190), a
  * missing permission (10, 200), a user token where a Page token is needed (210), media it cannot fetch, an
  * Instagram image that is not JPEG or is outside 4:5..1.91:1, a container not FINISHED or published twice,
- * Threads text over 500 characters. The Instagram API with Instagram Login (graph.instagram.com) is not
- * played. Times come from `now` (tests pass their clock).
+ * Threads text over 500 characters.
+ * The Instagram API with Instagram Login (www.instagram.com, api.instagram.com, graph.instagram.com) is
+ * played by instagram-login-routes.ts, written from
+ * https://developers.facebook.com/docs/instagram-platform/instagram-api-with-instagram-login/business-login,
+ * .../instagram-platform/reference/oauth-authorize, .../reference/oauth-access-token, .../reference/access_token,
+ * .../reference/refresh_access_token, .../reference/me and .../instagram-platform/content-publishing (its
+ * header says what each gave). It refuses a wrong secret, a used, expired or re-pointed code, a missing
+ * scope, a refresh of a short-lived or too young token, and an expired or revoked token (190).
+ * Times come from `now` (tests pass their clock).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Call, Reply } from './call';
 import type { Readiness } from './containers';
 import type { ConsentChoice } from './dialog';
+import type { ExchangeShape } from './instagram-login-routes';
 import { GRAPH_API_VERSION, GraphError, THREADS_API_VERSION, refuse } from './graph-errors';
 import { createMetaState, META_ACCOUNTS, type AppConfig, type MetaApp, type Usage } from './meta-state';
 import { createRouter, splitVersion, type MetaHost } from './router';
@@ -59,7 +67,7 @@ export interface ReceivedCall {
   params: Record<string, string>;
 }
 
-const HOSTS: MetaHost[] = ['facebook', 'graph', 'threads', 'threadsGraph'];
+const HOSTS: MetaHost[] = ['facebook', 'graph', 'threads', 'threadsGraph', 'instagram', 'instagramApi', 'instagramGraph'];
 
 /** Query and body parameters (form or JSON; JSON values that are not strings are kept as JSON text). */
 function paramsOf(url: URL, body: string, contentType: string): Record<string, string> {
@@ -77,6 +85,8 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
   const apps: Record<MetaApp, AppConfig> = {
     facebook: { id: '1234567890123456', secret: 'facebook-app-secret', redirectUris: [...redirectUris] },
     threads: { id: '9876543210987654', secret: 'threads-app-secret', redirectUris: [...redirectUris] },
+    // Instagram Login has its own Instagram app ID and secret (business-login: "Business login settings").
+    instagram: { id: '990602627938098', secret: 'instagram-app-secret', redirectUris: [...redirectUris] },
   };
   const state = createMetaState(now, apps);
   const router = createRouter(state, { polls: 1, ms: 0, ...options.containerReadiness });
@@ -164,10 +174,14 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
 
   const servers = await Promise.all(HOSTS.map(listen));
   const urlOf = (index: number) => `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`;
-  const urls: Record<MetaHost, string> = { facebook: urlOf(0), graph: urlOf(1), threads: urlOf(2), threadsGraph: urlOf(3) };
+  const urls = Object.fromEntries(HOSTS.map((host, index) => [host, urlOf(index)])) as Record<MetaHost, string>;
+  const dialogOf = (url: string): MetaApp => {
+    const { origin } = new URL(url);
+    return origin === urls.threads ? 'threads' : origin === urls.instagram ? 'instagram' : 'facebook';
+  };
 
   return {
-    /** www.facebook.com, graph.facebook.com, threads.net and graph.threads.net. */
+    /** www.facebook.com, graph.facebook.com, threads.net, graph.threads.net, www.instagram.com, api.instagram.com, graph.instagram.com. */
     urls,
     version: GRAPH_API_VERSION,
     threadsVersion: THREADS_API_VERSION,
@@ -178,8 +192,7 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
     postsOf: (accountId: string) => state.published.filter((item) => item.accountId === accountId),
     received,
     /** Clicking Allow (or Cancel, `deny`) on the consent screen a client sent the browser to: answers the redirect location. */
-    approve: (authorizeUrl: string, choice: ConsentChoice = {}) =>
-      router.dialogs.approve(authorizeUrl, authorizeUrl.startsWith(urls.threads) ? 'threads' : 'facebook', choice),
+    approve: (authorizeUrl: string, choice: ConsentChoice = {}) => router.dialogs.approve(authorizeUrl, dialogOf(authorizeUrl), choice),
     allowRedirectUri: (uri: string) => Object.values(apps).forEach((app) => app.redirectUris.push(uri)),
     /** A token as if the person had gone through the dialog, for tests that do not test the login. */
     grant: (app: MetaApp, scopes: string[], { longLived = true } = {}) =>
@@ -189,6 +202,8 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
     fault: (...next: MetaFault[]) => faults.push(...next),
     setUsage: (usage: Usage) => void state.setUsage(usage),
     setContainerReadiness: (readiness: Partial<Readiness>) => void router.containers.setReadiness(readiness),
+    /** Instagram Login's code exchange answers as the business-login guide shows (wrapped in `data`, the default) or as the oauth-access-token reference does. */
+    setInstagramExchangeShape: (shape: ExchangeShape) => router.instagramLogin.setExchangeShape(shape),
     close: () =>
       Promise.all(
         servers.map(

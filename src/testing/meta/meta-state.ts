@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { GraphError, refuse } from './graph-errors';
 
-export type MetaApp = 'facebook' | 'threads';
+/** The apps a person grants: Facebook Login, Threads, and Instagram Login (Business Login for Instagram). */
+export type MetaApp = 'facebook' | 'threads' | 'instagram';
 
 /** The one person, Page, Instagram account and Threads profile the stand-in knows. */
 export const META_ACCOUNTS = {
   user: { id: '10158000000000001', name: 'Bright Smile Owner' },
   page: { id: '102000000000001', name: 'Bright Smile Dental', category: 'Dentist' },
-  instagram: { id: '17841400000000001', username: 'brightsmile' },
+  /** `id` is the professional account's (IG_ID, /me `user_id`); `scopedId` the app-scoped user id Instagram Login answers as `user_id` of the code exchange and `id` of /me. */
+  instagram: { id: '17841400000000001', username: 'brightsmile', scopedId: '27000000000000001' },
   threads: { id: '25000000000000001', username: 'brightsmile' },
 };
 
@@ -70,8 +72,9 @@ const DAY_MS = 86_400_000;
 /** Long-lived tokens last about 60 days: the docs' sample answers `expires_in: 5183944`. */
 export const LONG_LIVED_SECONDS = 5_183_944;
 export const SHORT_LIVED_SECONDS = 3600;
-/** An authorization code is good for one exchange, within ten minutes. */
-const CODE_TTL_MS = 10 * 60_000;
+/** An authorization code is good for one exchange, within ten minutes; Instagram Login's within an hour (business-login: "valid for 1 hour and can only be used once"). */
+const CODE_TTL_MS: Record<MetaApp, number> = { facebook: 10 * 60_000, threads: 10 * 60_000, instagram: 3600_000 };
+const TOKEN_PREFIX: Record<MetaApp, string> = { facebook: 'EAAU', threads: 'TH', instagram: 'IGAA' };
 
 export function createMetaState(now: () => Date, apps: Record<MetaApp, AppConfig>) {
   const tokens = new Map<string, IssuedToken>();
@@ -83,7 +86,7 @@ export function createMetaState(now: () => Date, apps: Record<MetaApp, AppConfig
   let usage: Usage = {};
 
   const issue = (app: MetaApp, fields: Omit<IssuedToken, 'value' | 'app' | 'issuedAt' | 'serial'>): IssuedToken => {
-    const prefix = app === 'threads' ? 'TH' : fields.kind === 'page' ? 'EAAP' : 'EAAU';
+    const prefix = fields.kind === 'page' ? 'EAAP' : TOKEN_PREFIX[app];
     const token = { ...fields, app, value: `${prefix}${randomBytes(24).toString('base64url')}`, issuedAt: now().getTime(), serial: ++serial };
     tokens.set(token.value, token);
     return token;
@@ -123,7 +126,7 @@ export function createMetaState(now: () => Date, apps: Record<MetaApp, AppConfig
     const code = value ? codes.get(value) : undefined;
     if (!code || code.app !== app) throw refuse.param('Invalid verification code format.');
     if (code.used) throw refuse.param('This authorization code has been used.', 36009);
-    if (now().getTime() - code.issuedAt > CODE_TTL_MS) throw refuse.param('This authorization code has expired.', 36007);
+    if (now().getTime() - code.issuedAt > CODE_TTL_MS[app]) throw refuse.param('This authorization code has expired.', 36007);
     if (redirectUri !== code.redirectUri)
       throw refuse.param(
         'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',

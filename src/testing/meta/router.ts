@@ -2,14 +2,18 @@ import type { Call, Reply } from './call';
 import { createContainers, type Readiness } from './containers';
 import { createDialogs } from './dialog';
 import { GRAPH_VERSIONS, THREADS_API_VERSION, refuse } from './graph-errors';
+import { createInstagramLoginRoutes } from './instagram-login-routes';
 import { createInstagramRoutes } from './instagram-routes';
 import { META_ACCOUNTS, type MetaState } from './meta-state';
 import { createPageRoutes } from './page-routes';
 import { createThreadsRoutes } from './threads-routes';
 import { createTokenRoutes } from './token-routes';
 
-/** The four hosts the stand-in plays, each on its own loopback port. */
-export type MetaHost = 'facebook' | 'graph' | 'threads' | 'threadsGraph';
+/**
+ * The hosts the stand-in plays, each on its own loopback port: www.facebook.com, graph.facebook.com,
+ * threads.net, graph.threads.net, and Instagram Login's www.instagram.com, api.instagram.com and graph.instagram.com.
+ */
+export type MetaHost = 'facebook' | 'graph' | 'threads' | 'threadsGraph' | 'instagram' | 'instagramApi' | 'instagramGraph';
 
 /** Splits `/v26.0/x` into its version and the rest; undefined when the path names no version. */
 export function splitVersion(path: string): { version: string | undefined; rest: string } {
@@ -24,6 +28,7 @@ export function createRouter(state: MetaState, readiness: Readiness) {
   const pages = createPageRoutes(state);
   const instagram = createInstagramRoutes(state, containers);
   const threads = createThreadsRoutes(state, containers);
+  const instagramLogin = createInstagramLoginRoutes(state, containers);
 
   /** graph.facebook.com: every path under a listed version. */
   const graph = async (call: Call): Promise<Reply> => {
@@ -75,6 +80,19 @@ export function createRouter(state: MetaState, readiness: Readiness) {
   /** A request on a host: its version checked, then routed. Answers the version-less path it routed. */
   async function route(host: MetaHost, call: Call): Promise<Reply> {
     const { version, rest } = splitVersion(call.path);
+    if (host === 'instagram') {
+      if (call.path === '/oauth/authorize' && call.method === 'GET') return dialogs.instagramPage(call);
+      if (call.path === '/oauth/authorize/submit' && call.method === 'POST') return dialogs.submit(call);
+      return { status: 404, html: '<!doctype html><title>Page not found</title>' };
+    }
+    if (host === 'instagramApi') {
+      if (call.path === '/oauth/access_token') return instagramLogin.exchangeCode(call);
+      return { status: 404, html: '<!doctype html><title>Page not found</title>' };
+    }
+    if (host === 'instagramGraph') {
+      if (version !== undefined && !GRAPH_VERSIONS.includes(version)) throw refuse.version(call.path);
+      return instagramLogin.graph({ ...call, path: rest });
+    }
     if (host === 'threads') {
       if (call.path === '/oauth/authorize' && call.method === 'GET') return dialogs.threadsPage(call);
       if (call.path === '/oauth/authorize/submit' && call.method === 'POST') return dialogs.submit(call);
@@ -94,5 +112,5 @@ export function createRouter(state: MetaState, readiness: Readiness) {
     return threadsGraph({ ...call, path: rest });
   }
 
-  return { route, dialogs, containers };
+  return { route, dialogs, containers, instagramLogin };
 }

@@ -1,10 +1,23 @@
 import * as oauth from 'oauth4webapi';
 import { NETWORKS } from '@shared/networks';
-import type { GrantAccount, OAuthConnectError, OAuthProvider } from '@shared/schemas/publishing';
-import type { ProviderApp, ProvidersConfig } from '../../../provider-config';
-import type { FacebookCredentials, InstagramCredentials, ThreadsCredentials } from '../channels/meta-credentials';
-import { createBackoff, graphCall, GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi, type GraphRequest } from '../channels/meta-graph';
-import type { OutboundPolicy } from '../outbound';
+import type { OAuthProvider } from '@shared/schemas/publishing';
+import type { ProviderApp } from '../../../provider-config';
+import { GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi } from '../channels/meta-graph';
+import { instagramSignIn } from './instagram-sign-in';
+import {
+  checkedCallback,
+  expiryOf,
+  graph,
+  HOSTS,
+  insecureIfHttp,
+  SignInRefused,
+  tokenClient,
+  type FoundAccount,
+  type ProviderSignIn,
+  type Setup,
+} from './sign-in-steps';
+
+export { expiryOf, SignInRefused, type FoundAccount, type ProviderSignIn } from './sign-in-steps';
 
 /**
  * Signing in with Meta's providers (authorization code flow, through oauth4webapi), then the long-lived
@@ -12,38 +25,8 @@ import type { OutboundPolicy } from '../outbound';
  * guides/advanced/manual-flow and .../advanced/oidc-token (PKCE), .../access-tokens/get-long-lived,
  * graph-api/reference/user/accounts and /debug_token; threads/get-started/get-access-tokens-and-permissions
  * (no PKCE there: Threads' Authorization Window documents client_id, redirect_uri, scope, response_type and
- * state only) and threads/get-started/long-lived-tokens.
+ * state only) and threads/get-started/long-lived-tokens. Instagram Login is instagram-sign-in.ts.
  */
-
-/** One account a sign-in reaches, with what its connection seals. Kept sealed on the grant until picked. */
-export interface FoundAccount {
-  kind: GrantAccount['kind'];
-  accountId: string;
-  name: string;
-  /** Shown as the connection's host: the network's address, never a token. */
-  target: string;
-  credentials: FacebookCredentials | InstagramCredentials | ThreadsCredentials;
-  /** When its token stops working (null: a Page token made from a long-lived user token does not expire). */
-  tokenExpiresAt: string | null;
-}
-
-/** A sign-in that ends without accounts, with the code the screen it returns to shows. */
-export class SignInRefused extends Error {
-  constructor(
-    readonly code: OAuthConnectError,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface ProviderSignIn {
-  /** Whether the provider takes PKCE (S256). */
-  pkce: boolean;
-  authorizeUrl(input: { state: string; redirectUri: string; codeChallenge: string | undefined }): string;
-  /** The provider's answer at the callback (checked against `state`), exchanged for a long-lived token, then the accounts it reaches. */
-  finish(input: { callback: URL; state: string; redirectUri: string; verifier: string | undefined }): Promise<FoundAccount[]>;
-}
 
 const { facebook, instagram, threads } = NETWORKS;
 /** Facebook Pages: list them, publish and read back. `business_management` reaches Pages a business portfolio owns. */
@@ -53,42 +36,6 @@ export const SCOPES = {
   facebook: [...PAGE_SCOPES, 'business_management', ...INSTAGRAM_SCOPES],
   threads: ['threads_basic', 'threads_content_publish'],
 };
-
-const HOSTS = { facebook: 'www.facebook.com', instagram: 'www.instagram.com', threads: 'www.threads.net' };
-
-interface Setup {
-  providers: ProvidersConfig;
-  policy: OutboundPolicy;
-  now: () => Date;
-}
-
-/** A Graph answer's body, or an error (the caller turns it into 'oauth_failed'). */
-async function graph<T>(api: GraphApi, request: GraphRequest, setup: Setup): Promise<T> {
-  // Sign-ins are rare and the person waits: no per-account rest applies.
-  const answer = await graphCall<T>(api, request, { policy: setup.policy, backoff: createBackoff(setup.now), account: 'sign-in', now: setup.now });
-  if (!answer.ok) throw new Error(`${api.network} refused the sign-in: ${answer.outcome.detail}`);
-  return answer.json;
-}
-
-/** oauth4webapi refuses http:// unless told; an operator's stand-in on a private network may be plain http. */
-const insecureIfHttp = (url: string) => (url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {});
-
-function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string) {
-  const as: oauth.AuthorizationServer = { issuer: app.authUrl, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint };
-  const client: oauth.Client = { client_id: app.clientId };
-  return { as, client, auth: oauth.ClientSecretPost(app.clientSecret) };
-}
-
-/** The callback's code, or why there is none: Cancel is 'oauth_denied', anything else 'oauth_failed'. */
-function checkedCallback(as: oauth.AuthorizationServer, client: oauth.Client, callback: URL, state: string): URLSearchParams {
-  try {
-    return oauth.validateAuthResponse(as, client, callback, state);
-  } catch (error) {
-    if (error instanceof oauth.AuthorizationResponseError && error.error === 'access_denied')
-      throw new SignInRefused('oauth_denied', 'The sign-in was cancelled.');
-    throw new SignInRefused('oauth_failed', 'The provider did not complete the sign-in.');
-  }
-}
 
 function facebookSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
   const { as, client, auth } = tokenClient(app, `${app.authUrl}/${GRAPH_API_VERSION}/dialog/oauth`, `${app.apiUrl}/${GRAPH_API_VERSION}/oauth/access_token`);
@@ -239,19 +186,12 @@ function threadsSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
   };
 }
 
-/** Long-lived tokens last 60 days; an answer without `expires_in` is taken as that. */
-export function expiryOf(expiresIn: number | undefined, now: Date): string {
-  return new Date(now.getTime() + (expiresIn ?? 60 * 86_400) * 1000).toISOString();
-}
-
-/**
- * The sign-ins the operator configured. Instagram Login (INSTAGRAM_*) is not built yet: it is left out
- * even when configured, so it is never offered.
- */
+/** The sign-ins the operator configured; one left out is never offered. */
 export function createSignIns(setup: Setup): Partial<Record<OAuthProvider, ProviderSignIn>> {
   const { providers } = setup;
   return {
     ...(providers.facebook ? { facebook: facebookSignIn(providers.facebook, setup) } : {}),
+    ...(providers.instagram ? { instagram: instagramSignIn(providers.instagram, setup) } : {}),
     ...(providers.threads ? { threads: threadsSignIn(providers.threads, setup) } : {}),
   };
 }

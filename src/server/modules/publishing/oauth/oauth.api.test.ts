@@ -32,7 +32,7 @@ describe('connecting accounts by signing in', () => {
     expect((await read(client.api.connections.providers.$get())).body).toEqual({
       providers: [
         { provider: 'facebook', available: true },
-        { provider: 'instagram', available: false },
+        { provider: 'instagram', available: true },
         { provider: 'threads', available: true },
       ],
     });

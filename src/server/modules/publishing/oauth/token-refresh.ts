@@ -12,8 +12,7 @@ import { expiryOf } from './meta-sign-in';
  * - Threads: GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token&access_token=…
  *   (threads/get-started/long-lived-tokens: a long-lived token at least 24 hours old and unexpired);
  * - Instagram through Instagram Login (its credentials' api is Instagram's own): GET graph.instagram.com/refresh_access_token?
- *   grant_type=ig_refresh_token (instagram-platform/reference/refresh_access_token; same rules). Such
- *   connections cannot be made yet (Instagram Login is not built), so this path is untested.
+ *   grant_type=ig_refresh_token (instagram-platform/reference/refresh_access_token; same rules).
  * Facebook Page tokens (and Instagram through a Page) made from a long-lived user token do not expire.
  * The token goes in the query, as documented, and in the Authorization header (graphCall); neither is logged.
  */
