@@ -152,7 +152,7 @@ export function createServices(
     log,
     now: clock,
   });
-  const tokenUpkeep = createTokenUpkeep({ connections, box, queue, refresh: createTokenRefresh(providers), log, now: clock });
+  const tokenUpkeep = createTokenUpkeep({ connections, box, queue, refresh: createTokenRefresh(providers), channels, log, now: clock });
   const leaseRules = createLeaseRules(jobLease ?? DEFAULT_LEASE, { durable: queue.durable });
   const jobProgress = createJobProgress({ jobs, notifier, rules: leaseRules, now });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });

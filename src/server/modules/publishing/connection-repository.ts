@@ -145,6 +145,11 @@ export function createConnectionRepository(db: Db) {
         .execute();
     },
 
+    /** Every connected account (made by signing in) still taken for healthy: the daily health check's list. */
+    listSignedIn(): Promise<Pick<ConnectionRow, 'id'>[]> {
+      return db.selectFrom('connections').select('id').where('accountId', 'is not', null).where('health', '<>', 'disconnected').orderBy('id').execute();
+    },
+
     /** A refreshed token, written only if nobody changed the connection since it was read (false otherwise). */
     async replaceCredentials(id: string, unchangedSince: string, credentials: string, tokenExpiresAt: string | null, at: string): Promise<boolean> {
       const result = await db

@@ -113,7 +113,10 @@ export function createConnectionService({ connections, box, channels, now = () =
       // A token the network refused stays refused until the person signs in again.
       if (row.health === 'disconnected')
         return { ok: false, message: `Disconnected: reconnect. ${row.healthReason ?? 'The network no longer accepts this connection.'}` };
-      return channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name }, now);
+      const { ok, message, connectionLost } = await channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name }, now);
+      // A test the network refused for good disconnects the connection, as a failed post would.
+      if (connectionLost) await connections.markDisconnected(row.id, message, now().toISOString(), row.updatedAt);
+      return { ok, message };
     },
   };
 }

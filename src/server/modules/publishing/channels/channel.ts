@@ -61,6 +61,11 @@ export interface CheckedContent {
   dueAt?: string;
 }
 
+/** A test's answer as a channel gives it: the user's answer, and whether the credentials no longer work. */
+export interface TestAnswer extends ConnectionTestResult {
+  connectionLost?: boolean;
+}
+
 /** Fresh credentials from a refresh, and when they in turn stop working (null: they do not expire). */
 export interface Refreshed<C> {
   credentials: C;
@@ -85,16 +90,14 @@ export interface Channel<C, K extends ConnectionKind = ConnectionKind> {
   credentialsSchema: z.ZodType<C>;
   /** Checks a new connection (its address against the outbound policy) and makes its credentials. Absent where accounts are connected by signing in (OAuth). */
   prepare?: (input: Extract<ConnectionCreate, { kind: K }>) => Promise<Prepared<C>>;
-  /** 'Send test': how it went, in words. */
-  test: (credentials: C, connection: { name: string }, now: () => Date) => Promise<ConnectionTestResult>;
+  /** 'Send test' (and the daily health check of signed-in accounts): how it went, in words; `connectionLost` when the network no longer accepts the credentials. */
+  test: (credentials: C, connection: { name: string }, now: () => Date) => Promise<TestAnswer>;
   send: (credentials: C, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
   /**
    * Where the network allows it: looks on the network for a delivery an earlier attempt may have
    * published. Published (with its link) when found; undefined when it is not there, so sending is safe.
    */
   readBack?: (credentials: C, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
-  /** Where credentials expire: fresh ones to seal in their place, and their expiry (refreshed ahead of it by a queued job). */
-  refresh?: (credentials: C, now: () => Date) => Promise<Refreshed<C>>;
   /**
    * Where the network refuses some posts outright: checked when the post is scheduled, so the user hears
    * it then, not at its minute. Answers what to change, in words, or undefined when the network takes it.

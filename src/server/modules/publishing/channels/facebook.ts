@@ -177,7 +177,8 @@ export function facebookChannel(setup: ChannelSetup): Channel<FacebookCredential
         { method: 'GET', path: `/${encodeURIComponent(credentials.pageId)}`, params: { fields: 'name' } },
         now,
       );
-      if (!answer.ok) return { ok: false, message: answer.outcome.detail };
+      if (!answer.ok)
+        return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
       const { name } = answer.json;
       return { ok: true, message: typeof name === 'string' ? `Connected as ${name.slice(0, 100)}.` : 'Connected.' };
     },

@@ -1,7 +1,7 @@
-import type { ConnectionCreate, ConnectionKind, ConnectionTestResult } from '@shared/schemas/publishing';
+import type { ConnectionCreate, ConnectionKind } from '@shared/schemas/publishing';
 import type { AttemptOutcome } from '../outcome';
 import { blueskyChannel } from './bluesky';
-import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, Refreshed, SendContext } from './channel';
+import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, SendContext, TestAnswer } from './channel';
 import { facebookChannel } from './facebook';
 import { instagramChannel } from './instagram';
 import { mastodonChannel } from './mastodon';
@@ -15,16 +15,15 @@ export interface OpenChannel {
   kind: ConnectionKind;
   /** Absent where accounts are connected by signing in (oauth/). */
   prepare?: (input: ConnectionCreate) => Promise<Prepared<unknown>>;
-  test: (credentials: unknown, connection: { name: string }, now: () => Date) => Promise<ConnectionTestResult>;
+  test: (credentials: unknown, connection: { name: string }, now: () => Date) => Promise<TestAnswer>;
   send: (credentials: unknown, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
   readBack?: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
-  refresh?: (credentials: unknown, now: () => Date) => Promise<Refreshed<unknown>>;
   check?: (credentials: unknown, content: CheckedContent, now: () => Date) => Promise<string | undefined>;
 }
 
 function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChannel {
   const check = (credentials: unknown) => channel.credentialsSchema.parse(credentials);
-  const { prepare, readBack, refresh, check: checkPost } = channel;
+  const { prepare, readBack, check: checkPost } = channel;
   return {
     kind: channel.kind,
     // The registry hands each input to the channel of its kind.
@@ -35,7 +34,6 @@ function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChanne
       readBack: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) =>
         readBack(check(credentials), delivery, content, context),
     }),
-    ...(refresh && { refresh: (credentials: unknown, now: () => Date) => refresh(check(credentials), now) }),
     ...(checkPost && { check: (credentials: unknown, content: CheckedContent, now: () => Date) => checkPost(check(credentials), content, now) }),
   };
 }

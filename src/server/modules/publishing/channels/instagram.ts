@@ -137,7 +137,8 @@ export function instagramChannel(setup: ChannelSetup): Channel<InstagramCredenti
         { method: 'GET', path: `/${credentials.igUserId}`, params: { fields: 'username' }, token: credentials.accessToken },
         { policy: setup.policy, backoff: backoffAt(now), account: credentials.igUserId, now },
       );
-      if (!answer.ok) return { ok: false, message: answer.outcome.detail };
+      if (!answer.ok)
+        return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
       const { username } = answer.json;
       return { ok: true, message: typeof username === 'string' ? `Connected as @${username.slice(0, 100)}.` : 'Connected.' };
     },

@@ -98,7 +98,8 @@ export function threadsChannel(setup: ChannelSetup): Channel<ThreadsCredentials,
         { method: 'GET', path: `/${credentials.threadsUserId}`, params: { fields: 'username' }, token: credentials.accessToken },
         { policy: setup.policy, backoff: backoffAt(now), account: credentials.threadsUserId, now },
       );
-      if (!answer.ok) return { ok: false, message: answer.outcome.detail };
+      if (!answer.ok)
+        return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
       const { username } = answer.json;
       return { ok: true, message: typeof username === 'string' ? `Connected as @${username.slice(0, 100)}.` : 'Connected.' };
     },

@@ -1,10 +1,10 @@
-import { metaProviderEnv } from '@testing/publishing-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetaServer, type MetaServer } from '@testing/meta/meta-server';
 import { allowCallbacks, credentialsOf, grantIdOf, signIn } from '@testing/oauth-helpers';
 import { createTestClock } from '@testing/test-clock';
 import { onboardedClient, read, type TestClient } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
+import { metaProviderEnv, scheduledPost } from '@testing/publishing-helpers';
 
 const DAY = 86_400_000;
 const clock = createTestClock('2026-11-26T09:00:00Z', { tickMs: 1 });
@@ -91,5 +91,26 @@ describe('keeping tokens alive', () => {
     release();
     expect(await refreshing).toBe('changed');
     expect(await tokenOf(id)).toBe(old);
+  });
+
+  it('checks each signed-in account once a day, so a token revoked on the network disconnects it before a post is due', async () => {
+    clock.set('2026-11-26T09:00:00Z');
+    const { client, id } = await threadsConnection();
+    await read(client.api.workspace.$get());
+    const postId = await scheduledPost(client, '2026-11-30', '10:00', { content: 'Open late on Thursdays.', hashtags: [] }, 'threads');
+    expect(await server.services.tokenUpkeep.checkOne(id)).toBe('healthy');
+    // Tokens revoked below are the ones issued before: earlier tests' connections go too, and each is checked.
+
+    meta.revoke('threads');
+    expect(await server.services.tokenUpkeep.sweepHealth()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => healthOf(client, id).then((health) => health.state)).toBe('disconnected');
+    expect((await healthOf(client, id)).reason).toContain('Threads no longer accepts this connection');
+    // Within the day no second check is queued, for this or any other account.
+    expect(await server.services.tokenUpkeep.sweepHealth()).toBe(0);
+    // The post due in four days is flagged now, days before its time.
+    const atRisk = await read(client.api.deliveries['at-risk'].$get());
+    expect(atRisk.body.map((delivery) => [delivery.postId, delivery.risk])).toEqual([[postId, 'disconnected']]);
+    // A connection already known to be disconnected is not asked again.
+    expect(await server.services.tokenUpkeep.checkOne(id)).toBe('not-due');
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from '../../../platform/logger';
 import type { JobQueue } from '../../../platform/queue/queue';
-import type { ConnectionRepository } from '../connection-repository';
+import type { Channels } from '../channels';
+import type { ConnectionRepository, ConnectionRow } from '../connection-repository';
 import { UnreadableCredentials, type SecretBox } from '../secret-box';
 import type { TokenRefresh } from './token-refresh';
 
@@ -9,38 +10,51 @@ export const TOKEN_REFRESH_QUEUE = 'connection-token-refresh';
 export const REFRESH_AHEAD_MS = 10 * 86_400_000;
 /** How often the sweep looks for tokens to renew; also the slot in which one connection gets one job. */
 export const SWEEP_EVERY_MS = 60 * 60_000;
+export const HEALTH_CHECK_QUEUE = 'connection-health-check';
+/** Each signed-in account is checked once in this long, so a token revoked on the network shows before a post is due. */
+export const HEALTH_CHECK_EVERY_MS = 24 * 60 * 60_000;
 
 interface Deps {
   connections: ConnectionRepository;
   box: SecretBox;
   queue: JobQueue;
   refresh: TokenRefresh;
+  channels: Channels;
   log: Logger;
   now: () => Date;
 }
 
 export type RefreshResult = 'refreshed' | 'disconnected' | 'not-due' | 'changed' | 'later';
+export type HealthResult = 'healthy' | 'disconnected' | 'not-due' | 'changed' | 'later';
 
 /**
  * Keeps tokens alive: a sweep queues one job per connection whose token ends within REFRESH_AHEAD_MS
  * (keyed by connection, so instances sweeping at once queue it once); the job renews the token and
  * writes it only if the connection was not changed meanwhile (a reconnect wins). A token the network
  * refuses (190, a missing permission) disconnects the connection with the reason in words; a network
- * that cannot be reached leaves it for the next sweep.
+ * that cannot be reached leaves it for the next sweep. The same sweep has every signed-in account
+ * checked once a day (its channel's test): one whose token was revoked on the network is marked
+ * disconnected then, so 'Needs attention' shows its posts before their time.
  */
-export function createTokenUpkeep({ connections, box, queue, refresh, log, now }: Deps) {
+export function createTokenUpkeep({ connections, box, queue, refresh, channels, log, now }: Deps) {
+  /** The connection's credentials; ones sealed under another key disconnect it (no attempt could read them). */
+  async function opened(row: ConnectionRow): Promise<{ credentials: unknown } | undefined> {
+    try {
+      return { credentials: box.open(row.credentials) };
+    } catch (error) {
+      if (!(error instanceof UnreadableCredentials)) throw error;
+      await connections.markDisconnected(row.id, error.message, now().toISOString(), row.updatedAt);
+      return undefined;
+    }
+  }
+
   async function refreshOne(connectionId: string): Promise<RefreshResult> {
     const row = await connections.findById(connectionId);
     if (!row || row.health === 'disconnected' || row.tokenExpiresAt === null || !refresh.refreshes(row.kind)) return 'not-due';
     if (Date.parse(row.tokenExpiresAt) - now().getTime() > REFRESH_AHEAD_MS) return 'not-due';
-    let credentials: unknown;
-    try {
-      credentials = box.open(row.credentials);
-    } catch (error) {
-      if (!(error instanceof UnreadableCredentials)) throw error;
-      await connections.markDisconnected(row.id, error.message, now().toISOString(), row.updatedAt);
-      return 'disconnected';
-    }
+    const open = await opened(row);
+    if (!open) return 'disconnected';
+    const { credentials } = open;
     const answer = await refresh.refresh(row.kind, credentials);
     const at = now().toISOString();
     if (answer.ok) {
@@ -55,6 +69,30 @@ export function createTokenUpkeep({ connections, box, queue, refresh, log, now }
     }
     log.warn({ event: 'connection.token_refresh_later', connectionId: row.id, detail: answer.outcome.detail });
     return 'later';
+  }
+
+  /** Asks the network whether a signed-in account's token still works; a refusal disconnects it with the reason. */
+  async function checkOne(connectionId: string): Promise<HealthResult> {
+    const row = await connections.findById(connectionId);
+    if (!row || row.health === 'disconnected' || row.accountId === null) return 'not-due';
+    const open = await opened(row);
+    if (!open) return 'disconnected';
+    const answer = await channels.channelFor(row.kind).test(open.credentials, { name: row.name }, now);
+    if (answer.ok) return 'healthy';
+    if (!answer.connectionLost) return 'later';
+    const marked = await connections.markDisconnected(row.id, answer.message, now().toISOString(), row.updatedAt);
+    log.warn({ event: 'connection.health_lost', connectionId: row.id, detail: answer.message });
+    return marked ? 'disconnected' : 'changed';
+  }
+
+  /** Queues a check of each signed-in account, at most once per HEALTH_CHECK_EVERY_MS each; answers how many were queued. */
+  async function sweepHealth(): Promise<number> {
+    let queued = 0;
+    for (const row of await connections.listSignedIn()) {
+      const options = { singletonKey: row.id, singletonSeconds: HEALTH_CHECK_EVERY_MS / 1000, retryLimit: 0 };
+      if ((await queue.send(HEALTH_CHECK_QUEUE, { connectionId: row.id }, options)) !== null) queued += 1;
+    }
+    return queued;
   }
 
   /** Queues a renewal for each connection whose token ends soon; answers how many were queued. */
@@ -75,12 +113,20 @@ export function createTokenUpkeep({ connections, box, queue, refresh, log, now }
 
   return {
     sweep,
+    sweepHealth,
     refreshOne,
-    /** Takes renewal jobs on this instance (main.ts, on instances that run jobs). */
-    work: () => queue.work<{ connectionId: string }>(TOKEN_REFRESH_QUEUE, async (job) => void (await refreshOne(job.data.connectionId))),
+    checkOne,
+    /** Takes renewal and health-check jobs on this instance (main.ts, on instances that run jobs). */
+    async work() {
+      await queue.work<{ connectionId: string }>(TOKEN_REFRESH_QUEUE, async (job) => void (await refreshOne(job.data.connectionId)));
+      await queue.work<{ connectionId: string }>(HEALTH_CHECK_QUEUE, async (job) => void (await checkOne(job.data.connectionId)));
+    },
     /** Sweeps now and every SWEEP_EVERY_MS; answers the function that stops it. */
     start(): () => void {
-      const run = () => void sweep().catch((error: unknown) => log.error({ event: 'connection.token_sweep_failed', error: (error as Error).message }));
+      const run = () =>
+        void Promise.all([sweep(), sweepHealth()]).catch((error: unknown) =>
+          log.error({ event: 'connection.token_sweep_failed', error: (error as Error).message }),
+        );
       run();
       const timer = setInterval(run, SWEEP_EVERY_MS);
       timer.unref();
