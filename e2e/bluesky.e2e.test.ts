@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlueskyPds, type BlueskyAccount, type BlueskyPds } from '@testing/bluesky-pds';
 import { startTestServer, type TestServer } from '@testing/test-server';
-import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { signUpAndSkip, signUpThroughUi } from './support/users';
 
 const browser = useBrowser();
@@ -17,18 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all([server?.close(), pds?.close()]));
 
-/** Screenshots to look at, in /tmp, when SCREENSHOTS=1. */
-async function shoot(page: Page, name: string) {
-  if (process.env.SCREENSHOTS !== '1') return;
-  for (const [width, height, device] of [
-    [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/bluesky-${name}-${device}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => screenshotSizes(page, `bluesky-${name}`);
 
 describe('a Bluesky connection', () => {
   it('is added in Settings with a handle, an app password and the service, and Send test signs in to a real PDS', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetaServer } from '@testing/meta/meta-server';
 import { createTestClock } from '@testing/test-clock';
 import { startTestServer, type TestServer } from '@testing/test-server';
-import { expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
+import { expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
+import { scheduleTodayInEditor } from './support/scheduling';
 import { signUpAndSkip } from './support/users';
 
 /**
@@ -35,16 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all([server?.close(), meta?.close()]));
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height, device] of [
-    [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await screenshot(page, `connections-oauth-${name}-${device}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => screenshotSizes(page, `connections-oauth-${name}`);
 
 /**
  * The app's redirect address is the server's to choose: whatever the browser brings to Meta's dialog is
@@ -58,15 +50,20 @@ async function registerRedirects(page: Page) {
   });
 }
 
+/** A person just signed up, on Settings, with the browser's redirects to Meta's dialog registered. */
+async function newPersonOnSettings() {
+  const { page, context } = await newPage(browser(), { baseUrl: server.url });
+  await registerRedirects(page);
+  await signUpAndSkip(page);
+  await page.goto('/settings');
+  return { page, context, connections: page.getByRole('region', { name: 'Connections' }) };
+}
+
 const backOn = (screen: string, param: string) => (url: URL) => url.pathname === `/${screen}` && url.searchParams.has(param);
 
 describe('a Facebook Page connected by signing in', () => {
   it('is picked after Meta’s consent page, publishes a post scheduled two minutes ahead with its live link, and shows Healthy in Settings', async () => {
-    const { page, context } = await newPage(browser(), { baseUrl: server.url });
-    await registerRedirects(page);
-    await signUpAndSkip(page);
-    await page.goto('/settings');
-    const connections = page.getByRole('region', { name: 'Connections' });
+    const { page, context, connections } = await newPersonOnSettings();
     await expect.poll(() => connections.getByRole('button', { name: 'Connect Facebook Page' }).isVisible()).toBe(true);
     // Only Facebook's app is configured: the others are named in one sentence.
     await expect
@@ -93,21 +90,7 @@ describe('a Facebook Page connected by signing in', () => {
     await expect.poll(() => row.getByText('Healthy', { exact: true }).isVisible()).toBe(true);
 
     // A post today, scheduled in the editor for two minutes from the server's now.
-    const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
-    const created = await context.request.post(`${server.url}/api/months/${monthId}/posts`, {
-      headers: { origin: server.url },
-      data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content: 'Open late on Thursdays from now on.', hashtags: ['#dental'] },
-    });
-    expect(created.status()).toBe(201);
-    const postId = (await created.json()).id as string;
-    await page.goto(`/month/${monthId}?tab=calendar&post=${postId}`);
-    const drawer = page.getByRole('dialog');
-    await drawer.getByRole('checkbox', { name: 'facebook' }).check();
-    await drawer.getByLabel('Time').fill('10:02');
-    await drawer.getByRole('button', { name: 'Schedule Post' }).click();
-    await expect.poll(() => drawer.getByText('Scheduled for Facebook at 10:02.').isVisible()).toBe(true);
+    const { monthId } = await scheduleTodayInEditor(page, context, server.url, { today, time: '10:02', content: 'Open late on Thursdays from now on.' });
     await page.keyboard.press('Escape');
 
     clock.set(`${today}T10:02:00Z`);
@@ -134,11 +117,7 @@ describe('a Facebook Page connected by signing in', () => {
   });
 
   it('says in a sentence that nothing was connected when the person presses Cancel on Meta’s page', async () => {
-    const { page, context } = await newPage(browser(), { baseUrl: server.url });
-    await registerRedirects(page);
-    await signUpAndSkip(page);
-    await page.goto('/settings');
-    const connections = page.getByRole('region', { name: 'Connections' });
+    const { page, context, connections } = await newPersonOnSettings();
     await connections.getByRole('button', { name: 'Connect Facebook Page' }).click();
     await page.waitForURL((url) => url.href.startsWith(meta.urls.facebook));
     await page.getByRole('button', { name: 'Cancel' }).click();

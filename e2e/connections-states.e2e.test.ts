@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Connection, ConnectOptions, OAuthGrant } from '@shared/schemas/publishing';
-import { baseUrl, expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
+import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { seedConnection } from './support/database';
 import { signUpAndSkip, signUpThroughUi } from './support/users';
 
@@ -17,17 +16,7 @@ const browser = useBrowser();
 const DAY = 86_400_000;
 
 /** The whole page at desktop and phone widths, and the part that matters (`part`) close up, when SCREENSHOTS=1. */
-async function shoot(page: Page, name: string, part?: Locator) {
-  for (const [width, height, device] of [
-    [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await screenshot(page, `connections-${name}-${device}`);
-    if (part && process.env.SCREENSHOTS === '1') await part.screenshot({ path: path.resolve('screenshots', `connections-${name}-${device}-part.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string, part?: Locator) => screenshotSizes(page, `connections-${name}`, part);
 
 /** Answers GET /api/connections/providers with these providers available (the others not configured). */
 async function offer(page: Page, available: ConnectOptions['providers'][number]['provider'][]) {

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createFactories } from '@testing/factories';
-import { expectAccessible, newPage, useBrowser } from './support/browser';
+import { expectAccessible, newPage, screenshot, screenshotSizes, useBrowser } from './support/browser';
 import { usePublishingServer } from './support/publishing-server';
+import { scheduleTodayInEditor } from './support/scheduling';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
@@ -10,10 +11,9 @@ const browser = useBrowser();
 // The server runs in this process so the test moves its clock: ten o'clock today, UTC.
 const { today, clock, server, receiver } = usePublishingServer('10:00');
 
-/** Screenshots to look at, in /tmp, when SCREENSHOTS=1. */
-async function shoot(page: Page, name: string) {
-  if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: `/tmp/publishing-${name}.png`, fullPage: true });
-}
+/** Screenshots at desktop width, and at both widths, when SCREENSHOTS=1. */
+const shoot = (page: Page, name: string) => screenshot(page, `publishing-${name}`);
+const shootSizes = (page: Page, name: string) => screenshotSizes(page, `publishing-${name}`);
 
 describe('publishing', () => {
   it('connects a webhook, schedules a post two minutes ahead and shows it published with its delivery log', async () => {
@@ -42,27 +42,14 @@ describe('publishing', () => {
     await expect.poll(() => page.getByText('Test sent. The webhook accepted it (200).').isVisible()).toBe(true);
     expect(receiver().received.at(-1)).toMatchObject({ signed: true, body: { type: 'connection.test' } });
     await expectAccessible(page, 'settings with a connection');
-    await shoot(page, 'settings-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shoot(page, 'settings-phone');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shootSizes(page, 'settings');
 
     // A post today, scheduled in the editor for two minutes from the server's now.
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
-    const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
-    const created = await context.request.post(`${server().url}/api/months/${monthId}/posts`, {
-      headers: { origin: server().url },
-      data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content: 'Open late on Thursdays from now on.', hashtags: ['#dental'] },
+    const { postId, monthId, drawer } = await scheduleTodayInEditor(page, context, server().url, {
+      today,
+      time: '10:02',
+      content: 'Open late on Thursdays from now on.',
     });
-    expect(created.status()).toBe(201);
-    const postId = (await created.json()).id as string;
-    await page.goto(`/month/${monthId}?tab=calendar&post=${postId}`);
-    const drawer = page.getByRole('dialog');
-    await drawer.getByRole('checkbox', { name: 'facebook' }).check();
-    await drawer.getByLabel('Time').fill('10:02');
-    await drawer.getByRole('button', { name: 'Schedule Post' }).click();
-    await expect.poll(() => drawer.getByText('Scheduled for Facebook at 10:02.').isVisible()).toBe(true);
     await expect.poll(() => drawer.getByRole('group', { name: 'Delivery' }).getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
@@ -80,11 +67,8 @@ describe('publishing', () => {
     await expect.poll(() => log.getByText('The webhook accepted it (200).', { exact: false }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'View the live post' }).isVisible()).toBe(true);
     await expectAccessible(page, 'scheduled tab with a published post');
-    await shoot(page, 'scheduled-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shoot(page, 'scheduled-phone');
+    await shootSizes(page, 'scheduled');
 
-    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Going out next' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('No posts are waiting to be published.').isVisible()).toBe(true);
@@ -126,10 +110,7 @@ describe('publishing', () => {
     await expect.poll(() => attention.getByText('No connection sends Instagram posts', { exact: false }).isVisible()).toBe(true);
     expect(await attention.getByRole('link', { name: 'Open Settings → Connections' }).count()).toBe(2);
     await expectAccessible(page, 'dashboard with posts at risk');
-    await shoot(page, 'at-risk-dashboard-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shoot(page, 'at-risk-dashboard-phone');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await shootSizes(page, 'at-risk-dashboard');
 
     await page.goto(`/month/${monthId}?tab=calendar&post=${another}`);
     const drawer = page.getByRole('dialog');

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -76,4 +76,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const folder = path.resolve('screenshots');
   mkdirSync(folder, { recursive: true });
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Screenshots of the whole page at desktop and phone width, and of `part` close up, named `<name>-desktop`
+ * and `<name>-phone`, when SCREENSHOTS=1; the page is left at desktop width.
+ */
+export async function screenshotSizes(page: Page, name: string, part?: Locator): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  for (const [width, height, device] of [
+    [1280, 800, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `${name}-${device}`);
+    if (part) await part.screenshot({ path: path.resolve('screenshots', `${name}-${device}-part.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

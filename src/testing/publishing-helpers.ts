@@ -132,11 +132,9 @@ export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'p
  * token granted `scopes`, the Page's token from GET /me/accounts, sealed in a connection routing `networks`.
  */
 export async function userWithFacebookPage(server: TestServer, meta: MetaServer, networks: Platform[] = ['facebook'], scopes = FACEBOOK_PAGE_SCOPES) {
-  const client = await onboardedClient(server.url);
-  await read(client.api.workspace.$get());
   const pageToken = await metaPageToken(meta, scopes);
   const { id: pageId, name } = meta.accounts.page;
-  const connectionId = await signedInConnection(server, client.userId, {
+  const { client, connectionId } = await userWithConnection(server, {
     kind: 'facebook',
     name,
     accountId: pageId,
@@ -144,6 +142,14 @@ export async function userWithFacebookPage(server: TestServer, meta: MetaServer,
     networks,
   });
   return { client, connectionId, pageId, pageToken };
+}
+
+/** A signed-in user with one connection as signing in with its provider leaves it (see `signedInConnection`). */
+export async function userWithConnection(server: TestServer, fields: Parameters<typeof signedInConnection>[2]) {
+  const client = await onboardedClient(server.url);
+  await read(client.api.workspace.$get());
+  const connectionId = await signedInConnection(server, client.userId, fields);
+  return { client, connectionId };
 }
 
 /** A Page token as Facebook Login leaves one: a long-lived user token granted `scopes`, then the Page's token from /me/accounts. */

@@ -1,26 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFactories } from '@testing/factories';
 import { createTestClock } from '@testing/test-clock';
 import { errorOf, onboardedClient, read, type TestClient, type TypedApi } from '@testing/test-client';
-import { startTestServer, type TestServer } from '@testing/test-server';
-import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from '@testing/publishing-helpers';
+import { useWebhookPublishing } from '@testing/use-publishing';
 import { addPost } from '@testing/month-posts';
 
 /** A connection known not to work is found out when a post is scheduled or retried, and days before a post's time: never at its minute. */
 const clock = createTestClock('2031-05-20T08:00:00Z');
-let server: TestServer;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
-});
-afterAll(async () => server.close());
-beforeEach(async () => {
-  clock.set('2031-05-20T08:00:00Z');
-  receiver = await startWebhookReceiver();
-});
-afterEach(async () => receiver.close());
+const { server, receiver } = useWebhookPublishing(clock);
 
 type Networks = Parameters<TypedApi['connections']['$post']>[0]['json']['networks'];
 const REVOKED = 'The account owner removed the app’s access.';
@@ -33,7 +21,7 @@ async function connectionId(client: TestClient, name: string) {
 }
 
 async function addWebhook(client: TestClient, name: string, networks: Networks) {
-  const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name, url: `${receiver.url}/hook`, networks } }));
+  const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name, url: `${receiver().url}/hook`, networks } }));
   expect(created.status).toBe(201);
   return created.body.connection.id;
 }
@@ -49,9 +37,9 @@ const atRisk = async (client: TestClient) => {
 
 describe('scheduling through a disconnected connection', () => {
   it('is refused in words, with 409 connection_disconnected, and goes through once the connection is reconnected', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const id = await connectionId(client, 'Our n8n');
-    await createFactories(server.database.db).connectionHealth(id, { health: 'disconnected', healthReason: REVOKED });
+    await createFactories(server().database.db).connectionHealth(id, { health: 'disconnected', healthReason: REVOKED });
     const post = await addPost(client, { date: '2031-06-10', platform: 'facebook', content: 'Summer hours.' }, { targetId: '2031-6', day: () => '2031-06-10' });
 
     const refused = await schedule(client, post.id);
@@ -63,13 +51,13 @@ describe('scheduling through a disconnected connection', () => {
     });
     expect((await read(client.api.posts[':postId'].$get({ param: { postId: post.id } }))).body).toMatchObject({ status: 'draft', scheduledPlatform: null });
 
-    await createFactories(server.database.db).connectionHealth(id, { health: 'healthy', healthReason: null });
+    await createFactories(server().database.db).connectionHealth(id, { health: 'healthy', healthReason: null });
     expect((await schedule(client, post.id)).body).toMatchObject({ status: 'scheduled', scheduledPlatform: 'facebook' });
   });
 
   it('is refused for that post alone in a bulk schedule', async () => {
-    const client = await userWithWebhook(server, receiver);
-    await createFactories(server.database.db).connectionHealth(await connectionId(client, 'Our n8n'), { health: 'disconnected', healthReason: REVOKED });
+    const client = await userWithWebhook(server(), receiver());
+    await createFactories(server().database.db).connectionHealth(await connectionId(client, 'Our n8n'), { health: 'disconnected', healthReason: REVOKED });
     const target = { targetId: '2031-6', day: () => '2031-06-11' };
     const facebook = await addPost(client, { date: '2031-06-11', platform: 'facebook', content: 'Through the broken connection.' }, target);
     const instagram = await addPost(client, { date: '2031-06-11', platform: 'instagram', content: 'No connection yet: flagged, not refused.' }, target);
@@ -84,21 +72,21 @@ describe('scheduling through a disconnected connection', () => {
   });
 
   it('refuses a retry while the connection is disconnected, and keeps the post failed with the engine’s reason', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-06-12', '09:00');
     const id = await connectionId(client, 'Our n8n');
-    await createFactories(server.database.db).connectionHealth(id, { health: 'disconnected', healthReason: REVOKED });
-    await tickAt(server, clock, '2031-06-12T09:00:00Z');
+    await createFactories(server().database.db).connectionHealth(id, { health: 'disconnected', healthReason: REVOKED });
+    await tickAt(server(), clock, '2031-06-12T09:00:00Z');
     const failed = await deliveryOf(client, postId);
     expect(failed).toMatchObject({ status: 'failed' });
     expect(failed.reason).toContain('the connection “Our n8n” is disconnected');
-    expect(receiver.posts()).toHaveLength(0);
+    expect(receiver().posts()).toHaveLength(0);
 
     const retried = await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }));
     expect([retried.status, errorOf(retried).code]).toEqual([409, 'connection_disconnected']);
     expect((await deliveryOf(client, postId)).status).toBe('failed');
 
-    await createFactories(server.database.db).connectionHealth(id, { health: 'healthy', healthReason: null });
+    await createFactories(server().database.db).connectionHealth(id, { health: 'healthy', healthReason: null });
     const again = await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }));
     expect([again.status, again.body]).toMatchObject([200, { status: 'scheduled' }]);
   });
@@ -106,8 +94,8 @@ describe('scheduling through a disconnected connection', () => {
 
 describe("'Needs attention' before a post's time", () => {
   it('lists scheduled posts whose connection is disconnected, missing, or signed in until before their time, with the reason', async () => {
-    const factories = createFactories(server.database.db);
-    const client = await userWithWebhook(server, receiver);
+    const factories = createFactories(server().database.db);
+    const client = await userWithWebhook(server(), receiver());
     const expiring = await addWebhook(client, 'Shop hook', ['linkedin']);
     const renewable = await addWebhook(client, 'Studio hook', ['threads']);
     const disconnected = await scheduledPost(client, '2031-06-10', '09:00');
@@ -140,12 +128,12 @@ describe("'Needs attention' before a post's time", () => {
     clock.set('2031-05-30T08:00:00Z');
     expect((await atRisk(client)).find((item) => item.postId === farAhead)?.risk).toBe('expires_first');
 
-    const other = await onboardedClient(server.url);
+    const other = await onboardedClient(server().url);
     expect(await atRisk(other)).toEqual([]);
   });
 
   it('leaves out posts that are not waiting to go out', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-06-16', '09:00', {}, 'instagram');
     expect((await atRisk(client)).map((item) => item.postId)).toEqual([postId]);
     await read(client.api.posts[':postId'].schedule.$delete({ param: { postId } }));

@@ -1,20 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MEDIA_SAMPLES } from '@testing/media-samples';
-import { startMetaServer, type MetaServer } from '@testing/meta/meta-server';
 import { createTestClock } from '@testing/test-clock';
-import { onboardedClient, read, type TestClient } from '@testing/test-client';
-import { startTestServer, type TestServer } from '@testing/test-server';
-import {
-  deliveryOf,
-  deliveryRow,
-  metaPageToken,
-  metaProviderEnv,
-  scheduledPost,
-  secondInstance,
-  signedInConnection,
-  tickAt,
-} from '@testing/publishing-helpers';
+import { read, type TestClient } from '@testing/test-client';
+import { deliveryOf, deliveryRow, metaPageToken, scheduledPost, secondInstance, tickAt, userWithConnection } from '@testing/publishing-helpers';
+import { useMetaPublishing } from '@testing/use-publishing';
 import { instagramChannel } from './channels/instagram';
 import { DEFAULT_OUTBOUND } from './outbound';
 
@@ -25,32 +15,18 @@ const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
     .png()
     .toBuffer();
-let server: TestServer;
-let meta: MetaServer;
-const ig = () => meta.accounts.instagram.id;
+const { server, meta } = useMetaPublishing(clock);
+const ig = () => meta().accounts.instagram.id;
 
-beforeAll(async () => {
-  meta = await startMetaServer({ now: clock.now });
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true', ...metaProviderEnv(meta) }, {}, { now: clock.now });
-});
-afterAll(async () => Promise.all([server?.close(), meta?.close()]));
-beforeEach(() => {
-  clock.set('2031-05-20T08:00:00Z');
-  meta.setContainerReadiness({ polls: 1, ms: 0 });
-});
-
-async function userWithInstagram(): Promise<{ client: TestClient; connectionId: string }> {
-  const client = await onboardedClient(server.url);
-  await read(client.api.workspace.$get());
-  const token = await metaPageToken(meta, SCOPES);
-  const connectionId = await signedInConnection(server, client.userId, {
+async function userWithInstagram() {
+  const accessToken = await metaPageToken(meta(), SCOPES);
+  return userWithConnection(server(), {
     kind: 'instagram',
     name: '@brightsmile',
     accountId: ig(),
-    credentials: { igUserId: ig(), accessToken: token, api: 'facebook' },
+    credentials: { igUserId: ig(), accessToken, api: 'facebook' },
     networks: ['instagram'],
   });
-  return { client, connectionId };
 }
 
 /** An Instagram post with its files uploaded, scheduled on `date` at `time`. */
@@ -59,8 +35,11 @@ async function instagramPost(client: TestClient, date: string, time: string, con
 }
 
 /** What the stand-in published with this caption, and the containers it was asked to make for the account. */
-const postsWith = (caption: string) => meta.postsOf(ig()).filter((item) => item.text === caption);
-const containersMade = () => meta.received.filter((call) => call.method === 'POST' && call.path === `/${meta.version}/${ig()}/media`);
+const postsWith = (caption: string) =>
+  meta()
+    .postsOf(ig())
+    .filter((item) => item.text === caption);
+const containersMade = () => meta().received.filter((call) => call.method === 'POST' && call.path === `/${meta().version}/${ig()}/media`);
 
 describe('Instagram', () => {
   it('checks the connection with Send test', async () => {
@@ -74,7 +53,7 @@ describe('Instagram', () => {
     const postId = await instagramPost(client, '2031-06-10', '09:00', 'Our new waiting room.', [
       { bytes: await pngOf(720, 1280), name: 'room.png', type: 'image/png' },
     ]);
-    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T09:00:00Z');
     const delivery = await deliveryOf(client, postId);
     const [post] = postsWith('Our new waiting room.\n\n#smile');
     expect(delivery).toMatchObject({ status: 'published', liveUrl: post!.permalink });
@@ -92,7 +71,7 @@ describe('Instagram', () => {
       { bytes: sample('MP4'), name: 'clip.mp4', type: 'video/mp4' },
     ];
     const postId = await instagramPost(client, '2031-06-10', '10:00', 'Before and after.', files);
-    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T10:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\//) });
     const published = postsWith('Before and after.\n\n#smile');
     expect(published).toHaveLength(1);
@@ -105,32 +84,33 @@ describe('Instagram', () => {
     const postId = await instagramPost(client, '2031-06-10', '11:00', 'A minute in the clinic.', [
       { bytes: sample('MP4'), name: 'clip.mp4', type: 'video/mp4' },
     ]);
-    await tickAt(server, clock, '2031-06-10T11:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T11:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: postsWith('A minute in the clinic.\n\n#smile')[0]!.permalink });
     expect(containersMade().slice(made)).toEqual([expect.objectContaining({ params: expect.objectContaining({ media_type: 'REELS' }) })]);
   });
 
   it('waits for a container slow to be ready, then publishes it on a later attempt without making another', async () => {
     const { client } = await userWithInstagram();
-    meta.setContainerReadiness({ ms: 50_000 });
+    meta().setContainerReadiness({ ms: 50_000 });
     const made = containersMade().length;
     const postId = await instagramPost(client, '2031-06-10', '12:00', 'Slow to process.', [
       { bytes: await pngOf(1080, 1080), name: 'a.png', type: 'image/png' },
     ]);
-    await tickAt(server, clock, '2031-06-10T12:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T12:00:00Z');
     const waiting = await deliveryOf(client, postId);
     expect(waiting).toMatchObject({ status: 'scheduled', reason: expect.stringContaining('still processing') });
     expect(postsWith('Slow to process.\n\n#smile')).toHaveLength(0);
     // Read back meanwhile, the kept container says nothing was published: sending is safe.
     const readBack = async () =>
-      instagramChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate: true }, providers: server.config.publishing.providers, publicUrl: server.url }).readBack!(
-        { igUserId: ig(), accessToken: await metaPageToken(meta, SCOPES), api: 'facebook' },
-        await deliveryRow(server, postId),
+      instagramChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate: true }, providers: server().config.publishing.providers, publicUrl: server().url })
+        .readBack!(
+        { igUserId: ig(), accessToken: await metaPageToken(meta(), SCOPES), api: 'facebook' },
+        await deliveryRow(server(), postId),
         { text: 'Slow to process.\n\n#smile' },
         { claimedAt: clock.now(), now: clock.now, signal: new AbortController().signal },
       );
     expect(await readBack()).toBeUndefined();
-    await tickAt(server, clock, waiting.nextAttemptAt);
+    await tickAt(server(), clock, waiting.nextAttemptAt);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
     expect(postsWith('Slow to process.\n\n#smile')).toHaveLength(1);
     expect(containersMade().length - made).toBe(1);
@@ -141,8 +121,8 @@ describe('Instagram', () => {
     const { client } = await userWithInstagram();
     const made = containersMade().length;
     const postId = await instagramPost(client, '2031-06-10', '13:00', 'Answer lost.', [{ bytes: await pngOf(1080, 1080), name: 'a.png', type: 'image/png' }]);
-    meta.fault({ path: `/${ig()}/media_publish`, hangUp: true });
-    await tickAt(server, clock, '2031-06-10T13:00:00Z');
+    meta().fault({ path: `/${ig()}/media_publish`, hangUp: true });
+    await tickAt(server(), clock, '2031-06-10T13:00:00Z');
     const [post] = postsWith('Answer lost.\n\n#smile');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: post!.permalink });
     expect(postsWith('Answer lost.\n\n#smile')).toHaveLength(1);
@@ -150,13 +130,13 @@ describe('Instagram', () => {
   });
 
   it('when the publish answer is held past the time limit, the next attempt finds it published and makes no second container', async () => {
-    const instance = await secondInstance(server, clock);
+    const instance = await secondInstance(server(), clock);
     try {
       const { client } = await userWithInstagram();
       const made = containersMade().length;
       const postId = await instagramPost(client, '2031-06-10', '14:00', 'Held answer.', [{ bytes: await pngOf(1080, 1080), name: 'a.png', type: 'image/png' }]);
       let release!: () => void;
-      meta.fault({ path: `/${ig()}/media_publish`, until: new Promise<void>((resolve) => (release = resolve)) });
+      meta().fault({ path: `/${ig()}/media_publish`, until: new Promise<void>((resolve) => (release = resolve)) });
       clock.set('2031-06-10T14:00:00Z');
       const sending = instance.services.publisher.deliverDue();
       await vi.waitFor(() => expect(postsWith('Held answer.\n\n#smile')).toHaveLength(1));
@@ -166,7 +146,7 @@ describe('Instagram', () => {
       release();
       const retrying = await deliveryOf(client, postId);
       expect(retrying.reason).toContain('answer was lost');
-      await tickAt(server, clock, retrying.nextAttemptAt);
+      await tickAt(server(), clock, retrying.nextAttemptAt);
       expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: postsWith('Held answer.\n\n#smile')[0]!.permalink });
       expect(postsWith('Held answer.\n\n#smile')).toHaveLength(1);
       expect(containersMade().length - made).toBe(1);
@@ -181,11 +161,11 @@ describe('Instagram', () => {
     const postId = await instagramPost(client, '2031-06-10', '15:00', 'Kept container.', [
       { bytes: await pngOf(1080, 1080), name: 'a.png', type: 'image/png' },
     ]);
-    meta.fault({ path: `/${ig()}/media_publish`, error: { code: 2, status: 503 } });
-    await tickAt(server, clock, '2031-06-10T15:00:00Z');
+    meta().fault({ path: `/${ig()}/media_publish`, error: { code: 2, status: 503 } });
+    await tickAt(server(), clock, '2031-06-10T15:00:00Z');
     const retrying = await deliveryOf(client, postId);
     expect(retrying).toMatchObject({ status: 'scheduled', reason: expect.stringContaining('temporary problem') });
-    await tickAt(server, clock, retrying.nextAttemptAt);
+    await tickAt(server(), clock, retrying.nextAttemptAt);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
     expect(postsWith('Kept container.\n\n#smile')).toHaveLength(1);
     expect(containersMade().length - made).toBe(1);
@@ -193,9 +173,9 @@ describe('Instagram', () => {
 });
 
 describe('Instagram checks before scheduling', () => {
-  const channel = (publicUrl = server.url, allowPrivate = true) =>
-    instagramChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate }, providers: server.config.publishing.providers, publicUrl });
-  const credentials = async () => ({ igUserId: ig(), accessToken: await metaPageToken(meta, SCOPES), api: 'facebook' as const });
+  const channel = (publicUrl = server().url, allowPrivate = true) =>
+    instagramChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate }, providers: server().config.publishing.providers, publicUrl });
+  const credentials = async () => ({ igUserId: ig(), accessToken: await metaPageToken(meta(), SCOPES), api: 'facebook' as const });
   const file = (mime: string, size = 1000) => ({
     name: 'x',
     mime,
@@ -253,7 +233,7 @@ describe('Instagram checks before scheduling', () => {
       permalink: 'https://www.instagram.com/p/earlier/',
       createdAt: new Date(clock.now().getTime() - 3600_000),
     }));
-    meta.published.push(...earlier);
+    meta().published.push(...earlier);
     try {
       expect(await check('Smile', [file('image/jpeg')], { dueAt: '2031-05-20T12:00:00.000Z' })).toBe(
         'This Instagram account has published its 100 posts allowed through apps in the last 24 hours. Schedule this post for later, once a day has passed since the earliest of them.',
@@ -261,7 +241,7 @@ describe('Instagram checks before scheduling', () => {
       // Due in three days: today's count says nothing about then.
       expect(await check('Smile', [file('image/jpeg')], { dueAt: '2031-05-23T12:00:00.000Z' })).toBeUndefined();
     } finally {
-      meta.published.splice(meta.published.length - earlier.length, earlier.length);
+      meta().published.splice(meta().published.length - earlier.length, earlier.length);
     }
   });
 });

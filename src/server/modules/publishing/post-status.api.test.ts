@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { createTestClock } from '@testing/test-clock';
 import { errorOf, read, type TestClient } from '@testing/test-client';
-import { startTestServer, type TestServer } from '@testing/test-server';
-import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { deliveryOf, scheduledPost, tickAt, userWithWebhook } from '@testing/publishing-helpers';
+import { useWebhookPublishing } from '@testing/use-publishing';
 
 /** A post's status, network and time are its delivery's: they follow it through every change. */
 const clock = createTestClock('2031-05-20T08:00:00Z');
-let server: TestServer;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
-});
-afterAll(async () => server.close());
-beforeEach(async () => {
-  clock.set('2031-05-20T08:00:00Z');
-  receiver = await startWebhookReceiver();
-});
-afterEach(async () => receiver.close());
+const { server, receiver } = useWebhookPublishing(clock);
 
 const postOf = async (client: TestClient, postId: string) => (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
 const inMonth = async (client: TestClient, postId: string) =>
@@ -27,7 +15,7 @@ const inMonth = async (client: TestClient, postId: string) =>
 
 describe('a post’s status follows its delivery', () => {
   it('is scheduled once scheduled, a draft once unscheduled, and scheduled again at a new time', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
     const scheduled = { status: 'scheduled', scheduledPlatform: 'facebook', scheduledTime: '09:00' };
     expect(await postOf(client, postId)).toMatchObject(scheduled);
@@ -44,9 +32,9 @@ describe('a post’s status follows its delivery', () => {
   });
 
   it('stays scheduled, at its network and time, once its delivery is published, and cannot be unscheduled then', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
-    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T09:00:00Z');
     expect((await deliveryOf(client, postId)).status).toBe('published');
     const published = { status: 'scheduled', scheduledPlatform: 'facebook', scheduledTime: '09:00' };
     expect(await postOf(client, postId)).toMatchObject(published);
@@ -60,7 +48,7 @@ describe('a post’s status follows its delivery', () => {
   });
 
   it('keeps the time of day when the post moves to another day or the user to another zone', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-06-10', '10:30');
     const { version } = await postOf(client, postId);
     await read(client.api.posts[':postId'].$patch({ param: { postId }, json: { version, date: '2031-06-12T12:00:00Z' } }));
@@ -72,20 +60,20 @@ describe('a post’s status follows its delivery', () => {
   });
 
   it('comes back from a deletion with its published delivery and log as they were', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
-    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T09:00:00Z');
     const before = await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }));
     const post = await postOf(client, postId);
     expect((await read(client.api.posts[':postId'].$delete({ param: { postId }, json: { version: post.version } }))).status).toBe(200);
     const restored = await read(client.api.posts[':postId'].restore.$post({ param: { postId }, json: {} }));
     expect(restored.body).toEqual(post);
     expect((await read(client.api.posts[':postId'].delivery.$get({ param: { postId } }))).body).toEqual(before.body);
-    expect(receiver.posts()).toHaveLength(1);
+    expect(receiver().posts()).toHaveLength(1);
   });
 
   it('comes back from a deletion undone after its time scheduled but missed, and is not sent', async () => {
-    const client = await userWithWebhook(server, receiver);
+    const client = await userWithWebhook(server(), receiver());
     const postId = await scheduledPost(client, '2031-05-20', '08:00');
     const post = await postOf(client, postId);
     // Deleted a moment before its time, brought back just after it.
@@ -96,8 +84,8 @@ describe('a post’s status follows its delivery', () => {
       status: 'scheduled',
       scheduledTime: '08:00',
     });
-    await tickAt(server, clock, '2031-05-20T08:01:00Z');
-    expect(receiver.posts()).toHaveLength(0);
+    await tickAt(server(), clock, '2031-05-20T08:01:00Z');
+    expect(receiver().posts()).toHaveLength(0);
     expect((await deliveryOf(client, postId)).status).toBe('missed');
   });
 });

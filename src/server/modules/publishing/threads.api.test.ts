@@ -1,11 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEDIA_SAMPLES } from '@testing/media-samples';
-import { startMetaServer, type MetaServer } from '@testing/meta/meta-server';
 import { createTestClock } from '@testing/test-clock';
-import { onboardedClient, read, type TestClient } from '@testing/test-client';
-import { startTestServer, type TestServer } from '@testing/test-server';
-import { deliveryOf, metaProviderEnv, scheduledPost, signedInConnection, tickAt } from '@testing/publishing-helpers';
+import { read, type TestClient } from '@testing/test-client';
+import { deliveryOf, scheduledPost, tickAt, userWithConnection } from '@testing/publishing-helpers';
+import { useMetaPublishing } from '@testing/use-publishing';
 import { threadsChannel } from './channels/threads';
 import { DEFAULT_OUTBOUND } from './outbound';
 
@@ -16,31 +15,17 @@ const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#7a4fbf' } })
     .png()
     .toBuffer();
-let server: TestServer;
-let meta: MetaServer;
-const profile = () => meta.accounts.threads.id;
+const { server, meta } = useMetaPublishing(clock);
+const profile = () => meta().accounts.threads.id;
 
-beforeAll(async () => {
-  meta = await startMetaServer({ now: clock.now });
-  server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true', ...metaProviderEnv(meta) }, {}, { now: clock.now });
-});
-afterAll(async () => Promise.all([server?.close(), meta?.close()]));
-beforeEach(() => {
-  clock.set('2031-05-20T08:00:00Z');
-  meta.setContainerReadiness({ polls: 1, ms: 0 });
-});
-
-async function userWithThreads(): Promise<{ client: TestClient; connectionId: string }> {
-  const client = await onboardedClient(server.url);
-  await read(client.api.workspace.$get());
-  const connectionId = await signedInConnection(server, client.userId, {
+function userWithThreads() {
+  return userWithConnection(server(), {
     kind: 'threads',
     name: '@brightsmile',
     accountId: profile(),
-    credentials: { threadsUserId: profile(), accessToken: meta.grant('threads', SCOPES) },
+    credentials: { threadsUserId: profile(), accessToken: meta().grant('threads', SCOPES) },
     networks: ['threads'],
   });
-  return { client, connectionId };
 }
 
 async function threadsPost(client: TestClient, date: string, time: string, content: string, files: { bytes: Buffer; name: string; type: string }[] = []) {
@@ -49,8 +34,11 @@ async function threadsPost(client: TestClient, date: string, time: string, conte
   return postId;
 }
 
-const postsWith = (text: string) => meta.postsOf(profile()).filter((item) => item.text === text);
-const containersMade = () => meta.received.filter((call) => call.method === 'POST' && call.path === `/${meta.threadsVersion}/${profile()}/threads`);
+const postsWith = (text: string) =>
+  meta()
+    .postsOf(profile())
+    .filter((item) => item.text === text);
+const containersMade = () => meta().received.filter((call) => call.method === 'POST' && call.path === `/${meta().threadsVersion}/${profile()}/threads`);
 
 describe('Threads', () => {
   it('checks the connection with Send test', async () => {
@@ -63,7 +51,7 @@ describe('Threads', () => {
     const { client } = await userWithThreads();
     const made = containersMade().length;
     const postId = await threadsPost(client, '2031-06-10', '09:00', 'What makes you smile today?');
-    await tickAt(server, clock, '2031-06-10T09:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T09:00:00Z');
     const published = postsWith('What makes you smile today?');
     expect(published).toHaveLength(1);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: published[0]!.permalink });
@@ -76,7 +64,7 @@ describe('Threads', () => {
       .webp()
       .toBuffer();
     const postId = await threadsPost(client, '2031-06-10', '10:00', 'Our new sign.', [{ bytes: webp, name: 'sign.webp', type: 'image/webp' }]);
-    await tickAt(server, clock, '2031-06-10T10:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T10:00:00Z');
     const [post] = postsWith('Our new sign.');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: post!.permalink });
     const fetched = Buffer.from(await (await fetch(post!.media[0]!.url)).arrayBuffer());
@@ -87,7 +75,7 @@ describe('Threads', () => {
     const { client } = await userWithThreads();
     const { bytes, name, type } = sample('MP4');
     const postId = await threadsPost(client, '2031-06-10', '11:00', 'A minute in the clinic.', [{ bytes, name, type }]);
-    await tickAt(server, clock, '2031-06-10T11:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T11:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
     expect(postsWith('A minute in the clinic.').map((item) => item.media.map((media) => media.kind))).toEqual([['video']]);
   });
@@ -101,7 +89,7 @@ describe('Threads', () => {
       { bytes, name, type },
     ];
     const postId = await threadsPost(client, '2031-06-10', '12:00', 'Three looks.', files);
-    await tickAt(server, clock, '2031-06-10T12:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T12:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({
       status: 'published',
       liveUrl: expect.stringContaining('https://www.threads.com/@brightsmile/post/'),
@@ -111,14 +99,14 @@ describe('Threads', () => {
 
   it('waits for a container slow to be ready, then publishes it on a later attempt without making another', async () => {
     const { client } = await userWithThreads();
-    meta.setContainerReadiness({ ms: 50_000 });
+    meta().setContainerReadiness({ ms: 50_000 });
     const made = containersMade().length;
     const postId = await threadsPost(client, '2031-06-10', '13:00', 'Slow to process.');
-    await tickAt(server, clock, '2031-06-10T13:00:00Z');
+    await tickAt(server(), clock, '2031-06-10T13:00:00Z');
     const waiting = await deliveryOf(client, postId);
     expect(waiting).toMatchObject({ status: 'scheduled', reason: expect.stringContaining('still processing') });
     expect(postsWith('Slow to process.')).toHaveLength(0);
-    await tickAt(server, clock, waiting.nextAttemptAt);
+    await tickAt(server(), clock, waiting.nextAttemptAt);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
     expect(postsWith('Slow to process.')).toHaveLength(1);
     expect(containersMade().length - made).toBe(1);
@@ -128,8 +116,8 @@ describe('Threads', () => {
     const { client } = await userWithThreads();
     const made = containersMade().length;
     const postId = await threadsPost(client, '2031-06-10', '14:00', 'Answer lost.', [{ bytes: await png(800, 800), name: 'a.png', type: 'image/png' }]);
-    meta.fault({ path: `/${profile()}/threads_publish`, hangUp: true });
-    await tickAt(server, clock, '2031-06-10T14:00:00Z');
+    meta().fault({ path: `/${profile()}/threads_publish`, hangUp: true });
+    await tickAt(server(), clock, '2031-06-10T14:00:00Z');
     const published = postsWith('Answer lost.');
     expect(published).toHaveLength(1);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: published[0]!.permalink });
@@ -140,11 +128,11 @@ describe('Threads', () => {
     const { client } = await userWithThreads();
     const made = containersMade().length;
     const postId = await threadsPost(client, '2031-06-10', '15:00', 'Kept container.');
-    meta.fault({ path: `/${profile()}/threads_publish`, error: { code: 2, status: 503 } });
-    await tickAt(server, clock, '2031-06-10T15:00:00Z');
+    meta().fault({ path: `/${profile()}/threads_publish`, error: { code: 2, status: 503 } });
+    await tickAt(server(), clock, '2031-06-10T15:00:00Z');
     const retrying = await deliveryOf(client, postId);
     expect(retrying.status).toBe('scheduled');
-    await tickAt(server, clock, retrying.nextAttemptAt);
+    await tickAt(server(), clock, retrying.nextAttemptAt);
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published' });
     expect(postsWith('Kept container.')).toHaveLength(1);
     expect(containersMade().length - made).toBe(1);
@@ -154,13 +142,13 @@ describe('Threads', () => {
     const { client } = await userWithThreads();
     const made = containersMade().length;
     const postId = await threadsPost(client, '2031-06-10', '16:00', 'First words.');
-    meta.fault({ path: `/${profile()}/threads_publish`, error: { code: 100, message: 'Invalid parameter' } });
-    await tickAt(server, clock, '2031-06-10T16:00:00Z');
+    meta().fault({ path: `/${profile()}/threads_publish`, error: { code: 100, message: 'Invalid parameter' } });
+    await tickAt(server(), clock, '2031-06-10T16:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'failed', reason: expect.stringContaining('Threads refused the post (code 100)') });
     const { version } = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
     expect((await read(client.api.posts[':postId'].$patch({ param: { postId }, json: { version, content: 'Better words.' } }))).status).toBe(200);
     expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
-    await tickAt(server, clock, '2031-06-10T16:05:00Z');
+    await tickAt(server(), clock, '2031-06-10T16:05:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: postsWith('Better words.')[0]!.permalink });
     expect(postsWith('First words.')).toHaveLength(0);
     expect(containersMade().length - made).toBe(2);
@@ -175,8 +163,8 @@ describe('Threads checks before scheduling', () => {
     send: () => Promise.reject(new Error('unused')),
     withBytes: () => Promise.reject(new Error('unused')),
   });
-  const check = (text: string, files: ReturnType<typeof file>[], publicUrl = server.url, allowPrivate = true) =>
-    threadsChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate }, providers: server.config.publishing.providers, publicUrl }).check!(
+  const check = (text: string, files: ReturnType<typeof file>[], publicUrl = server().url, allowPrivate = true) =>
+    threadsChannel({ policy: { ...DEFAULT_OUTBOUND, allowPrivate }, providers: server().config.publishing.providers, publicUrl }).check!(
       { threadsUserId: profile(), accessToken: 'unused' },
       { post: undefined as never, text, uploads: files.map(() => ({ type: 'image' as const, name: 'x' })), files: () => Promise.resolve(files) },
       clock.now,

@@ -1,0 +1,49 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startMetaServer, type MetaServer } from './meta/meta-server';
+import { metaProviderEnv } from './publishing-helpers';
+import type { TestClock } from './test-clock';
+import { startTestServer, type TestServer } from './test-server';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+
+/**
+ * Hooks for a publishing test file: a test server on `clock` with private addresses allowed (the
+ * stand-ins listen on 127.0.0.1), and the clock set back before each test to where it stood when this
+ * was called. Returns getters: the servers exist once the file's tests start.
+ */
+
+/** The server, and a webhook receiver of its own for each test. */
+export function useWebhookPublishing(clock: TestClock): { server: () => TestServer; receiver: () => WebhookReceiver } {
+  const start = clock.now();
+  let server: TestServer | undefined;
+  let receiver: WebhookReceiver | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true' }, {}, { now: clock.now });
+  });
+  afterAll(async () => server?.close());
+  beforeEach(async () => {
+    clock.set(start);
+    receiver = await startWebhookReceiver();
+  });
+  afterEach(async () => receiver?.close());
+  return { server: () => server!, receiver: () => receiver! };
+}
+
+/**
+ * The server with its Facebook, Instagram and Threads apps pointed at the Meta stand-in (on the same
+ * clock), whose containers are ready again at the first status read before each test.
+ */
+export function useMetaPublishing(clock: TestClock): { server: () => TestServer; meta: () => MetaServer } {
+  const start = clock.now();
+  let server: TestServer | undefined;
+  let meta: MetaServer | undefined;
+  beforeAll(async () => {
+    meta = await startMetaServer({ now: clock.now });
+    server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true', ...metaProviderEnv(meta) }, {}, { now: clock.now });
+  });
+  afterAll(async () => Promise.all([server?.close(), meta?.close()]));
+  beforeEach(() => {
+    clock.set(start);
+    meta!.setContainerReadiness({ polls: 1, ms: 0 });
+  });
+  return { server: () => server!, meta: () => meta! };
+}
