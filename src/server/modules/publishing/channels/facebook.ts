@@ -1,6 +1,7 @@
 import { PROVIDER_HOSTS } from '../../../provider-config';
 import { liveLink, type AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup } from './channel';
+import { publicUrlRefusal } from './container-media';
 import { facebookCredentialsSchema, type FacebookCredentials } from './meta-credentials';
 import { createBackoff, graphCall, GRAPH_API_VERSION, type GraphAnswer, type GraphRequest } from './meta-graph';
 
@@ -183,8 +184,14 @@ export function facebookChannel(setup: ChannelSetup): Channel<FacebookCredential
       return { ok: true, message: typeof name === 'string' ? `Connected as ${name.slice(0, 100)}.` : 'Connected.' };
     },
 
+    // Facebook fetches a post's photos and video from this server: a private address is refused when it is scheduled.
+    check: async (_credentials, content) => (content.uploads.length > 0 ? publicUrlRefusal(setup, NETWORK) : undefined),
+
     async send(credentials, delivery, content, { now, signal }) {
       const { text } = content;
+      // PUBLIC_URL may have changed since it was scheduled.
+      const unreachable = content.uploads.length > 0 ? await publicUrlRefusal(setup, NETWORK) : undefined;
+      if (unreachable) return { result: 'failed', detail: unreachable };
       // A resting Page is not called at all, and the delivery is not marked sent for nothing.
       clock = now;
       const resting = backoff.waitMs(credentials.pageId);
