@@ -5,6 +5,7 @@ import { createTestClock } from '@testing/test-clock';
 import { read, type TestClient } from '@testing/test-client';
 import { deliveryOf, deliveryRow, metaPageToken, scheduledPost, secondInstance, tickAt, userWithConnection } from '@testing/publishing-helpers';
 import { useMetaPublishing } from '@testing/use-publishing';
+import { addPost } from '@testing/month-posts';
 import { instagramChannel } from './channels/instagram';
 import { DEFAULT_OUTBOUND } from './outbound';
 
@@ -195,6 +196,19 @@ describe('Instagram checks before scheduling', () => {
 
   it('takes a post Instagram would publish', async () => {
     expect(await check('Smile! #dental #care', [file('image/png'), file('video/mp4')])).toBeUndefined();
+  });
+
+  it('refuses to schedule a post Instagram would refuse, saying what to change, and schedules it once that is done', async () => {
+    const { client } = await userWithInstagram();
+    const target = { targetId: '2031-5', day: () => '2031-05-22' };
+    const post = await addPost(client, { date: '2031-05-22', platform: 'instagram', content: 'New whitening kits', hashtags: ['#smile'] }, target);
+    const schedule = () => read(client.api.posts[':postId'].schedule.$put({ param: { postId: post.id }, json: { platform: 'instagram', time: '10:00' } }));
+    const refused = await schedule();
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ error: { code: 'network_refuses_post', message: expect.stringMatching(/^Instagram .*image or a video/) } });
+    expect((await read(client.api.posts[':postId'].delivery.$get({ param: { postId: post.id } }))).status).toBe(404);
+    expect((await client.uploadMedia(post.id, sample('JPG'), 'kit.jpg', 'image/jpeg')).status).toBe(201);
+    expect((await schedule()).status).toBe(200);
   });
 
   it('refuses in words a post without media, with too many hashtags, too long, with too many files, or a video Instagram does not take', async () => {
