@@ -1,35 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../test-clock';
-import { jpegOfSize, startMediaHost } from './media-host';
-import { startMetaServer, type MetaServer } from './meta-server';
+import { jpegOfSize } from './media-host';
+import type { MetaServer } from './meta-server';
+import { call, startStandIn, type MediaHost } from './stand-in-suite';
 
 /** The stand-in's Instagram API with Instagram Login (instagram-login-routes.ts); meta-server.test.ts has the rest. */
 const REDIRECT = 'http://127.0.0.1:9/callback/instagram';
 const SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
 const clock = createTestClock('2026-11-26T09:00:00Z', { tickMs: 1 });
 let meta: MetaServer;
-let media: Awaited<ReturnType<typeof startMediaHost>>;
+let media: MediaHost;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  meta = await startMetaServer({ now: clock.now, redirectUris: [REDIRECT] });
-  media = await startMediaHost({ '/square.jpg': { type: 'image/jpeg', bytes: jpegOfSize(1080, 1080) } });
+  ({ meta, media, close } = await startStandIn({
+    now: clock.now,
+    redirectUris: [REDIRECT],
+    files: { '/square.jpg': { type: 'image/jpeg', bytes: jpegOfSize(1080, 1080) } },
+  }));
 });
-afterAll(async () => {
-  await meta.close();
-  await media.close();
-});
+afterAll(() => close());
 
-type Answer = { status: number; headers: Headers; body: any };
-async function call(url: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(url, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
-    ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
 const graph = (path: string) => `${meta.urls.instagramGraph}/${meta.version}${path}`;
 const authorizeUrl = (extra: Record<string, string> = {}) =>
   `${meta.urls.instagram}/oauth/authorize?${new URLSearchParams({ client_id: meta.apps.instagram.id, redirect_uri: REDIRECT, response_type: 'code', scope: SCOPES.join(','), state: 'ig-9', ...extra })}`;

@@ -1,40 +1,31 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../test-clock';
-import { jpegOfSize, SAMPLE_MP4, SAMPLE_PNG, startMediaHost } from './media-host';
-import { startMetaServer, type MetaServer } from './meta-server';
+import { jpegOfSize, SAMPLE_MP4, SAMPLE_PNG } from './media-host';
+import type { MetaServer } from './meta-server';
+import { call, startStandIn, type MediaHost } from './stand-in-suite';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const FACEBOOK_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'instagram_basic', 'instagram_content_publish'];
 const clock = createTestClock('2026-11-26T09:00:00Z', { tickMs: 1 });
 let meta: MetaServer;
-let media: Awaited<ReturnType<typeof startMediaHost>>;
+let media: MediaHost;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  meta = await startMetaServer({ now: clock.now, redirectUris: [REDIRECT] });
-  media = await startMediaHost({
-    '/square.jpg': { type: 'image/jpeg', bytes: jpegOfSize(1080, 1080) },
-    '/tall.jpg': { type: 'image/jpeg', bytes: jpegOfSize(1080, 1920) },
-    '/logo.png': { type: 'image/png', bytes: SAMPLE_PNG },
-    '/clip.mp4': { type: 'video/mp4', bytes: SAMPLE_MP4 },
-  });
+  ({ meta, media, close } = await startStandIn({
+    now: clock.now,
+    redirectUris: [REDIRECT],
+    files: {
+      '/square.jpg': { type: 'image/jpeg', bytes: jpegOfSize(1080, 1080) },
+      '/tall.jpg': { type: 'image/jpeg', bytes: jpegOfSize(1080, 1920) },
+      '/logo.png': { type: 'image/png', bytes: SAMPLE_PNG },
+      '/clip.mp4': { type: 'video/mp4', bytes: SAMPLE_MP4 },
+    },
+  }));
 });
-afterAll(async () => {
-  await meta.close();
-  await media.close();
-});
+afterAll(() => close());
 
-type Answer = { status: number; headers: Headers; body: any };
-async function call(url: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(url, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
-    ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
 const graph = (path: string) => `${meta.urls.graph}/${meta.version}${path}`;
 const threads = (path: string) => `${meta.urls.threadsGraph}/v1.0${path}`;
 

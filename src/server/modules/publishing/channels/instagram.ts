@@ -3,18 +3,12 @@ import { NETWORKS } from '@shared/networks';
 import { PROVIDER_HOSTS } from '../../../provider-config';
 import { instagramImage } from '../network-images';
 import type { AttemptOutcome } from '../outcome';
-import type { Channel, ChannelContent, ChannelSetup } from './channel';
-import { contentFingerprint, linkedMedia, ordinal, publicUrlRefusal } from './container-media';
-import {
-  channelBackoff,
-  createContainerSteps,
-  publishThroughContainers,
-  readBackContainer,
-  type ContainerNetwork,
-  type ContainerPlan,
-} from './meta-containers';
+import type { Channel, ChannelContent, ChannelSetup, CheckedContent } from './channel';
+import { containerChannel } from './container-channel';
+import { linkedMedia, ordinal } from './container-media';
+import { createContainerSteps, type ContainerNetwork, type ContainerPlan } from './meta-containers';
 import { instagramCredentialsSchema, type InstagramCredentials } from './meta-credentials';
-import { GRAPH_API_VERSION, graphCall, type GraphApi } from './meta-graph';
+import { GRAPH_API_VERSION } from './meta-graph';
 
 /**
  * Instagram: an image, a carousel (2 to 10 images and videos) or a Reel (a video), through media
@@ -58,13 +52,6 @@ export function instagramContentRefusal(text: string, files: { mime: string; siz
   return undefined;
 }
 
-const apiOf = (setup: ChannelSetup, credentials: InstagramCredentials): GraphApi => ({
-  // Through Facebook Login the account is reached on graph.facebook.com; through Instagram Login on graph.instagram.com.
-  baseUrl: setup.providers[credentials.api]?.apiUrl ?? PROVIDER_HOSTS[credentials.api].api,
-  version: GRAPH_API_VERSION,
-  network: NETWORK,
-});
-
 /** An ERROR container's `status` (an error subcode of the error-codes reference) in words. */
 function errorWords(reason: string | undefined): string {
   const subcode = /\d{7}/.exec(reason ?? '')?.[0];
@@ -95,75 +82,45 @@ async function planOf(content: ChannelContent, now: () => Date): Promise<Contain
   };
 }
 
+/** Whether the account has used up its posts of the last 24 hours (for a post due within them); undefined when it has room or Instagram does not say. */
+async function quotaRefusal(net: ContainerNetwork, content: CheckedContent, now: () => Date): Promise<string | undefined> {
+  if (content.dueAt && Date.parse(content.dueAt) - now().getTime() > QUOTA_WINDOW_MS) return undefined;
+  const steps = createContainerSteps(net, { now, signal: AbortSignal.timeout(net.policy.timeoutMs) });
+  const answer = await steps.call<{ data?: { quota_usage?: unknown; config?: { quota_total?: unknown } }[] }>(
+    'GET',
+    `/${net.userId}/content_publishing_limit`,
+    { fields: 'config,quota_usage' },
+  );
+  if (!answer.ok) return undefined;
+  const [limit] = answer.json.data ?? [];
+  const used = Number(limit?.quota_usage);
+  const total = Number(limit?.config?.quota_total);
+  if (!Number.isFinite(used) || !Number.isFinite(total) || used < total) return undefined;
+  return `This ${NETWORK} account has published its ${total} posts allowed through apps in the last 24 hours. Schedule this post for later, once a day has passed since the earliest of them.`;
+}
+
 export function instagramChannel(setup: ChannelSetup): Channel<InstagramCredentials, 'instagram'> {
-  const backoffAt = channelBackoff();
-  const networkOf = (credentials: InstagramCredentials, now: () => Date): ContainerNetwork => ({
-    api: apiOf(setup, credentials),
-    token: credentials.accessToken,
-    userId: credentials.igUserId,
-    policy: setup.policy,
-    backoff: backoffAt(now),
-    edges: { create: 'media', publish: 'media_publish', list: 'media' },
-    statusFields: 'status_code,status',
-    statusOf: (json) => ({ status: String(json.status_code ?? ''), ...(typeof json.status === 'string' ? { reason: json.status } : {}) }),
-    errorWords,
-    textField: 'caption',
-  });
-
-  /** Whether the account has used up its posts of the last 24 hours; undefined when it has room or Instagram does not say. */
-  async function quotaRefusal(credentials: InstagramCredentials, now: () => Date): Promise<string | undefined> {
-    const net = networkOf(credentials, now);
-    const steps = createContainerSteps(net, { now, signal: AbortSignal.timeout(setup.policy.timeoutMs) });
-    const answer = await steps.call<{ data?: { quota_usage?: unknown; config?: { quota_total?: unknown } }[] }>(
-      'GET',
-      `/${credentials.igUserId}/content_publishing_limit`,
-      { fields: 'config,quota_usage' },
-    );
-    if (!answer.ok) return undefined;
-    const [limit] = answer.json.data ?? [];
-    const used = Number(limit?.quota_usage);
-    const total = Number(limit?.config?.quota_total);
-    if (!Number.isFinite(used) || !Number.isFinite(total) || used < total) return undefined;
-    return `This ${NETWORK} account has published its ${total} posts allowed through apps in the last 24 hours. Schedule this post for later, once a day has passed since the earliest of them.`;
-  }
-
-  return {
+  return containerChannel(setup, {
     kind: 'instagram',
     credentialsSchema: instagramCredentialsSchema,
-
-    async test(credentials, _connection, now) {
-      const answer = await graphCall<{ username?: unknown }>(
-        apiOf(setup, credentials),
-        { method: 'GET', path: `/${credentials.igUserId}`, params: { fields: 'username' }, token: credentials.accessToken },
-        { policy: setup.policy, backoff: backoffAt(now), account: credentials.igUserId, now },
-      );
-      if (!answer.ok)
-        return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
-      const { username } = answer.json;
-      return { ok: true, message: typeof username === 'string' ? `Connected as @${username.slice(0, 100)}.` : 'Connected.' };
+    network: NETWORK,
+    host: (credentials) => ({
+      // Through Facebook Login the account is reached on graph.facebook.com; through Instagram Login on graph.instagram.com.
+      baseUrl: setup.providers[credentials.api]?.apiUrl ?? PROVIDER_HOSTS[credentials.api].api,
+      version: GRAPH_API_VERSION,
+    }),
+    account: (credentials) => ({ userId: credentials.igUserId, token: credentials.accessToken }),
+    containers: {
+      edges: { create: 'media', publish: 'media_publish', list: 'media' },
+      statusFields: 'status_code,status',
+      statusOf: (json) => ({ status: String(json.status_code ?? ''), ...(typeof json.status === 'string' ? { reason: json.status } : {}) }),
+      errorWords,
+      textField: 'caption',
     },
-
-    async send(credentials, delivery, content, { now, signal }) {
-      const unreachable = await publicUrlRefusal(setup, NETWORK);
-      if (unreachable) return { result: 'failed', detail: unreachable };
-      return publishThroughContainers(
-        networkOf(credentials, now),
-        delivery,
-        { text: content.text, fingerprint: contentFingerprint(content) },
-        () => planOf(content, now),
-        { now, signal },
-      );
-    },
-
-    readBack: (credentials, delivery, { text }, { now, signal }) => readBackContainer(networkOf(credentials, now), delivery, text, { now, signal }),
-
-    async check(credentials, content, now) {
-      const refusal = instagramContentRefusal(content.text, await content.files());
-      if (refusal) return refusal;
-      const unreachable = await publicUrlRefusal(setup, NETWORK);
-      if (unreachable) return unreachable;
-      if (content.dueAt && Date.parse(content.dueAt) - now().getTime() > QUOTA_WINDOW_MS) return undefined;
-      return quotaRefusal(credentials, now);
-    },
-  };
+    // Every Instagram post has media, fetched from this server.
+    fetchesMedia: () => true,
+    contentRefusal: instagramContentRefusal,
+    plan: planOf,
+    accountRefusal: quotaRefusal,
+  });
 }

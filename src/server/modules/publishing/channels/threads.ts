@@ -4,10 +4,11 @@ import { PROVIDER_HOSTS } from '../../../provider-config';
 import { threadsImage } from '../network-images';
 import type { AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelSetup } from './channel';
-import { contentFingerprint, linkedMedia, ordinal, publicUrlRefusal } from './container-media';
-import { channelBackoff, publishThroughContainers, readBackContainer, type ContainerNetwork, type ContainerPlan } from './meta-containers';
+import { containerChannel } from './container-channel';
+import { linkedMedia, ordinal } from './container-media';
+import type { ContainerPlan } from './meta-containers';
 import { threadsCredentialsSchema, type ThreadsCredentials } from './meta-credentials';
-import { graphCall, THREADS_API_VERSION, type GraphApi } from './meta-graph';
+import { THREADS_API_VERSION } from './meta-graph';
 
 /**
  * Threads: text, an image, a video, or a carousel (2 to 20 images and videos), through containers
@@ -42,12 +43,6 @@ export function threadsContentRefusal(text: string, files: { mime: string; size:
   return undefined;
 }
 
-const apiOf = (setup: ChannelSetup): GraphApi => ({
-  baseUrl: setup.providers.threads?.apiUrl ?? PROVIDER_HOSTS.threads.api,
-  version: THREADS_API_VERSION,
-  network: NETWORK,
-});
-
 /** An ERROR container's `error_message` (threads/troubleshooting) in words. */
 function errorWords(reason: string | undefined): string {
   const code = /^[A-Z_]{1,60}$/.test(reason ?? '') ? reason! : undefined;
@@ -74,54 +69,22 @@ async function planOf(content: ChannelContent, now: () => Date): Promise<Contain
 }
 
 export function threadsChannel(setup: ChannelSetup): Channel<ThreadsCredentials, 'threads'> {
-  const backoffAt = channelBackoff();
-  const networkOf = (credentials: ThreadsCredentials, now: () => Date): ContainerNetwork => ({
-    api: apiOf(setup),
-    token: credentials.accessToken,
-    userId: credentials.threadsUserId,
-    policy: setup.policy,
-    backoff: backoffAt(now),
-    edges: { create: 'threads', publish: 'threads_publish', list: 'threads' },
-    statusFields: 'status,error_message',
-    statusOf: (json) => ({ status: String(json.status ?? ''), ...(typeof json.error_message === 'string' ? { reason: json.error_message } : {}) }),
-    errorWords,
-    textField: 'text',
-  });
-
-  return {
+  return containerChannel(setup, {
     kind: 'threads',
     credentialsSchema: threadsCredentialsSchema,
-
-    async test(credentials, _connection, now) {
-      const answer = await graphCall<{ username?: unknown }>(
-        apiOf(setup),
-        { method: 'GET', path: `/${credentials.threadsUserId}`, params: { fields: 'username' }, token: credentials.accessToken },
-        { policy: setup.policy, backoff: backoffAt(now), account: credentials.threadsUserId, now },
-      );
-      if (!answer.ok)
-        return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
-      const { username } = answer.json;
-      return { ok: true, message: typeof username === 'string' ? `Connected as @${username.slice(0, 100)}.` : 'Connected.' };
+    network: NETWORK,
+    host: () => ({ baseUrl: setup.providers.threads?.apiUrl ?? PROVIDER_HOSTS.threads.api, version: THREADS_API_VERSION }),
+    account: (credentials) => ({ userId: credentials.threadsUserId, token: credentials.accessToken }),
+    containers: {
+      edges: { create: 'threads', publish: 'threads_publish', list: 'threads' },
+      statusFields: 'status,error_message',
+      statusOf: (json) => ({ status: String(json.status ?? ''), ...(typeof json.error_message === 'string' ? { reason: json.error_message } : {}) }),
+      errorWords,
+      textField: 'text',
     },
-
-    async send(credentials, delivery, content, { now, signal }) {
-      // Only media is fetched from this server: a text post goes out whatever its address.
-      const unreachable = content.uploads.length > 0 ? await publicUrlRefusal(setup, NETWORK) : undefined;
-      if (unreachable) return { result: 'failed', detail: unreachable };
-      return publishThroughContainers(
-        networkOf(credentials, now),
-        delivery,
-        { text: content.text, fingerprint: contentFingerprint(content) },
-        () => planOf(content, now),
-        { now, signal },
-      );
-    },
-
-    readBack: (credentials, delivery, { text }, { now, signal }) => readBackContainer(networkOf(credentials, now), delivery, text, { now, signal }),
-
-    async check(_credentials, content) {
-      const files = await content.files();
-      return threadsContentRefusal(content.text, files) ?? (files.length > 0 ? await publicUrlRefusal(setup, NETWORK) : undefined);
-    },
-  };
+    // Only media is fetched from this server: a text post goes out whatever its address.
+    fetchesMedia: (fileCount) => fileCount > 0,
+    contentRefusal: threadsContentRefusal,
+    plan: planOf,
+  });
 }

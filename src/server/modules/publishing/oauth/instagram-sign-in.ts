@@ -1,8 +1,19 @@
-import * as oauth from 'oauth4webapi';
 import { NETWORKS } from '@shared/networks';
 import { PROVIDER_HOSTS, type ProviderApp } from '../../../provider-config';
 import { GRAPH_API_VERSION, type GraphApi } from '../channels/meta-graph';
-import { checkedCallback, expiryOf, graph, HOSTS, insecureIfHttp, SignInRefused, tokenClient, type ProviderSignIn, type Setup } from './sign-in-steps';
+import {
+  authorizationUrl,
+  bearerTyped,
+  expiryOf,
+  graph,
+  HOSTS,
+  longLivedToken,
+  shortLivedToken,
+  SignInRefused,
+  tokenClient,
+  type ProviderSignIn,
+  type Setup,
+} from './sign-in-steps';
 
 /**
  * Instagram Login ("Business Login for Instagram"): a professional account without a Facebook Page, with
@@ -19,16 +30,11 @@ export const INSTAGRAM_LOGIN_SCOPES = ['instagram_business_basic', 'instagram_bu
 /**
  * The exchange answers `{ data: [{ access_token, user_id, permissions }] }` in the business-login guide and
  * `{ access_token, user_id }` in the oauth-access-token reference, never with the `token_type` RFC 6749
- * requires: through oauth4webapi's hook for non-conforming servers (`customFetch`) the answer is unwrapped
- * and given `token_type: bearer`. Refusals (`{ error_type, code, error_message }`) pass unchanged.
+ * requires: the one entry is unwrapped (and given `token_type: bearer`, bearerTyped).
  */
-async function conformingTokenAnswer(...args: Parameters<typeof fetch>): Promise<Response> {
-  const response = await fetch(...args);
-  if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
-  const body = (await response.json()) as Record<string, unknown>;
-  const entry = Array.isArray(body.data) && body.data.length === 1 && typeof body.data[0] === 'object' ? (body.data[0] as Record<string, unknown>) : body;
-  return Response.json({ token_type: 'bearer', ...entry }, { status: response.status });
-}
+const conformingTokenAnswer = bearerTyped((body) =>
+  Array.isArray(body.data) && body.data.length === 1 && typeof body.data[0] === 'object' ? (body.data[0] as Record<string, unknown>) : body,
+);
 
 /** The permissions the person left ticked: a comma-separated list, or a list; undefined when the answer does not say. */
 function grantedOf(permissions: unknown): Set<string> | undefined {
@@ -39,48 +45,20 @@ function grantedOf(permissions: unknown): Set<string> | undefined {
 
 export function instagramSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
   const tokenUrl = app.tokenUrl ?? PROVIDER_HOSTS.instagram.token!;
-  const { as, client, auth } = tokenClient(app, `${app.authUrl}/oauth/authorize`, `${tokenUrl}/oauth/access_token`);
+  const oauthClient = tokenClient(app, `${app.authUrl}/oauth/authorize`, `${tokenUrl}/oauth/access_token`);
   // The token endpoints carry no version; /me does.
   const tokens: GraphApi = { baseUrl: app.apiUrl, version: '', network: instagram.label };
   const api: GraphApi = { ...tokens, version: GRAPH_API_VERSION };
   return {
     pkce: false,
-    authorizeUrl({ state, redirectUri }) {
-      const url = new URL(as.authorization_endpoint!);
-      url.search = new URLSearchParams({
-        client_id: app.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: INSTAGRAM_LOGIN_SCOPES.join(','),
-        state,
-      }).toString();
-      return url.toString();
-    },
+    authorizeUrl: ({ state, redirectUri }) => authorizationUrl(oauthClient, { redirectUri, scopes: INSTAGRAM_LOGIN_SCOPES, state }),
     async finish({ callback, state, redirectUri }) {
-      const params = checkedCallback(as, client, callback, state);
-      const short = await oauth.processAuthorizationCodeResponse(
-        as,
-        client,
-        await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, oauth.nopkce, {
-          ...insecureIfHttp(tokenUrl),
-          signal: AbortSignal.timeout(setup.policy.timeoutMs),
-          [oauth.customFetch]: conformingTokenAnswer,
-        }),
-      );
+      const short = await shortLivedToken(oauthClient, { callback, state, redirectUri }, setup, conformingTokenAnswer);
       const granted = grantedOf(short.permissions);
       if (granted && INSTAGRAM_LOGIN_SCOPES.some((scope) => !granted.has(scope)))
         throw new SignInRefused('oauth_missing_permission', 'Instagram was not allowed to publish for this account.');
-      // access_token reference: a GET, the app secret in the query as documented (graphCall never logs a URL).
-      const long = await graph<{ access_token: string; expires_in?: number }>(
-        tokens,
-        {
-          method: 'GET',
-          path: '/access_token',
-          params: { grant_type: 'ig_exchange_token', client_secret: app.clientSecret, access_token: short.access_token },
-          token: short.access_token,
-        },
-        setup,
-      );
+      // access_token reference: GET /access_token?grant_type=ig_exchange_token.
+      const long = await longLivedToken(tokens, 'ig_exchange_token', app, short.access_token, setup);
       const answer = await graph<{ user_id?: unknown; username?: unknown; data?: { user_id?: unknown; username?: unknown }[] }>(
         api,
         { method: 'GET', path: '/me', params: { fields: 'user_id,username' }, token: long.access_token },

@@ -5,13 +5,16 @@ import type { ProviderApp } from '../../../provider-config';
 import { GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi } from '../channels/meta-graph';
 import { instagramSignIn } from './instagram-sign-in';
 import {
-  checkedCallback,
+  authorizationUrl,
+  bearerTyped,
   expiryOf,
   graph,
   HOSTS,
-  insecureIfHttp,
+  longLivedToken,
+  shortLivedToken,
   SignInRefused,
   tokenClient,
+  tokenRequestOptions,
   type FoundAccount,
   type ProviderSignIn,
   type Setup,
@@ -38,35 +41,26 @@ export const SCOPES = {
 };
 
 function facebookSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
-  const { as, client, auth } = tokenClient(app, `${app.authUrl}/${GRAPH_API_VERSION}/dialog/oauth`, `${app.apiUrl}/${GRAPH_API_VERSION}/oauth/access_token`);
+  const oauthClient = tokenClient(app, `${app.authUrl}/${GRAPH_API_VERSION}/dialog/oauth`, `${app.apiUrl}/${GRAPH_API_VERSION}/oauth/access_token`);
+  const { as, client, auth } = oauthClient;
   const api: GraphApi = { baseUrl: app.apiUrl, version: GRAPH_API_VERSION, network: facebook.label };
-  const options = () => ({ ...insecureIfHttp(app.apiUrl), signal: AbortSignal.timeout(setup.policy.timeoutMs) });
   return {
     pkce: true,
-    authorizeUrl({ state, redirectUri, codeChallenge }) {
-      const url = new URL(as.authorization_endpoint!);
-      url.search = new URLSearchParams({
-        client_id: app.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        scope: SCOPES.facebook.join(','),
-        state,
-        ...(codeChallenge ? { code_challenge: codeChallenge, code_challenge_method: 'S256' } : {}),
-      }).toString();
-      return url.toString();
-    },
+    authorizeUrl: ({ state, redirectUri, codeChallenge }) => authorizationUrl(oauthClient, { redirectUri, scopes: SCOPES.facebook, state, codeChallenge }),
     async finish({ callback, state, redirectUri, verifier }) {
-      const params = checkedCallback(as, client, callback, state);
-      const short = await oauth.processAuthorizationCodeResponse(
-        as,
-        client,
-        await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, verifier ?? oauth.nopkce, options()),
-      );
+      const short = await shortLivedToken(oauthClient, { callback, state, redirectUri, verifier }, setup);
       // get-long-lived: the same endpoint with grant_type=fb_exchange_token; the secret goes in the body, not a URL.
       const long = await oauth.processGenericTokenEndpointResponse(
         as,
         client,
-        await oauth.genericTokenEndpointRequest(as, client, auth, 'fb_exchange_token', { fb_exchange_token: short.access_token }, options()),
+        await oauth.genericTokenEndpointRequest(
+          as,
+          client,
+          auth,
+          'fb_exchange_token',
+          { fb_exchange_token: short.access_token },
+          tokenRequestOptions(oauthClient, setup),
+        ),
       );
       const token = long.access_token;
       // debug_token with the app's token: the permissions the person left ticked.
@@ -115,58 +109,21 @@ function facebookSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
   };
 }
 
-/**
- * Threads' code exchange answers `{ access_token, user_id }` without the `token_type` RFC 6749 requires,
- * which oauth4webapi refuses; its documented hook for non-conforming servers (`customFetch`) adds
- * `token_type: bearer` to that one answer.
- */
-async function withBearerType(...args: Parameters<typeof fetch>): Promise<Response> {
-  const response = await fetch(...args);
-  if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
-  const body = (await response.json()) as Record<string, unknown>;
-  return Response.json(body.token_type === undefined ? { ...body, token_type: 'bearer' } : body, { status: response.status });
-}
+/** Threads' code exchange answers `{ access_token, user_id }` without the `token_type` RFC 6749 requires (bearerTyped adds it). */
+const withBearerType = bearerTyped();
 
 function threadsSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
-  const { as, client, auth } = tokenClient(app, `${app.authUrl}/oauth/authorize`, `${app.apiUrl}/oauth/access_token`);
+  const oauthClient = tokenClient(app, `${app.authUrl}/oauth/authorize`, `${app.apiUrl}/oauth/access_token`);
   // The token endpoints carry no version; the rest is under v1.0.
   const tokens: GraphApi = { baseUrl: app.apiUrl, version: '', network: threads.label };
   const api: GraphApi = { ...tokens, version: THREADS_API_VERSION };
   return {
     pkce: false,
-    authorizeUrl({ state, redirectUri }) {
-      const url = new URL(as.authorization_endpoint!);
-      url.search = new URLSearchParams({
-        client_id: app.clientId,
-        redirect_uri: redirectUri,
-        scope: SCOPES.threads.join(','),
-        response_type: 'code',
-        state,
-      }).toString();
-      return url.toString();
-    },
+    authorizeUrl: ({ state, redirectUri }) => authorizationUrl(oauthClient, { redirectUri, scopes: SCOPES.threads, state }),
     async finish({ callback, state, redirectUri }) {
-      const params = checkedCallback(as, client, callback, state);
-      const short = await oauth.processAuthorizationCodeResponse(
-        as,
-        client,
-        await oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, oauth.nopkce, {
-          ...insecureIfHttp(app.apiUrl),
-          signal: AbortSignal.timeout(setup.policy.timeoutMs),
-          [oauth.customFetch]: withBearerType,
-        }),
-      );
+      const short = await shortLivedToken(oauthClient, { callback, state, redirectUri }, setup, withBearerType);
       // long-lived-tokens: GET /access_token?grant_type=th_exchange_token, as the docs give it (a GET only).
-      const long = await graph<{ access_token: string; expires_in?: number }>(
-        tokens,
-        {
-          method: 'GET',
-          path: '/access_token',
-          params: { grant_type: 'th_exchange_token', client_secret: app.clientSecret, access_token: short.access_token },
-          token: short.access_token,
-        },
-        setup,
-      );
+      const long = await longLivedToken(tokens, 'th_exchange_token', app, short.access_token, setup);
       const me = await graph<{ id: string; username?: string }>(
         api,
         { method: 'GET', path: '/me', params: { fields: 'id,username' }, token: long.access_token },

@@ -5,7 +5,10 @@ import type { FacebookCredentials, InstagramCredentials, ThreadsCredentials } fr
 import { createBackoff, graphCall, type GraphApi, type GraphRequest } from '../channels/meta-graph';
 import type { OutboundPolicy } from '../outbound';
 
-/** What every provider's sign-in shares (meta-sign-in.ts, instagram-sign-in.ts): the shapes, the callback check, Graph calls. */
+/**
+ * What every provider's sign-in shares (meta-sign-in.ts, instagram-sign-in.ts): the shapes, the authorization
+ * window, the callback check and code exchange, the long-lived token, Graph calls.
+ */
 
 /** One account a sign-in reaches, with what its connection seals. Kept sealed on the grant until picked. */
 export interface FoundAccount {
@@ -55,12 +58,86 @@ export async function graph<T>(api: GraphApi, request: GraphRequest, setup: Setu
 }
 
 /** oauth4webapi refuses http:// unless told; an operator's stand-in on a private network may be plain http. */
-export const insecureIfHttp = (url: string) => (url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {});
+const insecureIfHttp = (url: string) => (url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {});
 
 export function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string) {
   const as: oauth.AuthorizationServer = { issuer: app.authUrl, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint };
   const client: oauth.Client = { client_id: app.clientId };
   return { as, client, auth: oauth.ClientSecretPost(app.clientSecret) };
+}
+export type TokenClient = ReturnType<typeof tokenClient>;
+
+/** A request to the token endpoint: within the outbound time limit, over plain http only where the endpoint is. */
+export const tokenRequestOptions = ({ as }: TokenClient, setup: Setup) => ({
+  ...insecureIfHttp(as.token_endpoint!),
+  signal: AbortSignal.timeout(setup.policy.timeoutMs),
+});
+
+/** The window the person signs in at: the app, where they come back, the scopes (comma-separated), the state and, with PKCE, its challenge. */
+export function authorizationUrl(
+  { as, client }: TokenClient,
+  input: { redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | undefined },
+): string {
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: client.client_id,
+    redirect_uri: input.redirectUri,
+    response_type: 'code',
+    scope: input.scopes.join(','),
+    state: input.state,
+    ...(input.codeChallenge ? { code_challenge: input.codeChallenge, code_challenge_method: 'S256' } : {}),
+  }).toString();
+  return url.toString();
+}
+
+type TokenFetch = (...args: Parameters<typeof fetch>) => Promise<Response>;
+
+/**
+ * The callback checked (checkedCallback) and its code exchanged for the first, short-lived token, with the
+ * PKCE verifier where the provider takes it. `fetchHook` mends a provider's non-conforming answer (bearerTyped).
+ */
+export async function shortLivedToken(
+  tokens: TokenClient,
+  input: { callback: URL; state: string; redirectUri: string; verifier?: string | undefined },
+  setup: Setup,
+  fetchHook?: TokenFetch,
+) {
+  const { as, client, auth } = tokens;
+  const params = checkedCallback(as, client, input.callback, input.state);
+  return oauth.processAuthorizationCodeResponse(
+    as,
+    client,
+    await oauth.authorizationCodeGrantRequest(as, client, auth, params, input.redirectUri, input.verifier ?? oauth.nopkce, {
+      ...tokenRequestOptions(tokens, setup),
+      ...(fetchHook ? { [oauth.customFetch]: fetchHook } : {}),
+    }),
+  );
+}
+
+/**
+ * oauth4webapi refuses a token answer without the `token_type` RFC 6749 requires; through its hook for
+ * non-conforming servers (`customFetch`) the answer (or the entry `entryOf` picks from it) is given
+ * `token_type: bearer` where it has none. Refusals pass unchanged.
+ */
+export function bearerTyped(entryOf: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body): TokenFetch {
+  return async (...args) => {
+    const response = await fetch(...args);
+    if (!response.ok || !response.headers.get('content-type')?.includes('json')) return response;
+    const body = (await response.json()) as Record<string, unknown>;
+    return Response.json({ token_type: 'bearer', ...entryOf(body) }, { status: response.status });
+  };
+}
+
+/**
+ * The short-lived token exchanged for a 60-day one (Instagram's ig_exchange_token, Threads' th_exchange_token):
+ * a GET as documented, the app secret in the query (graphCall never logs a URL).
+ */
+export function longLivedToken(tokens: GraphApi, grantType: string, app: ProviderApp, shortToken: string, setup: Setup) {
+  return graph<{ access_token: string; expires_in?: number }>(
+    tokens,
+    { method: 'GET', path: '/access_token', params: { grant_type: grantType, client_secret: app.clientSecret, access_token: shortToken }, token: shortToken },
+    setup,
+  );
 }
 
 /** The callback's code, or why there is none: Cancel is 'oauth_denied', anything else 'oauth_failed'. */
