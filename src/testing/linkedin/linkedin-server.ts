@@ -123,8 +123,8 @@ export async function startLinkedInServer(options: LinkedInServerOptions = {}) {
     if (path === '/rest/images' && method === 'POST' && action === 'initializeUpload') return media.initializeImage(call);
     if (path === '/rest/videos' && method === 'POST' && action === 'initializeUpload') return media.initializeVideo(call);
     if (path === '/rest/videos' && method === 'POST' && action === 'finalizeUpload') return media.finalizeVideo(call);
-    const asset = /^\/rest\/(images|videos)\/(.+)$/.exec(path);
-    if (asset && method === 'GET') return media.read(call, decodeURIComponent(asset[2]!));
+    for (const prefix of ['/rest/images/', '/rest/videos/'])
+      if (path.startsWith(prefix) && path.length > prefix.length && method === 'GET') return media.read(call, decodeURIComponent(path.slice(prefix.length)));
     throw refuse.notFound(path);
   };
 

@@ -66,7 +66,8 @@ export function createPostsRoutes(state: LinkedInState, media: MediaRoutes) {
     if (!isObject(body)) throw refuse.badRequest('The request body must be a JSON object');
     const { author, commentary, visibility, distribution, lifecycleState } = body;
     if (typeof author !== 'string') throw required('/author');
-    if (!/^urn:li:(person|organization):[\w-]+$/.test(author)) throw refuse.field('/author', `"${author}" is not a person or organization urn`);
+    if (!['urn:li:person:', 'urn:li:organization:'].some((prefix) => author.startsWith(prefix) && /^[\w-]+$/.test(author.slice(prefix.length))))
+      throw refuse.field('/author', `"${author}" is not a person or organization urn`);
     state.requireActor(token, author, ['w_member_social'], ['w_organization_social'], 'partnerApiPostsExternal.CREATE');
     if (commentary !== undefined && typeof commentary !== 'string') throw refuse.field('/commentary', 'is not a string');
     if ((commentary ?? '').length > MAX_COMMENTARY) throw refuse.field('/commentary', `is longer than ${MAX_COMMENTARY} characters`);
