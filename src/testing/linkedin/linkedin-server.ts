@@ -1,25 +1,29 @@
 /**
  * A stand-in for LinkedIn's publishing surface, each host on its own loopback port: www.linkedin.com
  * (Sign In with LinkedIn: consent page and token endpoint), api.linkedin.com (/v2/userinfo and the
- * versioned /rest APIs) and the upload host the Images and Videos APIs hand out. Written from LinkedIn's
- * reference pages on learn.microsoft.com/linkedin:
- * - shared/authentication/authorization-code-flow (3-legged OAuth, 60-day tokens, cancel and scope errors,
- *   token endpoint errors); shared/authentication/programmatic-refresh-tokens (approved partners only);
- *   consumer/integrations/self-serve/sign-in-with-linkedin-v2 (openid, profile, email; /v2/userinfo);
- * - marketing/community-management/shares/posts-api (LinkedIn-Version YYYYMM, X-Restli-Protocol-Version
- *   2.0.0, post schema, 201 with x-restli-id, find by author, permissions);
- *   .../shares/images-api and .../shares/videos-api (initializeUpload, upload, finalizeUpload);
- *   .../organizations/organization-access-control-by-role (organizationAcls?q=roleAssignee);
- *   marketing/versioning (monthly versions, each sunset after a year);
- * - shared/api-guide/concepts/error-handling (`{ status, serviceErrorCode, message }`; 401 for an empty,
- *   invalid, expired or revoked token; 403 for a missing permission; 429 for throttling) and
- *   shared/api-guide/concepts/rate-limits (daily limits per app and member; no rate-limit headers).
- * Not confirmed in the pages read, chosen and kept apart here: the serviceErrorCodes 65600/65601/65602 and
- * the `code` names (INVALID_/EXPIRED_/REVOKED_ACCESS_TOKEN, ACCESS_DENIED 100, TOO_MANY_REQUESTS); the
- * version refusals (400 VERSION_MISSING, 426 NONEXISTENT_VERSION) and a missing protocol header (400);
- * a body that does not fit (422, `ERROR :: /path :: reason`); the duplicate post (422 "Content is a
- * duplicate of urn"); the 30-minute code lifetime; the upload host and its expiry. The docs send no
- * Retry-After with a 429; a fault a test injects may carry one.
+ * versioned /rest APIs) and the upload host the Images and Videos APIs hand out. Pages on
+ * learn.microsoft.com/linkedin whose stored text was read for it:
+ * - shared/authentication/authorization-code-flow (3-legged OAuth at /oauth/v2/authorization and
+ *   /oauth/v2/accessToken, consent to all scopes or none, redirect URL rules);
+ *   shared/authentication/token-introspection (scopes comma-separated);
+ * - marketing/community-management/shares/posts-api (LinkedIn-Version YYYYMM and X-Restli-Protocol-Version
+ *   2.0.0 on every call; w_member_social, w_organization_social with ADMINISTRATOR / CONTENT_ADMIN /
+ *   DIRECT_SPONSORED_CONTENT_POSTER, r_member_social restricted, r_organization_social; content types);
+ *   .../shares/images-api and .../shares/videos-api (the same headers; Images and Videos replace Assets);
+ *   shared/api-guide/concepts/protocol-version; talent/versioning (each version supported about a year);
+ * - shared/api-guide/concepts/error-handling (`{ status, serviceErrorCode, message }`, the sample
+ *   "Empty oauth2_access_token"; 401 for an invalid, expired or revoked token; 403 for a missing permission).
+ * Not confirmed in the pages read, chosen from LinkedIn's known surface and kept apart here: the 60-day
+ * expires_in 5184000 and 365-day refresh tokens for approved partners (programmatic-refresh-tokens), the
+ * token endpoint's error words, user_cancelled_authorize and unauthorized_scope_error, the 30-minute code;
+ * /v2/userinfo's fields (sign-in-with-linkedin-v2); organizationAcls' element shape; the request and answer
+ * fields of initializeUpload / finalizeUpload and the Posts schema details (commentary up to 3,000
+ * characters, 2 to 20 multiImage images, x-restli-id `urn:li:share:`); the serviceErrorCodes
+ * 65600/65601/65602 and the `code` names (INVALID_/EXPIRED_/REVOKED_ACCESS_TOKEN, ACCESS_DENIED 100,
+ * TOO_MANY_REQUESTS); the version refusals (400 VERSION_MISSING, 426 NONEXISTENT_VERSION) and a missing
+ * protocol header (400); a body that does not fit (422, `ERROR :: /path :: reason`); the duplicate post (422
+ * "Content is a duplicate of urn"); the upload host and its expiry. No Retry-After is sent with a 429; a
+ * fault a test injects may carry one.
  * Times come from `now`.
  */
 import http from 'node:http';
