@@ -166,13 +166,21 @@ describe('Posts', () => {
     expect((await tweet(accessToken, { text: 'after the window' })).status).toBe(201);
   });
 
-  it('plays faults: an error, and a hang-up after the post was made', async () => {
+  it('plays faults: an error, a hang-up after the post was made, and an answer held back', async () => {
     const { accessToken } = x.grant(SCOPES);
     x.fault({ path: '/2/tweets', error: { status: 503 } });
     expect((await tweet(accessToken, { text: 'first try' })).status).toBe(503);
     x.fault({ path: '/2/tweets', hangUp: true });
     await expect(tweet(accessToken, { text: 'lost answer' })).rejects.toThrow();
     expect(x.published.at(-1)!.text).toBe('lost answer');
+    let release!: () => void;
+    x.fault({ path: '/2/users/me', until: new Promise<void>((resolve) => (release = resolve)) });
+    let answered = false;
+    const held = call(api('/2/users/me'), { token: accessToken }).then((answer) => ((answered = true), answer));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    expect((await held).status).toBe(200);
     expect(x.received.some((received) => received.path === '/2/tweets' && (received.json as { text?: string }).text === 'lost answer')).toBe(true);
   });
 });
