@@ -1,0 +1,152 @@
+/**
+ * A stand-in for X's publishing surface: x.com (the OAuth 2.0 consent page) and api.x.com (tokens, users,
+ * posts, media upload), each on its own loopback port. Written from X's reference pages:
+ * - https://docs.x.com/fundamentals/authentication/oauth-2-0/authorization-code (PKCE, scopes, two-hour
+ *   access tokens, refresh tokens with offline.access, confidential clients) and
+ *   .../oauth-2-0/user-access-token (authorize URL, POST /2/oauth2/token with Basic auth, refresh,
+ *   POST /2/oauth2/revoke);
+ * - https://docs.x.com/x-api/users/get-my-user, .../x-api/posts/create-post, .../x-api/users/get-posts;
+ * - https://docs.x.com/x-api/media/quickstart/media-upload-chunked and the media reference pages
+ *   (initialize, append, finalize, status, simple upload);
+ * - https://docs.x.com/x-api/fundamentals/response-codes-and-errors (the problem object) and
+ *   https://docs.x.com/fundamentals/rate-limits (x-rate-limit-* headers, 429).
+ * Where the docs are silent the stand-in chose, and says so beside the code: the authorization code's
+ * lifetime (30 s), the token endpoint's refusal words, the per-endpoint limits, the over-length and
+ * missing-scope wording, the duplicate window (any earlier post with the same text).
+ * Refusals: a wrong or missing client secret (401 unauthorized_client), a used, expired or re-pointed
+ * code, a PKCE verifier that does not match, a used or revoked refresh token (400 invalid_request), an
+ * expired or revoked access token (401), a missing scope (403), a duplicate (403), text over 280
+ * weighted characters, media not uploaded, not processed or expired (400), past a rate limit (429).
+ * Times come from `now`.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ConsentChoice } from './consent';
+import { readCall, type XReply } from './x-call';
+import { XRefusal } from './x-errors';
+import { createRouter, type XHost } from './x-router';
+import { createXState, X_USER } from './x-state';
+
+/** The next request to a path is answered so instead: an X error, a hang-up after it was processed, or a delay. */
+export type XFault = { path: string | RegExp; host?: XHost; method?: string } & (
+  | { error: { status: number; body?: Record<string, unknown>; headers?: Record<string, string> } }
+  | { hangUp: true }
+  | { delayMs?: number; until?: Promise<unknown> }
+);
+
+export interface XServerOptions {
+  now?: () => Date;
+  /** The App's Callback URIs. */
+  redirectUris?: string[];
+  /** STATUS reads a video spends in_progress before it succeeds (default 1). */
+  videoPolls?: number;
+}
+
+export interface ReceivedCall {
+  host: XHost;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  json: unknown;
+}
+
+const HOSTS: XHost[] = ['x', 'api'];
+
+export async function startXServer(options: XServerOptions = {}) {
+  const { now = () => new Date(), redirectUris = [] } = options;
+  const client = { id: 'Yk1DZ3JtUjZ4VnhOdEZ2OXpVbGM6MTpjaQ', secret: 'x-client-secret', redirectUris: [...redirectUris] };
+  const state = createXState(now, client);
+  const processing = { polls: options.videoPolls ?? 1, fail: false };
+  const router = createRouter(state, processing);
+  const faults: XFault[] = [];
+  const received: ReceivedCall[] = [];
+
+  const handle = async (host: XHost, request: http.IncomingMessage, raw: Buffer): Promise<{ reply: XReply; fault?: XFault }> => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const call = await readCall(request.method ?? 'GET', url, request.headers, raw);
+    received.push({ host, method: call.method, path: call.path, query: Object.fromEntries(call.query), form: call.form, json: call.json });
+    const index = faults.findIndex(
+      (fault) =>
+        (fault.host ?? 'api') === host &&
+        (fault.method === undefined || fault.method === call.method) &&
+        (typeof fault.path === 'string' ? fault.path === call.path : fault.path.test(call.path)),
+    );
+    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    if (fault && 'error' in fault) {
+      const { status, body, headers = {} } = fault.error;
+      return { reply: { status, json: body ?? { title: 'Internal Server Error', type: 'about:blank', status, detail: 'Internal Server Error' }, headers } };
+    }
+    try {
+      return { reply: await router.route(host, call), ...(fault ? { fault } : {}) };
+    } catch (error) {
+      if (!(error instanceof XRefusal)) throw error;
+      return { reply: { status: error.status, json: error.body, headers: error.headers }, ...(fault ? { fault } : {}) };
+    }
+  };
+
+  const listen = (host: XHost) => {
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        void (async () => {
+          const { reply, fault } = await handle(host, request, Buffer.concat(chunks));
+          // A hang-up: the work is done, only the answer is lost.
+          if (fault && 'hangUp' in fault) return request.socket.destroy();
+          if (fault && 'delayMs' in fault && fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          if (fault && 'until' in fault) await fault.until;
+          const headers = { ...reply.headers };
+          if (reply.location) response.writeHead(reply.status, { ...headers, location: reply.location }).end();
+          else if (reply.html !== undefined) response.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(reply.html);
+          else response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(reply.json ?? {}));
+        })().catch((error: unknown) => {
+          response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+        });
+      });
+    });
+    return new Promise<http.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  };
+
+  const servers = await Promise.all(HOSTS.map(listen));
+  const urls = Object.fromEntries(HOSTS.map((host, index) => [host, `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`])) as Record<
+    XHost,
+    string
+  >;
+
+  return {
+    /** x.com (consent page at /i/oauth2/authorize) and api.x.com. */
+    urls,
+    client,
+    user: X_USER,
+    /** Every post created, in order. */
+    published: state.published,
+    received,
+    /** Pressing Authorize (or Cancel) on the consent page a client sent the browser to: the redirect location. */
+    approve: (authorizeUrl: string, choice: ConsentChoice = {}) => router.consent.approve(authorizeUrl, choice),
+    allowRedirectUri: (uri: string) => void client.redirectUris.push(uri),
+    /** Tokens as if the person had authorized, for tests that do not test the sign-in: an access token and, with offline.access, a refresh token. */
+    grant: (scopes: string[]) => {
+      const { access, refresh } = state.grantPair(scopes);
+      return { accessToken: access.value, ...(refresh ? { refreshToken: refresh.value } : {}) };
+    },
+    /** The person removes the app from their connected apps: every token issued so far stops working. */
+    revoke: () => state.revokeAll(),
+    fault: (...next: XFault[]) => void faults.push(...next),
+    setRateLimit: router.setRateLimit,
+    /** How video processing ends: after `polls` STATUS reads, succeeded (or failed). */
+    setVideoProcessing: (next: { polls?: number; fail?: boolean }) => void Object.assign(processing, next),
+    close: () =>
+      Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      ).then(() => undefined),
+  };
+}
+
+export type XServer = Awaited<ReturnType<typeof startXServer>>;
