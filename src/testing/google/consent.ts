@@ -6,7 +6,8 @@ import type { AuthorizationCode, GoogleState } from './google-state';
  * Google's authorization endpoint, `/o/oauth2/v2/auth` on accounts.google.com (identity/protocols/oauth2/
  * web-server, "Step 1" and "Step 2"): client_id, redirect_uri, response_type=code and scope are required;
  * state, access_type (online|offline), prompt (none|consent|select_account, space-delimited),
- * include_granted_scopes, login_hint, code_challenge and code_challenge_method (plain|S256) are optional.
+ * include_granted_scopes, login_hint, code_challenge and code_challenge_method (S256 or plain, plain when
+ * absent) are optional; access_type defaults to online.
  * It shows a consent page with Allow and Cancel. Allow redirects to redirect_uri with `code`, `scope` and
  * `state`; Cancel with `error=access_denied` and `state` ("Handle the OAuth 2.0 server response").
  * A wrong client (Error 401: invalid_client), a redirect_uri the client does not list (Error 400:

@@ -1,8 +1,12 @@
 /**
  * Google's two error shapes.
- * - The APIs (cloud.google.com/apis/design/errors, google.rpc.Status and google.rpc.Code with their HTTP
- *   mapping; ErrorInfo reasons ACCESS_TOKEN_EXPIRED, CREDENTIALS_MISSING, ACCESS_TOKEN_SCOPE_INSUFFICIENT,
- *   RATE_LIMIT_EXCEEDED; BadRequest.fieldViolations): `{ error: { code, message, status, details } }`.
+ * - The APIs: google.rpc.Status as JSON, `{ error: { code, message, status, details } }`, with the
+ *   google.rpc.Code names and their HTTP mapping and the BadRequest.fieldViolations detail
+ *   (cloud.google.com/appengine/docs/admin-api/reference/rpc/google.rpc, the same package on every Google
+ *   API), and ErrorInfo reasons ACCESS_TOKEN_EXPIRED, CREDENTIALS_MISSING, ACCESS_TOKEN_TYPE_UNSUPPORTED,
+ *   ACCESS_TOKEN_SCOPE_INSUFFICIENT, RATE_LIMIT_EXCEEDED (google/api/error_reason.proto). The message texts
+ *   ("Request had invalid authentication credentials…", "Request had insufficient authentication scopes.",
+ *   "Request contains an invalid argument.") are those Google's APIs are seen to send; no page lists them.
  * - The OAuth endpoints (identity/protocols/oauth2/web-server, RFC 6749 section 5.2):
  *   `{ error, error_description }`.
  */

@@ -10,8 +10,8 @@
  *   .../businessinformation/rest/v1/accounts.locations/list (readMask required),
  *   .../rest/v4/accounts.locations.localPosts (LocalPost, CallToAction, ActionType, LocalPostEvent,
  *   LocalPostOffer, MediaItem; create, list, get) and https://developers.google.com/my-business/content/posts-data.
- * - https://cloud.google.com/apis/design/errors (google.rpc.Status `{ error: { code, message, status,
- *   details } }`, the code-to-HTTP mapping, ErrorInfo and BadRequest details).
+ * - the google.rpc package reference (Status, Code and its HTTP mapping, BadRequest) and
+ *   google/api/error_reason.proto (ErrorInfo reasons): see google-errors.ts.
  * It refuses what Google refuses: a wrong client or secret, a redirect URI the client does not list, a used,
  * expired or re-pointed code, a PKCE verifier that does not match, a revoked refresh token, a token without
  * business.manage (403), a missing, expired or revoked token (401), a locations read without readMask, a

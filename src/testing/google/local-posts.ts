@@ -5,12 +5,14 @@ import { apiRefusal } from './google-errors';
 /**
  * What localPosts.create checks in a LocalPost (my-business/reference/rest/v4/accounts.locations.localPosts;
  * my-business/content/posts-data): topicType STANDARD | EVENT | OFFER (ALERT only with alertType COVID_19);
- * summary up to 1,500 characters (the Business Profile posts limit); callToAction.actionType BOOK | ORDER |
+ * summary up to 1,500 characters (the limit of Business Profile posts: the API reference names none, the
+ * figure is Google's own post editor's as reported since 2018); callToAction.actionType BOOK | ORDER |
  * SHOP | LEARN_MORE | SIGN_UP | CALL with a url, except CALL, whose url "should be left unset"; `event`
  * (title and schedule) required for EVENT and OFFER; `offer` only with OFFER; media items with
  * mediaFormat PHOTO or VIDEO and a sourceUrl ("the only supported data field"), which Google fetches.
  * Docs silent, chosen here: a url must be absolute http(s); a non-CALL button without one is refused; a
- * photo must be JPEG or PNG of at most 5 MB (Business Profile photo guidelines), a video MP4 or MOV; a
+ * photo must be JPEG or PNG of at most 5 MB (figures third-party guides give; no Google page found), a
+ * video MP4 or MOV; no minimum pixel size is checked; a
  * media URL that cannot be fetched is INVALID_ARGUMENT on `media[i].source_url`.
  */
 export const SUMMARY_MAX = 1500;

@@ -80,7 +80,7 @@ describe('authorization page', () => {
     expect(repointed.body.error).toBe('redirect_uri_mismatch');
   });
 
-  it('checks a PKCE verifier against an S256 challenge', async () => {
+  it('checks a PKCE verifier against an S256 or a plain challenge', async () => {
     const verifier = 'a-verifier-of-enough-length-0123456789-abcdefghij';
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const withPkce = () => codeOf(google.approve(authorize({ code_challenge: challenge, code_challenge_method: 'S256' })));
@@ -91,6 +91,9 @@ describe('authorization page', () => {
     });
     expect((await exchange(withPkce(), { code_verifier: verifier })).status).toBe(200);
     expect(() => google.approve(authorize({ code_challenge: challenge, code_challenge_method: 'MD5' }))).toThrow(/code_challenge_method/);
+    // Without a method the challenge is plain: the verifier itself.
+    const plain = codeOf(google.approve(authorize({ code_challenge: verifier })));
+    expect((await exchange(plain, { code_verifier: verifier })).status).toBe(200);
   });
 
   it('gives a refresh token again only with prompt=consent, and none for online access', async () => {
