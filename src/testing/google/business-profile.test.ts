@@ -166,6 +166,7 @@ describe('faults', () => {
     expect(limited.headers.get('retry-after')).toBe('30');
     expect(limited.body.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
     expect(limited.body.error.details[0].reason).toBe('RATE_LIMIT_EXCEEDED');
+    expect(limited.body.error.details[0].metadata.service).toBe('mybusiness.googleapis.com');
     expect((await create(standard())).status).toBe(200);
   });
 

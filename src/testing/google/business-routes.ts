@@ -18,7 +18,7 @@ import { buildLocalPost, type LocalPost } from './local-posts';
  */
 export type ApiHost = 'accountManagement' | 'businessInformation' | 'myBusiness';
 
-const SERVICE: Record<ApiHost, string> = {
+export const SERVICE: Record<ApiHost, string> = {
   accountManagement: 'mybusinessaccountmanagement.googleapis.com',
   businessInformation: 'mybusinessbusinessinformation.googleapis.com',
   myBusiness: 'mybusiness.googleapis.com',

@@ -21,7 +21,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBusinessRoutes, type ApiHost } from './business-routes';
+import { createBusinessRoutes, SERVICE, type ApiHost } from './business-routes';
 import type { Call, Reply } from './call';
 import { createConsent, type ConsentChoice } from './consent';
 import { apiRefusal, GoogleApiError, OAuthError, type RpcStatus } from './google-errors';
@@ -93,7 +93,7 @@ export async function startGoogleServer(options: GoogleServerOptions = {}) {
   const faultReply = (host: GoogleHost, fault: GoogleFault): Reply | undefined => {
     if ('oauthError' in fault) return replyOf(new OAuthError(fault.oauthError, fault.description ?? 'Bad Request', fault.httpStatus ?? 400));
     if (!('status' in fault)) return undefined;
-    const service = host === 'oauth2' || host === 'accounts' ? 'oauth2.googleapis.com' : host;
+    const service = host === 'oauth2' || host === 'accounts' ? 'oauth2.googleapis.com' : SERVICE[host];
     const error =
       fault.status === 'RESOURCE_EXHAUSTED' && !fault.message
         ? apiRefusal.quota(service, 'fault')
