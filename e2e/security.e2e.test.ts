@@ -102,9 +102,10 @@ describe('stored script payloads render as text', () => {
 
     await page.goto('/dashboard');
     await expect.poll(() => page.getByText(`Your content at a glance for ${PAYLOAD}.`, { exact: true }).isVisible()).toBe(true);
-    // Today's post and the scheduled one under 'Going out next', each as text.
+    // Today's post, the scheduled one under 'Going out next', and again under 'Needs attention' (no
+    // connection sends Facebook posts yet), each as text.
     const shown = page.getByRole('link').getByText(PAYLOAD, { exact: true });
-    await expect.poll(() => shown.count()).toBe(2);
+    await expect.poll(() => shown.count()).toBe(3);
     for (const item of await shown.all()) expect(await item.isVisible()).toBe(true);
     await expectNoInjectedElements(page, 'the dashboard');
 
