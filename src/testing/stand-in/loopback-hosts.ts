@@ -127,3 +127,11 @@ export function createFaultList<F extends FaultMatch<H>, H extends string>(defau
     },
   };
 }
+
+/** One request as a stand-in's routes see it: query and body parameters merged (each stand-in adds what it keeps of the body). */
+export interface HostCall {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+}
