@@ -1,3 +1,4 @@
+import { call } from '../stand-in/http-call';
 import { startMediaHost } from '../meta/media-host';
 import { startGoogleServer, type GoogleServer } from './google-server';
 
@@ -23,24 +24,7 @@ export async function startStandIn(options: {
   };
 }
 
-export type Answer = { status: number; headers: Headers; body: any };
-
-/** One request as a client sends it (a form or JSON body; redirects not followed); a JSON answer is parsed. */
-export async function call(
-  url: string,
-  init: { method?: string; form?: Record<string, string>; json?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers };
-  let body: BodyInit | undefined;
-  if (init.form) body = new URLSearchParams(init.form);
-  else if (init.json !== undefined) {
-    body = JSON.stringify(init.json);
-    headers['content-type'] = 'application/json';
-  }
-  const response = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, ...(body ? { body } : {}), redirect: 'manual' });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
+export { call, type Answer } from '../stand-in/http-call';
 
 /** Through the consent page as a browser would: the HTML page, then its form. Answers the redirect location. */
 export async function clickConsent(google: GoogleServer, authorizeUrl: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
