@@ -1,3 +1,4 @@
+import { readConsentForm } from '../stand-in/consent-page';
 import { call } from '../stand-in/http-call';
 import { startMediaHost } from '../meta/media-host';
 import { startGoogleServer, type GoogleServer } from './google-server';
@@ -30,8 +31,7 @@ export { call, type Answer } from '../stand-in/http-call';
 export async function clickConsent(google: GoogleServer, authorizeUrl: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
   const page = await call(authorizeUrl);
   if (page.status !== 200) throw new Error(`The consent page answered ${page.status}: ${String(page.body)}`);
-  const action = /action="([^"]+)"/.exec(page.body as string)![1]!;
-  const request = /name="request" value="([^"]+)"/.exec(page.body as string)![1]!;
+  const { action, request } = readConsentForm(page.body as string);
   const redirect = await call(`${google.urls.accounts}${action}`, { form: { request, decision } });
   if (redirect.status !== 302) throw new Error(`The consent form answered ${redirect.status}`);
   return new URL(redirect.headers.get('location')!);

@@ -63,3 +63,11 @@ export function createConsentForm<P extends { scopes: string[] }, C extends { de
     },
   };
 }
+
+/** What a browser reads off the consent page: where the form posts and the request it carries. */
+export function readConsentForm(html: string): { action: string; request: string } {
+  const action = /action="([^"]+)"/.exec(html)?.[1];
+  const request = /name="request" value="([^"]+)"/.exec(html)?.[1];
+  if (action === undefined || request === undefined) throw new Error(`Not a consent page: ${html}`);
+  return { action, request };
+}
