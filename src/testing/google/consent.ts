@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createConsentForm, escapeHtml as escape } from '../stand-in/consent-page';
 import type { Call, Reply } from './call';
 import type { AuthorizationCode, GoogleState } from './google-state';
 
@@ -33,15 +33,12 @@ export interface ConsentChoice {
   decline?: string[];
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 const errorPage = (status: number, error: string, detail: string): Reply => ({
   status,
   html: `<!doctype html><title>Error ${status}: ${error}</title><h1>Access blocked: This app’s request is invalid</h1><p id="error">Error ${status}: ${error}</p><p>${escape(detail)}</p>`,
 });
 
 export function createConsent(state: GoogleState) {
-  const pending = new Map<string, PendingConsent>();
   let refreshTokenGiven = false;
 
   const validate = (params: Record<string, string>): PendingConsent | Reply => {
@@ -88,41 +85,23 @@ export function createConsent(state: GoogleState) {
     return target.toString();
   };
 
+  const form = createConsentForm(decide);
   /** GET /o/oauth2/v2/auth: the consent page, or the error page. */
-  const page = (call: Call): Reply => {
-    const consent = validate(call.params);
-    if ('status' in consent) return consent;
-    const id = randomUUID();
-    pending.set(id, consent);
-    return {
-      status: 200,
-      html: `<!doctype html><html><head><title>Sign in - Google Accounts</title></head><body>
-<h1>Bench planner wants access to your Google Account</h1>
-<ul id="scopes">${consent.scopes.map((scope) => `<li>${escape(scope)}</li>`).join('')}</ul>
-<form method="post" action="/o/oauth2/v2/auth/submit">
-<input type="hidden" name="request" value="${id}">
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form></body></html>`,
-    };
-  };
+  const page = (call: Call): Reply =>
+    form.page(validate(call.params), {
+      title: 'Sign in - Google Accounts',
+      heading: 'Bench planner wants access to your Google Account',
+      action: '/o/oauth2/v2/auth/submit',
+    });
 
   /** The consent form's POST: redirects as the person chose. */
-  const submit = (call: Call): Reply => {
-    const consent = pending.get(call.params.request ?? '');
-    if (!consent) return errorPage(400, 'invalid_request', 'This sign-in request has expired. Please try again.');
-    pending.delete(call.params.request!);
-    return { status: 302, location: decide(consent, { deny: call.params.decision !== 'allow' }) };
-  };
+  const submit = (call: Call): Reply =>
+    form.submit(call.params, () => errorPage(400, 'invalid_request', 'This sign-in request has expired. Please try again.'));
 
   return {
     page,
     submit,
     /** Clicking Allow (or Cancel) on the page of `url`, for tests without a browser: the redirect location. */
-    approve(url: string, choice: ConsentChoice = {}): string {
-      const consent = validate(Object.fromEntries(new URL(url).searchParams));
-      if ('status' in consent) throw new Error(`Google's authorization page refuses ${url}: ${consent.html ?? ''}`);
-      return decide(consent, choice);
-    },
+    approve: (url: string, choice: ConsentChoice = {}): string => form.approve(url, validate, choice, "Google's authorization page"),
   };
 }

@@ -19,8 +19,8 @@
  * cannot fetch. Where the docs are silent the file that plays the route says what was chosen.
  * Times come from `now` (tests pass their clock).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createFaultList, startLoopbackHosts } from '../stand-in/loopback-hosts';
 import { createBusinessRoutes, SERVICE, type ApiHost } from './business-routes';
 import type { Call, Reply } from './call';
 import { createConsent, type ConsentChoice } from './consent';
@@ -67,7 +67,7 @@ export async function startGoogleServer(options: GoogleServerOptions = {}) {
   const consent = createConsent(state);
   const tokens = createTokenRoutes(state);
   const business = createBusinessRoutes(state);
-  const faults: GoogleFault[] = [];
+  const faults = createFaultList<GoogleFault, GoogleHost>();
   const received: ReceivedCall[] = [];
 
   const route = async (host: GoogleHost, call: Call): Promise<Reply> => {
@@ -110,11 +110,7 @@ export async function startGoogleServer(options: GoogleServerOptions = {}) {
     if (contentType.startsWith('application/x-www-form-urlencoded')) Object.assign(params, Object.fromEntries(new URLSearchParams(body)));
     const call: Call = { method: request.method ?? 'GET', path: url.pathname, params, json: undefined, headers: request.headers };
     received.push({ host, method: call.method, path: call.path, params, json: undefined });
-    const index = faults.findIndex(
-      (fault) =>
-        (fault.host === undefined || fault.host === host) && (typeof fault.path === 'string' ? fault.path === url.pathname : fault.path.test(url.pathname)),
-    );
-    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    const fault = faults.take(host, url.pathname);
     const injected = fault && faultReply(host, fault);
     if (injected) return { reply: injected };
     try {
@@ -133,34 +129,12 @@ export async function startGoogleServer(options: GoogleServerOptions = {}) {
     }
   };
 
-  const listen = (host: GoogleHost) => {
-    const server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        void (async () => {
-          const { reply, fault } = await handle(host, request, Buffer.concat(chunks).toString('utf8'));
-          // A hang-up: the work is done, only the answer is lost.
-          if (fault && 'hangUp' in fault) return request.socket.destroy();
-          if (fault && 'delayMs' in fault && fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (fault && 'until' in fault) await fault.until;
-          const headers = { ...reply.headers };
-          if (reply.location) response.writeHead(reply.status, { ...headers, location: reply.location }).end();
-          else if (reply.html !== undefined) response.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(reply.html);
-          else response.writeHead(reply.status, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(reply.json ?? {}));
-        })().catch((error: unknown) => {
-          response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-        });
-      });
-    });
-    return new Promise<http.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-  };
-
-  const servers = await Promise.all(HOSTS.map(listen));
-  const urls = Object.fromEntries(HOSTS.map((host, index) => [host, `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`])) as Record<
-    GoogleHost,
-    string
-  >;
+  const started = await startLoopbackHosts({
+    hosts: HOSTS,
+    style: { jsonType: 'application/json; charset=UTF-8', withoutJson: '{}' },
+    handle: (host, request, body) => handle(host, request, body.toString('utf8')),
+  });
+  const { urls, close } = started;
 
   return {
     /** accounts.google.com, oauth2.googleapis.com, mybusinessaccountmanagement / mybusinessbusinessinformation / mybusiness.googleapis.com. */
@@ -181,17 +155,8 @@ export async function startGoogleServer(options: GoogleServerOptions = {}) {
     },
     /** The person removes the app from their Google Account: every token so far stops working. */
     revoke: () => state.revokeAll(),
-    fault: (...next: GoogleFault[]) => void faults.push(...next),
-    close: () =>
-      Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
-      ).then(() => undefined),
+    fault: (...next: GoogleFault[]) => void faults.add(...next),
+    close,
   };
 }
 

@@ -1,3 +1,5 @@
+import { readConsentForm } from '../stand-in/consent-page';
+import { call } from '../stand-in/http-call';
 import { startMediaHost } from '../meta/media-host';
 import { startGoogleServer, type GoogleServer } from './google-server';
 
@@ -23,31 +25,13 @@ export async function startStandIn(options: {
   };
 }
 
-export type Answer = { status: number; headers: Headers; body: any };
-
-/** One request as a client sends it (a form or JSON body; redirects not followed); a JSON answer is parsed. */
-export async function call(
-  url: string,
-  init: { method?: string; form?: Record<string, string>; json?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...init.headers };
-  let body: BodyInit | undefined;
-  if (init.form) body = new URLSearchParams(init.form);
-  else if (init.json !== undefined) {
-    body = JSON.stringify(init.json);
-    headers['content-type'] = 'application/json';
-  }
-  const response = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, ...(body ? { body } : {}), redirect: 'manual' });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
+export { call, type Answer } from '../stand-in/http-call';
 
 /** Through the consent page as a browser would: the HTML page, then its form. Answers the redirect location. */
 export async function clickConsent(google: GoogleServer, authorizeUrl: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
   const page = await call(authorizeUrl);
   if (page.status !== 200) throw new Error(`The consent page answered ${page.status}: ${String(page.body)}`);
-  const action = /action="([^"]+)"/.exec(page.body as string)![1]!;
-  const request = /name="request" value="([^"]+)"/.exec(page.body as string)![1]!;
+  const { action, request } = readConsentForm(page.body as string);
   const redirect = await call(`${google.urls.accounts}${action}`, { form: { request, decision } });
   if (redirect.status !== 302) throw new Error(`The consent form answered ${redirect.status}`);
   return new URL(redirect.headers.get('location')!);

@@ -26,8 +26,8 @@
  * fault a test injects may carry one.
  * Times come from `now`.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createFaultList, startLoopbackHosts } from '../stand-in/loopback-hosts';
 import type { Call, Reply } from './call';
 import { checkVersionHeaders, latestVersion, LinkedInError, OAuthError, refuse } from './linkedin-errors';
 import { createLinkedInState, LINKEDIN_ACCOUNTS, ORGANIZATION_URN, PERSON_URN, type OrganizationRole } from './linkedin-state';
@@ -100,7 +100,7 @@ export async function startLinkedInServer(options: LinkedInServerOptions = {}) {
   const oauth = createOAuthRoutes(state);
   const media = createMediaRoutes(state, () => urls.uploads, options.processingMs ?? 0);
   const posts = createPostsRoutes(state, media);
-  const faults: LinkedInFault[] = [];
+  const faults = createFaultList<LinkedInFault, LinkedInHost>();
   const received: ReceivedCall[] = [];
 
   const route = (host: LinkedInHost, call: Call): Reply => {
@@ -134,8 +134,7 @@ export async function startLinkedInServer(options: LinkedInServerOptions = {}) {
 
   const handle = (host: LinkedInHost, request: http.IncomingMessage, bytes: Buffer): { reply: Reply; fault?: LinkedInFault } => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const index = faults.findIndex((fault) => (fault.host ?? host) === host && (typeof fault.path === 'string' ? fault.path === path : fault.path.test(path)));
-    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    const fault = faults.take(host, path);
     try {
       const call = parse(request, bytes);
       const headers = Object.fromEntries(
@@ -161,33 +160,12 @@ export async function startLinkedInServer(options: LinkedInServerOptions = {}) {
     }
   };
 
-  const listen = (host: LinkedInHost) => {
-    const server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        void (async () => {
-          const { reply, fault } = handle(host, request, Buffer.concat(chunks));
-          // A hang-up: the work is done, only the answer is lost.
-          if (fault && 'hangUp' in fault) return request.socket.destroy();
-          if (fault && 'delayMs' in fault && fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (fault && 'until' in fault) await fault.until;
-          const headers = { 'x-restli-protocol-version': '2.0.0', ...reply.headers };
-          if (reply.location) response.writeHead(reply.status, { ...headers, location: reply.location }).end();
-          else if (reply.html !== undefined) response.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(reply.html);
-          else if (reply.json === undefined) response.writeHead(reply.status, headers).end();
-          else response.writeHead(reply.status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(reply.json));
-        })().catch((error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)));
-      });
-    });
-    return new Promise<http.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-  };
-
-  const servers = await Promise.all(HOSTS.map(listen));
-  urls = Object.fromEntries(HOSTS.map((host, index) => [host, `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`])) as Record<
-    LinkedInHost,
-    string
-  >;
+  const started = await startLoopbackHosts({
+    hosts: HOSTS,
+    style: { jsonType: 'application/json', withoutJson: 'bare', headers: { 'x-restli-protocol-version': '2.0.0' } },
+    handle,
+  });
+  urls = started.urls;
 
   return {
     /** www.linkedin.com, api.linkedin.com and the upload host. */
@@ -208,17 +186,8 @@ export async function startLinkedInServer(options: LinkedInServerOptions = {}) {
     grant: (scopes: string[]) => state.issue(scopes).value,
     /** The member removes the app: every token and refresh token issued so far answers REVOKED_ACCESS_TOKEN. */
     revoke: () => state.revoke(),
-    fault: (...next: LinkedInFault[]) => void faults.push(...next),
-    close: () =>
-      Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
-      ).then(() => undefined),
+    fault: (...next: LinkedInFault[]) => void faults.add(...next),
+    close: started.close,
   };
 }
 

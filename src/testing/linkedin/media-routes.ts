@@ -56,43 +56,41 @@ export function createMediaRoutes(state: LinkedInState, uploadsUrl: () => string
     return `${uploadsUrl()}/dms-uploads/${uploadId}`;
   };
 
-  const initializeImage = (call: Call): Reply => {
+  /** initializeUpload's new image or video for the request's owner, once the token may post as that owner. */
+  const initialize = (call: Call, kind: MediaAsset['kind'], fields: (request: Record<string, unknown>) => Partial<MediaAsset> = () => ({})) => {
     const token = state.check(call.headers.authorization);
-    const owner = requestOf(call, 'initializeUploadRequest').owner;
+    const request = requestOf(call, 'initializeUploadRequest');
+    const { owner } = request;
     if (typeof owner !== 'string') throw refuse.field('/initializeUploadRequest/owner', 'field is required but not found and has no default value');
-    state.requireActor(token, owner, MEMBER_SCOPES, ORGANIZATION_SCOPES, 'images.ACTION.initializeUpload');
+    const more = fields(request);
+    state.requireActor(token, owner, MEMBER_SCOPES, ORGANIZATION_SCOPES, `${kind}s.ACTION.initializeUpload`);
+    const prefix = kind === 'image' ? 'C4E' : 'C5F';
     const asset: MediaAsset = {
-      urn: `urn:li:image:C4E${randomBytes(12).toString('base64url')}`,
-      kind: 'image',
+      urn: `urn:li:${kind}:${prefix}${randomBytes(12).toString('base64url')}`,
+      kind,
       owner,
       expiresAt: state.now().getTime() + UPLOAD_TTL_MS,
       parts: [],
       bytes: 0,
+      ...more,
     };
     assets.set(asset.urn, asset);
+    return asset;
+  };
+
+  const initializeImage = (call: Call): Reply => {
+    const asset = initialize(call, 'image');
     const uploadUrl = newUpload(asset, 0, Number.MAX_SAFE_INTEGER);
     return ok({ value: { uploadUrlExpiresAt: asset.expiresAt, uploadUrl, image: asset.urn } });
   };
 
   const initializeVideo = (call: Call): Reply => {
-    const token = state.check(call.headers.authorization);
-    const request = requestOf(call, 'initializeUploadRequest');
-    const { owner, fileSizeBytes } = request;
-    if (typeof owner !== 'string') throw refuse.field('/initializeUploadRequest/owner', 'field is required but not found and has no default value');
-    if (typeof fileSizeBytes !== 'number' || !Number.isInteger(fileSizeBytes) || fileSizeBytes <= 0)
-      throw refuse.field('/initializeUploadRequest/fileSizeBytes', 'field is required but not found and has no default value');
-    state.requireActor(token, owner, MEMBER_SCOPES, ORGANIZATION_SCOPES, 'videos.ACTION.initializeUpload');
-    const asset: MediaAsset = {
-      urn: `urn:li:video:C5F${randomBytes(12).toString('base64url')}`,
-      kind: 'video',
-      owner,
-      expiresAt: state.now().getTime() + UPLOAD_TTL_MS,
-      parts: [],
-      size: fileSizeBytes,
-      bytes: 0,
-      uploadToken: '',
-    };
-    assets.set(asset.urn, asset);
+    const asset = initialize(call, 'video', ({ fileSizeBytes }) => {
+      if (typeof fileSizeBytes !== 'number' || !Number.isInteger(fileSizeBytes) || fileSizeBytes <= 0)
+        throw refuse.field('/initializeUploadRequest/fileSizeBytes', 'field is required but not found and has no default value');
+      return { size: fileSizeBytes, uploadToken: '' };
+    });
+    const fileSizeBytes = asset.size!;
     const uploadInstructions = [];
     for (let first = 0; first < fileSizeBytes; first += VIDEO_PART_BYTES) {
       const last = Math.min(first + VIDEO_PART_BYTES, fileSizeBytes) - 1;

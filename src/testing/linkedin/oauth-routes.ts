@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { createConsentForm, escapeHtml as escape } from '../stand-in/consent-page';
 import { ok, type Call, type Reply } from './call';
 import { OAuthError, refuse } from './linkedin-errors';
 import { ACCESS_TOKEN_SECONDS, LINKEDIN_ACCOUNTS, REFRESH_TOKEN_SECONDS, type IssuedToken, type LinkedInState } from './linkedin-state';
@@ -32,7 +33,6 @@ export interface ConsentChoice {
   deny?: boolean;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 const errorPage = (message: string): Reply => ({
   status: 400,
   html: `<!doctype html><title>LinkedIn</title><h1>Bummer, something went wrong.</h1><p id="error">${escape(message)}</p>`,
@@ -45,7 +45,6 @@ const invalidCode = () =>
   );
 
 export function createOAuthRoutes(state: LinkedInState) {
-  const pending = new Map<string, PendingConsent>();
   const { app } = state;
 
   /** The consent the request asks for, a redirect with an OAuth error, or the error page. */
@@ -81,30 +80,15 @@ export function createOAuthRoutes(state: LinkedInState) {
     return target.toString();
   };
 
-  const authorize = (call: Call): Reply => {
-    const consent = validate(call.params);
-    if ('status' in consent) return consent;
-    const id = randomUUID();
-    pending.set(id, consent);
-    return {
-      status: 200,
-      html: `<!doctype html><html><head><title>LinkedIn</title></head><body>
-<h1>Bench planner would like to access some of your LinkedIn info</h1>
-<ul id="scopes">${consent.scopes.map((scope) => `<li>${escape(scope)}</li>`).join('')}</ul>
-<form method="post" action="/oauth/v2/authorization/submit">
-<input type="hidden" name="request" value="${id}">
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form></body></html>`,
-    };
-  };
+  const form = createConsentForm(decide);
+  const authorize = (call: Call): Reply =>
+    form.page(validate(call.params), {
+      title: 'LinkedIn',
+      heading: 'Bench planner would like to access some of your LinkedIn info',
+      action: '/oauth/v2/authorization/submit',
+    });
 
-  const submit = (call: Call): Reply => {
-    const consent = pending.get(call.params.request ?? '');
-    if (!consent) return errorPage('This request has expired. Please try again.');
-    pending.delete(call.params.request!);
-    return { status: 302, location: decide(consent, { deny: call.params.decision !== 'allow' }) };
-  };
+  const submit = (call: Call): Reply => form.submit(call.params, () => errorPage('This request has expired. Please try again.'));
 
   const answer = (token: IssuedToken, refresh?: { value: string; expiresAt: number }) =>
     ok({
@@ -161,13 +145,6 @@ export function createOAuthRoutes(state: LinkedInState) {
     accessToken,
     userinfo,
     /** Allow (or Cancel) on the consent page of `url` without a browser: the redirect location. */
-    approve(url: string, choice: ConsentChoice = {}): string {
-      const consent = validate(Object.fromEntries(new URL(url).searchParams));
-      if ('status' in consent) {
-        if (consent.location) return consent.location;
-        throw new Error(`The LinkedIn consent page refuses ${url}: ${consent.html ?? ''}`);
-      }
-      return decide(consent, choice);
-    },
+    approve: (url: string, choice: ConsentChoice = {}): string => form.approve(url, validate, choice, 'The LinkedIn consent page'),
   };
 }

@@ -1,20 +1,9 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { HostCall, HostReply } from '../stand-in/loopback-hosts';
 
 /** One request as a handler sees it: the path without its version prefix, query and body parameters merged. */
-export interface Call {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  headers: IncomingHttpHeaders;
-}
+export type Call = HostCall;
 
-export interface Reply {
-  status: number;
-  json?: unknown;
-  html?: string;
-  location?: string;
-  headers?: Record<string, string>;
-}
+export type Reply = HostReply;
 
 export const ok = (json: unknown): Reply => ({ status: 200, json });
 

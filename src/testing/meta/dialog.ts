@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createConsentForm, escapeHtml as escape } from '../stand-in/consent-page';
 import type { Call, Reply } from './call';
 import type { MetaApp, MetaState } from './meta-state';
 
@@ -28,16 +28,12 @@ export interface ConsentChoice {
   deny?: boolean;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 const errorPage = (message: string): Reply => ({
   status: 400,
   html: `<!doctype html><title>Error</title><h1>Sorry, something went wrong.</h1><p id="error">${escape(message)}</p>`,
 });
 
 export function createDialogs(state: MetaState) {
-  const pending = new Map<string, PendingConsent>();
-
   /** The request's consent, or the error page Meta shows instead of redirecting. */
   const validate = (app: MetaApp, params: Record<string, string>): PendingConsent | Reply => {
     const config = state.apps[app];
@@ -85,32 +81,14 @@ export function createDialogs(state: MetaState) {
     return target.toString();
   };
 
-  const page = (app: MetaApp, params: Record<string, string>, approvePath: string): Reply => {
-    const consent = validate(app, params);
-    if ('status' in consent) return consent;
-    const id = randomUUID();
-    pending.set(id, consent);
-    const name = { facebook: 'Facebook', threads: 'Threads', instagram: 'Instagram' }[app];
-    return {
-      status: 200,
-      html: `<!doctype html><html><head><title>Log in with ${name}</title></head><body>
-<h1>Bench planner is requesting access</h1>
-<ul id="scopes">${consent.scopes.map((scope) => `<li>${escape(scope)}</li>`).join('')}</ul>
-<form method="post" action="${approvePath}">
-<input type="hidden" name="request" value="${id}">
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form></body></html>`,
-    };
+  const form = createConsentForm(decide);
+  const page = (app: MetaApp, params: Record<string, string>, action: string): Reply => {
+    const title = `Log in with ${{ facebook: 'Facebook', threads: 'Threads', instagram: 'Instagram' }[app]}`;
+    return form.page(validate(app, params), { title, heading: 'Bench planner is requesting access', action });
   };
 
   /** The form's POST: redirects as the person chose. */
-  const submit = (call: Call): Reply => {
-    const consent = pending.get(call.params.request ?? '');
-    if (!consent) return errorPage('This login request has expired. Please try again.');
-    pending.delete(call.params.request!);
-    return { status: 302, location: decide(consent, { deny: call.params.decision !== 'allow' }) };
-  };
+  const submit = (call: Call): Reply => form.submit(call.params, () => errorPage('This login request has expired. Please try again.'));
 
   return {
     facebookPage: (call: Call, version: string) => page('facebook', call.params, `/${version}/dialog/oauth/submit`),
@@ -121,10 +99,7 @@ export function createDialogs(state: MetaState) {
      * What clicking Allow (or Cancel) on the consent screen of `url` does, for API tests without a
      * browser: the redirect location, or an error when the dialog would show its error page.
      */
-    approve(url: string, app: MetaApp, choice: ConsentChoice = {}): string {
-      const consent = validate(app, Object.fromEntries(new URL(url).searchParams));
-      if ('status' in consent) throw new Error(`The ${app} dialog refuses ${url}: ${consent.html ?? ''}`);
-      return decide(consent, choice);
-    },
+    approve: (url: string, app: MetaApp, choice: ConsentChoice = {}): string =>
+      form.approve(url, (params) => validate(app, params), choice, `The ${app} dialog`),
   };
 }

@@ -35,8 +35,8 @@
  * scope, a refresh of a short-lived or too young token, and an expired or revoked token (190).
  * Times come from `now` (tests pass their clock).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createFaultList, startLoopbackHosts } from '../stand-in/loopback-hosts';
 import type { Call, Reply } from './call';
 import type { Readiness } from './containers';
 import type { ConsentChoice } from './dialog';
@@ -90,7 +90,7 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
   };
   const state = createMetaState(now, apps);
   const router = createRouter(state, { polls: 1, ms: 0, ...options.containerReadiness });
-  const faults: MetaFault[] = [];
+  const faults = createFaultList<MetaFault, MetaHost>();
   const received: ReceivedCall[] = [];
 
   /** Usage headers, and the throttling refusal once a usage reaches 100 %. */
@@ -123,10 +123,7 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
     };
     const bare = splitVersion(url.pathname).rest;
     received.push({ host, method: call.method, path: url.pathname, params: call.params });
-    const index = faults.findIndex(
-      (fault) => (fault.host === undefined || fault.host === host) && (typeof fault.path === 'string' ? fault.path === bare : fault.path.test(bare)),
-    );
-    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    const fault = faults.take(host, bare);
     const usage = host === 'graph' ? usageHeaders(bare) : { headers: {} };
     try {
       if (fault && 'error' in fault) {
@@ -146,35 +143,11 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
     }
   };
 
-  const listen = (host: MetaHost) => {
-    const server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        void (async () => {
-          const { reply, fault } = await handle(host, request, Buffer.concat(chunks).toString('utf8'));
-          // A hang-up: the work is done, only the answer is lost.
-          if (fault && 'hangUp' in fault) return request.socket.destroy();
-          if (fault && 'delayMs' in fault && fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (fault && 'until' in fault) await fault.until;
-          const headers = { ...reply.headers };
-          if (reply.location) response.writeHead(reply.status, { ...headers, location: reply.location }).end();
-          else if (reply.html !== undefined) response.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(reply.html);
-          else
-            response
-              .writeHead(reply.status, { 'content-type': 'application/json; charset=UTF-8', ...headers })
-              .end(reply.json === undefined ? '' : JSON.stringify(reply.json));
-        })().catch((error: unknown) => {
-          response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-        });
-      });
-    });
-    return new Promise<http.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-  };
-
-  const servers = await Promise.all(HOSTS.map(listen));
-  const urlOf = (index: number) => `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`;
-  const urls = Object.fromEntries(HOSTS.map((host, index) => [host, urlOf(index)])) as Record<MetaHost, string>;
+  const { urls, close } = await startLoopbackHosts({
+    hosts: HOSTS,
+    style: { jsonType: 'application/json; charset=UTF-8', withoutJson: 'empty' },
+    handle: (host, request, body) => handle(host, request, body.toString('utf8')),
+  });
   const dialogOf = (url: string): MetaApp => {
     const { origin } = new URL(url);
     return origin === urls.threads ? 'threads' : origin === urls.instagram ? 'instagram' : 'facebook';
@@ -199,21 +172,12 @@ export async function startMetaServer(options: MetaServerOptions = {}) {
       state.issue(app, { kind: 'user', scopes, longLived, expiresAt: now().getTime() + (longLived ? 5_183_944 : 3600) * 1000 }).value,
     /** The person takes the app's access away (458) or changes their password (460): every token issued so far stops working. */
     revoke: (app: MetaApp, subcode: 458 | 460 = 458) => void state.revoke(app, subcode),
-    fault: (...next: MetaFault[]) => faults.push(...next),
+    fault: (...next: MetaFault[]) => faults.add(...next),
     setUsage: (usage: Usage) => void state.setUsage(usage),
     setContainerReadiness: (readiness: Partial<Readiness>) => void router.containers.setReadiness(readiness),
     /** Instagram Login's code exchange answers as the business-login guide shows (wrapped in `data`, the default) or as the oauth-access-token reference does. */
     setInstagramExchangeShape: (shape: ExchangeShape) => router.instagramLogin.setExchangeShape(shape),
-    close: () =>
-      Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
-      ).then(() => undefined),
+    close,
   };
 }
 

@@ -23,16 +23,4 @@ export async function startStandIn(options: {
   };
 }
 
-type Answer = { status: number; headers: Headers; body: any };
-
-/** One request as a client sends it (a form is POSTed, redirects are not followed); a JSON body is parsed. */
-export async function call(url: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}): Promise<Answer> {
-  const response = await fetch(url, {
-    method: init.method ?? (init.form ? 'POST' : 'GET'),
-    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
-    ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
+export { call } from '../stand-in/http-call';

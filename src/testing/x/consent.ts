@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createConsentForm, escapeHtml as escape } from '../stand-in/consent-page';
 import type { XCall, XReply } from './x-call';
 import { X_SCOPES, type XState } from './x-state';
 
@@ -24,16 +24,12 @@ export interface ConsentChoice {
   deny?: boolean;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 const errorPage = (reason: string): XReply => ({
   status: 400,
   html: `<!doctype html><title>X</title><h1>Something went wrong</h1><p>You weren’t able to give access to the App. Go back and try logging in again.</p><p id="reason">${escape(reason)}</p>`,
 });
 
 export function createConsent(state: XState) {
-  const pending = new Map<string, Pending>();
-
   const validate = (params: Record<string, string>): Pending | XReply => {
     if (params.client_id !== state.client.id) return errorPage('Unknown client_id.');
     const redirectUri = params.redirect_uri ?? '';
@@ -60,39 +56,21 @@ export function createConsent(state: XState) {
     return target.toString();
   };
 
-  const page = (call: XCall): XReply => {
-    const consent = validate(Object.fromEntries(call.query));
-    if ('status' in consent) return consent;
-    const id = randomUUID();
-    pending.set(id, consent);
-    return {
-      status: 200,
-      html: `<!doctype html><html><head><title>Authorize app / X</title></head><body>
-<h1>Bench planner wants to access your X account.</h1>
-<ul id="scopes">${consent.scopes.map((scope) => `<li>${escape(scope)}</li>`).join('')}</ul>
-<form method="post" action="/i/oauth2/authorize/submit">
-<input type="hidden" name="request" value="${id}">
-<button type="submit" name="decision" value="allow">Authorize app</button>
-<button type="submit" name="decision" value="deny">Cancel</button>
-</form></body></html>`,
-    };
-  };
+  const form = createConsentForm(decide);
+  const page = (call: XCall): XReply =>
+    form.page(validate(Object.fromEntries(call.query)), {
+      title: 'Authorize app / X',
+      heading: 'Bench planner wants to access your X account.',
+      action: '/i/oauth2/authorize/submit',
+      allow: 'Authorize app',
+    });
 
-  const submit = (call: XCall): XReply => {
-    const consent = pending.get(call.form.request ?? '');
-    if (!consent) return errorPage('This request has expired.');
-    pending.delete(call.form.request!);
-    return { status: 302, location: decide(consent, { deny: call.form.decision !== 'allow' }) };
-  };
+  const submit = (call: XCall): XReply => form.submit(call.form, () => errorPage('This request has expired.'));
 
   return {
     page,
     submit,
     /** What pressing Authorize (or Cancel) on the page of `url` does: the redirect location; throws where X shows its error page. */
-    approve(url: string, choice: ConsentChoice = {}): string {
-      const consent = validate(Object.fromEntries(new URL(url).searchParams));
-      if ('status' in consent) throw new Error(`X's consent page refuses ${url}: ${consent.html ?? ''}`);
-      return decide(consent, choice);
-    },
+    approve: (url: string, choice: ConsentChoice = {}): string => form.approve(url, validate, choice, "X's consent page"),
   };
 }

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { HostReply } from '../stand-in/loopback-hosts';
 
 /** One request as a route sees it: its query, and its body as a form, JSON or multipart parts. */
 export interface XCall {
@@ -11,13 +12,7 @@ export interface XCall {
   headers: IncomingHttpHeaders;
 }
 
-export interface XReply {
-  status: number;
-  json?: unknown;
-  html?: string;
-  location?: string;
-  headers?: Record<string, string>;
-}
+export type XReply = HostReply;
 
 /** The body as the content type says: a form, JSON (undefined when it does not parse) or multipart parts. */
 export async function readCall(method: string, url: URL, headers: IncomingHttpHeaders, raw: Buffer): Promise<XCall> {

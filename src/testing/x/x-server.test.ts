@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_MP4 } from '../meta/media-host';
+import { call } from '../stand-in/http-call';
 import { createTestClock } from '../test-clock';
 import { startXServer, type XServer } from './x-server';
 
@@ -15,23 +16,6 @@ beforeAll(async () => {
   x = await startXServer({ now: clock.now, redirectUris: [REDIRECT] });
 });
 afterAll(() => x.close());
-
-type Answer = { status: number; headers: Headers; body: any };
-async function call(
-  url: string,
-  init: { method?: string; form?: Record<string, string>; json?: unknown; parts?: FormData; token?: string; basic?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.basic) headers.authorization = `Basic ${Buffer.from(init.basic).toString('base64')}`;
-  let body: BodyInit | undefined;
-  if (init.form) body = new URLSearchParams(init.form);
-  if (init.json !== undefined) [body, headers['content-type']] = [JSON.stringify(init.json), 'application/json'];
-  if (init.parts) body = init.parts;
-  const response = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, ...(body ? { body } : {}), redirect: 'manual' });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
-}
 
 const api = (path: string) => `${x.urls.api}${path}`;
 const basic = () => `${x.client.id}:${x.client.secret}`;

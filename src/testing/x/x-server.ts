@@ -19,8 +19,8 @@
  * weighted characters, media not uploaded, not processed or expired (400), past a rate limit (429).
  * Times come from `now`.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createFaultList, startLoopbackHosts } from '../stand-in/loopback-hosts';
 import type { ConsentChoice } from './consent';
 import { readCall, type XReply } from './x-call';
 import { XRefusal } from './x-errors';
@@ -59,20 +59,14 @@ export async function startXServer(options: XServerOptions = {}) {
   const state = createXState(now, client);
   const processing = { polls: options.videoPolls ?? 1, fail: false };
   const router = createRouter(state, processing);
-  const faults: XFault[] = [];
+  const faults = createFaultList<XFault, XHost>('api');
   const received: ReceivedCall[] = [];
 
   const handle = async (host: XHost, request: http.IncomingMessage, raw: Buffer): Promise<{ reply: XReply; fault?: XFault }> => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const call = await readCall(request.method ?? 'GET', url, request.headers, raw);
     received.push({ host, method: call.method, path: call.path, query: Object.fromEntries(call.query), form: call.form, json: call.json });
-    const index = faults.findIndex(
-      (fault) =>
-        (fault.host ?? 'api') === host &&
-        (fault.method === undefined || fault.method === call.method) &&
-        (typeof fault.path === 'string' ? fault.path === call.path : fault.path.test(call.path)),
-    );
-    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    const fault = faults.take(host, call.path, call.method);
     if (fault && 'error' in fault) {
       const { status, body, headers = {} } = fault.error;
       return { reply: { status, json: body ?? { title: 'Internal Server Error', type: 'about:blank', status, detail: 'Internal Server Error' }, headers } };
@@ -85,34 +79,12 @@ export async function startXServer(options: XServerOptions = {}) {
     }
   };
 
-  const listen = (host: XHost) => {
-    const server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        void (async () => {
-          const { reply, fault } = await handle(host, request, Buffer.concat(chunks));
-          // A hang-up: the work is done, only the answer is lost.
-          if (fault && 'hangUp' in fault) return request.socket.destroy();
-          if (fault && 'delayMs' in fault && fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (fault && 'until' in fault) await fault.until;
-          const headers = { ...reply.headers };
-          if (reply.location) response.writeHead(reply.status, { ...headers, location: reply.location }).end();
-          else if (reply.html !== undefined) response.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(reply.html);
-          else response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(reply.json ?? {}));
-        })().catch((error: unknown) => {
-          response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
-        });
-      });
-    });
-    return new Promise<http.Server>((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-  };
-
-  const servers = await Promise.all(HOSTS.map(listen));
-  const urls = Object.fromEntries(HOSTS.map((host, index) => [host, `http://127.0.0.1:${(servers[index]!.address() as AddressInfo).port}`])) as Record<
-    XHost,
-    string
-  >;
+  const started = await startLoopbackHosts({
+    hosts: HOSTS,
+    style: { jsonType: 'application/json; charset=utf-8', withoutJson: '{}' },
+    handle,
+  });
+  const { urls, close } = started;
 
   return {
     /** x.com (consent page at /i/oauth2/authorize) and api.x.com. */
@@ -132,20 +104,11 @@ export async function startXServer(options: XServerOptions = {}) {
     },
     /** The person removes the app from their connected apps: every token issued so far stops working. */
     revoke: () => state.revokeAll(),
-    fault: (...next: XFault[]) => void faults.push(...next),
+    fault: (...next: XFault[]) => void faults.add(...next),
     setRateLimit: router.setRateLimit,
     /** How video processing ends: after `polls` STATUS reads, succeeded (or failed). */
     setVideoProcessing: (next: { polls?: number; fail?: boolean }) => void Object.assign(processing, next),
-    close: () =>
-      Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.close(() => resolve());
-              server.closeAllConnections();
-            }),
-        ),
-      ).then(() => undefined),
+    close,
   };
 }
 
