@@ -120,6 +120,17 @@ export interface OAuthStarted {
 /** The provider a callback comes back from (`/api/connections/oauth/callback/:provider`). */
 export const oauthProviderParamSchema = z.object({ provider: z.enum(OAUTH_PROVIDERS) });
 
+/**
+ * What a provider sends the browser back with: a code and our state, or an error. Bounded here; the
+ * whole answer is then checked by the OAuth client against the grant (other parameters pass through).
+ */
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
 export const oauthGrantParamSchema = z.object({ grantId: z.string().min(1).max(64) });
 
 /** One account a sign-in found, which the person may connect. */

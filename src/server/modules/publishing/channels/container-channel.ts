@@ -3,7 +3,8 @@ import type { ConnectionKind } from '@shared/schemas/publishing';
 import type { AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelSetup, CheckedContent } from './channel';
 import { contentFingerprint, publicUrlRefusal } from './container-media';
-import { channelBackoff, publishThroughContainers, readBackContainer, type ContainerNetwork, type ContainerPlan } from './meta-containers';
+import { createBackoff } from './meta-graph';
+import { publishThroughContainers, readBackContainer, type ContainerNetwork, type ContainerPlan } from './meta-containers';
 import { graphCall, type GraphApi } from './meta-graph';
 
 /**
@@ -32,11 +33,11 @@ export interface ContainerChannelSpec<C, K extends ConnectionKind> {
 }
 
 export function containerChannel<C, K extends ConnectionKind>(setup: ChannelSetup, spec: ContainerChannelSpec<C, K>): Channel<C, K> {
-  const backoffAt = channelBackoff();
+  const backoff = createBackoff();
   const apiOf = (credentials: C): GraphApi => ({ ...spec.host(credentials), network: spec.network });
-  const networkOf = (credentials: C, now: () => Date): ContainerNetwork => {
+  const networkOf = (credentials: C): ContainerNetwork => {
     const { userId, token } = spec.account(credentials);
-    return { api: apiOf(credentials), token, userId, policy: setup.policy, backoff: backoffAt(now), ...spec.containers };
+    return { api: apiOf(credentials), token, userId, policy: setup.policy, backoff, ...spec.containers };
   };
   const unreachable = async (fileCount: number) => (spec.fetchesMedia(fileCount) ? publicUrlRefusal(setup, spec.network) : undefined);
 
@@ -49,7 +50,7 @@ export function containerChannel<C, K extends ConnectionKind>(setup: ChannelSetu
       const answer = await graphCall<{ username?: unknown }>(
         apiOf(credentials),
         { method: 'GET', path: `/${userId}`, params: { fields: 'username' }, token },
-        { policy: setup.policy, backoff: backoffAt(now), account: userId, now },
+        { policy: setup.policy, backoff, account: userId, now },
       );
       if (!answer.ok)
         return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
@@ -61,7 +62,7 @@ export function containerChannel<C, K extends ConnectionKind>(setup: ChannelSetu
       const refusal = await unreachable(content.uploads.length);
       if (refusal) return { result: 'failed', detail: refusal };
       return publishThroughContainers(
-        networkOf(credentials, now),
+        networkOf(credentials),
         delivery,
         { text: content.text, fingerprint: contentFingerprint(content) },
         () => spec.plan(content, now),
@@ -69,13 +70,13 @@ export function containerChannel<C, K extends ConnectionKind>(setup: ChannelSetu
       );
     },
 
-    readBack: (credentials, delivery, { text }, { now, signal }) => readBackContainer(networkOf(credentials, now), delivery, text, { now, signal }),
+    readBack: (credentials, delivery, { text }, { now, signal }) => readBackContainer(networkOf(credentials), delivery, text, { now, signal }),
 
     async check(credentials, content, now) {
       const files = await content.files();
       const refusal = spec.contentRefusal(content.text, files) ?? (await unreachable(files.length));
       if (refusal) return refusal;
-      return spec.accountRefusal?.(networkOf(credentials, now), content, now);
+      return spec.accountRefusal?.(networkOf(credentials), content, now);
     },
   };
 }

@@ -63,12 +63,9 @@ const cannotCheck = (why: string): AttemptOutcome => ({
 /** Facebook Page posts: text, a link, one or several photos, or a video, published once per delivery. */
 export function facebookChannel(setup: ChannelSetup): Channel<FacebookCredentials, 'facebook'> {
   const api = { baseUrl: setup.providers.facebook?.apiUrl ?? PROVIDER_HOSTS.facebook.api, version: GRAPH_API_VERSION, network: NETWORK };
-  // Each call brings the engine's injected clock; the Pages' rests are measured on the latest one.
-  let clock: () => Date = () => new Date();
-  const backoff = createBackoff(() => clock());
+  const backoff = createBackoff();
 
   function call<T>(credentials: FacebookCredentials, request: Omit<GraphRequest, 'token'>, now: () => Date): Promise<GraphAnswer<T>> {
-    clock = now;
     return graphCall<T>(api, { ...request, token: credentials.pageToken }, { policy: setup.policy, backoff, account: credentials.pageId, now });
   }
   const page = (credentials: FacebookCredentials, edge: string) => `/${encodeURIComponent(credentials.pageId)}/${edge}`;
@@ -193,8 +190,7 @@ export function facebookChannel(setup: ChannelSetup): Channel<FacebookCredential
       const unreachable = content.uploads.length > 0 ? await publicUrlRefusal(setup, NETWORK) : undefined;
       if (unreachable) return { result: 'failed', detail: unreachable };
       // A resting Page is not called at all, and the delivery is not marked sent for nothing.
-      clock = now;
-      const resting = backoff.waitMs(credentials.pageId);
+      const resting = backoff.waitMs(credentials.pageId, now());
       if (resting > 0)
         return { result: 'retry', detail: 'Facebook asked us to slow down for this Page; it will be sent when the limit resets.', retryAfterMs: resting };
       if (delivery.sentAt) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OutboundPolicy } from '../outbound';
 import { liveLink, type AttemptOutcome } from '../outcome';
 import type { ChannelDelivery, SendContext } from './channel';
-import { createBackoff, graphCall, type Backoff, type GraphAnswer, type GraphApi, type GraphErrorBody } from './meta-graph';
+import { graphCall, type Backoff, type GraphAnswer, type GraphApi, type GraphErrorBody } from './meta-graph';
 
 /**
  * Publishing through media containers, as Instagram and Threads do it (instagram-platform/content-publishing,
@@ -279,17 +279,4 @@ export async function readBackContainer(net: ContainerNetwork, delivery: Channel
     };
   if (read.status === 'ERROR') return { result: 'failed' as const, detail: net.errorWords(read.reason) };
   return undefined;
-}
-
-/**
- * One channel's per-account backoff (meta-graph.ts), on the clock of the call at hand: channels are made
- * once per process, before any clock is passed to them.
- */
-export function channelBackoff() {
-  let clock: () => Date = () => new Date();
-  const backoff = createBackoff(() => clock());
-  return (now: () => Date): Backoff => {
-    clock = now;
-    return backoff;
-  };
 }

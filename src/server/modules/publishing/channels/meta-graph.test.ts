@@ -98,12 +98,12 @@ describe('graphRefusal', () => {
 describe('createBackoff', () => {
   it('rests one account until its time passes, and never another', () => {
     let now = Date.parse('2031-06-10T10:00:00Z');
-    const backoff = createBackoff(() => new Date(now));
-    backoff.rest('page-1', 10 * MINUTE);
-    backoff.rest('page-1', 2 * MINUTE);
-    expect(backoff.waitMs('page-1')).toBe(10 * MINUTE);
-    expect(backoff.waitMs('page-2')).toBe(0);
+    const backoff = createBackoff();
+    backoff.rest('page-1', 10 * MINUTE, new Date(now));
+    backoff.rest('page-1', 2 * MINUTE, new Date(now));
+    expect(backoff.waitMs('page-1', new Date(now))).toBe(10 * MINUTE);
+    expect(backoff.waitMs('page-2', new Date(now))).toBe(0);
     now += 10 * MINUTE;
-    expect(backoff.waitMs('page-1')).toBe(0);
+    expect(backoff.waitMs('page-1', new Date(now))).toBe(0);
   });
 });

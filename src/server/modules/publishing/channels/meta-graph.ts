@@ -60,19 +60,19 @@ const USAGE_CEILING = 95;
  * Accounts resting after Graph throttled them or their usage neared its limit: per account (a Page, an
  * Instagram or Threads account), never the whole server, so one busy account does not hold up others.
  */
-export function createBackoff(now: () => Date) {
+export function createBackoff() {
   const until = new Map<string, number>();
   return {
-    /** How long the account still rests, or 0. */
-    waitMs(account: string): number {
+    /** How long the account still rests at `now`, or 0 (each call brings its clock: a channel is made before any). */
+    waitMs(account: string, now: Date): number {
       const end = until.get(account);
       if (end === undefined) return 0;
-      const left = end - now().getTime();
+      const left = end - now.getTime();
       if (left <= 0) until.delete(account);
       return Math.max(0, left);
     },
-    rest(account: string, ms: number) {
-      until.set(account, Math.max(until.get(account) ?? 0, now().getTime() + ms));
+    rest(account: string, ms: number, now: Date) {
+      until.set(account, Math.max(until.get(account) ?? 0, now.getTime() + ms));
     },
   };
 }
@@ -156,7 +156,7 @@ export async function graphCall<T>(
   context: { policy: OutboundPolicy; backoff: Backoff; account: string; now: () => Date },
 ): Promise<GraphAnswer<T>> {
   const { policy, backoff, account, now } = context;
-  const resting = backoff.waitMs(account);
+  const resting = backoff.waitMs(account, now());
   if (resting > 0)
     return {
       ok: false,
@@ -197,7 +197,7 @@ export async function graphCall<T>(
       },
     };
   const rest = usageRestMs(result.headers);
-  if (rest > 0) backoff.rest(account, rest);
+  if (rest > 0) backoff.rest(account, rest, now());
   let json: unknown;
   try {
     json = result.body ? JSON.parse(result.body) : {};
@@ -213,6 +213,6 @@ export async function graphCall<T>(
     return { ok: false, outcome: { result: 'failed', detail: `${api.network} answered in a way we could not read (${result.status}).` } };
   }
   const outcome = graphRefusal(error, api.network, retryAfter ?? (rest > 0 ? rest : undefined));
-  if (outcome.result === 'retry' && isThrottled(error.code ?? 0)) backoff.rest(account, outcome.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+  if (outcome.result === 'retry' && isThrottled(error.code ?? 0)) backoff.rest(account, outcome.retryAfterMs ?? DEFAULT_BACKOFF_MS, now());
   return { ok: false, outcome, error };
 }

@@ -20,8 +20,6 @@ import {
   type Setup,
 } from './sign-in-steps';
 
-export { expiryOf, SignInRefused, type FoundAccount, type ProviderSignIn } from './sign-in-steps';
-
 /**
  * Signing in with Meta's providers (authorization code flow, through oauth4webapi), then the long-lived
  * token and the accounts it reaches. Written from developers.facebook.com/documentation/facebook-login/

@@ -1,4 +1,4 @@
-import { grantPickSchema, oauthGrantParamSchema, oauthProviderParamSchema, oauthStartSchema } from '@shared/schemas/publishing';
+import { grantPickSchema, oauthCallbackQuerySchema, oauthGrantParamSchema, oauthProviderParamSchema, oauthStartSchema } from '@shared/schemas/publishing';
 import type { AppDeps } from '../../../context';
 import { protectedRoutes } from '../../../middleware/protected-routes';
 import { validate } from '../../../validation';
@@ -14,7 +14,7 @@ export function oauthRoutes(deps: AppDeps) {
   return protectedRoutes(deps)
     .get('/providers', (c) => c.json(services.oauth.options()))
     .post('/oauth/start', validate('json', oauthStartSchema), async (c) => c.json(await services.oauth.start(c.var.user.id, c.req.valid('json'))))
-    .get('/oauth/callback/:provider', validate('param', oauthProviderParamSchema), async (c) =>
+    .get('/oauth/callback/:provider', validate('param', oauthProviderParamSchema), validate('query', oauthCallbackQuerySchema), async (c) =>
       c.redirect(await services.oauth.callback(c.var.user.id, c.req.valid('param').provider, new URL(c.req.url)), 302),
     )
     .get('/oauth/grants/:grantId', validate('param', oauthGrantParamSchema), async (c) =>

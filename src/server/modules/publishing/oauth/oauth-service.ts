@@ -19,7 +19,7 @@ import type { ConnectionRepository, ConnectionRow } from '../connection-reposito
 import { CONNECTIONS_PER_USER, toConnection } from '../connection-service';
 import { UnreadableCredentials, type SecretBox } from '../secret-box';
 import type { GrantRepository } from '../oauth-grant-repository';
-import { SignInRefused, type FoundAccount, type ProviderSignIn } from './meta-sign-in';
+import { SignInRefused, type FoundAccount, type ProviderSignIn } from './sign-in-steps';
 
 /** A sign-in is good for this long from its start: the person signs in and picks within it. */
 export const GRANT_TTL_MS = 10 * 60_000;

@@ -114,6 +114,12 @@ describe('connecting accounts by signing in', () => {
     const tampered = new URL(location);
     tampered.searchParams.set('state', 'not-the-state');
     expect(await arrive(owner, tampered.toString())).toEqual({ status: 302, to: '/settings?connect_error=oauth_failed' });
+    // A state no sign-in could have made is bad input: the one JSON error, not a look-up.
+    const oversized = new URL(location);
+    oversized.searchParams.set('state', 's'.repeat(5000));
+    const refused = await fetch(oversized, { headers: { cookie: owner.cookieHeader() }, redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('bad_request');
     // The stranger's browser with the owner's answer: not their sign-in.
     expect(await arrive(stranger, location)).toEqual({ status: 302, to: '/settings?connect_error=oauth_failed' });
     const mine = await arrive(owner, location);

@@ -52,7 +52,7 @@ export interface Setup {
 /** A Graph answer's body, or an error (the caller turns it into 'oauth_failed'). */
 export async function graph<T>(api: GraphApi, request: GraphRequest, setup: Setup): Promise<T> {
   // Sign-ins are rare and the person waits: no per-account rest applies.
-  const answer = await graphCall<T>(api, request, { policy: setup.policy, backoff: createBackoff(setup.now), account: 'sign-in', now: setup.now });
+  const answer = await graphCall<T>(api, request, { policy: setup.policy, backoff: createBackoff(), account: 'sign-in', now: setup.now });
   if (!answer.ok) throw new Error(`${api.network} refused the sign-in: ${answer.outcome.detail}`);
   return answer.json;
 }

@@ -5,7 +5,7 @@ import { instagramCredentialsSchema, threadsCredentialsSchema } from '../channel
 import { createBackoff, graphCall, type GraphApi } from '../channels/meta-graph';
 import type { AttemptOutcome } from '../outcome';
 import type { OutboundPolicy } from '../outbound';
-import { expiryOf } from './meta-sign-in';
+import { expiryOf } from './sign-in-steps';
 
 /**
  * Renewing long-lived tokens before their 60 days end, by connection kind:
@@ -27,7 +27,7 @@ interface Setup {
 }
 
 export function createTokenRefresh({ providers, policy, now }: Setup) {
-  const backoff = createBackoff(now);
+  const backoff = createBackoff();
   const call = async (api: GraphApi, grantType: string, token: string, account: string) => {
     const answer = await graphCall<{ access_token?: string; expires_in?: number }>(
       api,
