@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ConnectionKind } from '@shared/schemas/publishing';
 import type { AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelSetup, CheckedContent } from './channel';
-import { contentFingerprint, publicUrlRefusal } from './container-media';
+import { contentFingerprint, publicUrlRefusal } from './fetched-media';
 import { createBackoff } from './meta-graph';
 import { publishThroughContainers, readBackContainer, type ContainerNetwork, type ContainerPlan } from './meta-containers';
 import { graphCall, type GraphApi } from './meta-graph';

@@ -1,7 +1,7 @@
 import { PROVIDER_HOSTS } from '../../../provider-config';
 import { liveLink, type AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup } from './channel';
-import { publicUrlRefusal } from './container-media';
+import { publicUrlRefusal } from './fetched-media';
 import { facebookCredentialsSchema, type FacebookCredentials } from './meta-credentials';
 import { createBackoff, graphCall, GRAPH_API_VERSION, type GraphAnswer, type GraphRequest } from './meta-graph';
 

@@ -5,7 +5,7 @@ import { instagramImage } from '../network-images';
 import type { AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelSetup, CheckedContent } from './channel';
 import { containerChannel } from './container-channel';
-import { linkedMedia, ordinal } from './container-media';
+import { linkedMedia, ordinal } from './fetched-media';
 import { createContainerSteps, type ContainerNetwork, type ContainerPlan } from './meta-containers';
 import { instagramCredentialsSchema, type InstagramCredentials } from './meta-credentials';
 import { GRAPH_API_VERSION } from './meta-graph';

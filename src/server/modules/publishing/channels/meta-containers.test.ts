@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOUND } from '../outbound';
-import { contentFingerprint, ordinal, publicUrlRefusal } from './container-media';
+import { contentFingerprint, ordinal, publicUrlRefusal } from './fetched-media';
 import { progressOf } from './meta-containers';
 
 describe('progressOf', () => {

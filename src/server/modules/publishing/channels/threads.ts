@@ -5,7 +5,7 @@ import { threadsImage } from '../network-images';
 import type { AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelSetup } from './channel';
 import { containerChannel } from './container-channel';
-import { linkedMedia, ordinal } from './container-media';
+import { linkedMedia, ordinal } from './fetched-media';
 import type { ContainerPlan } from './meta-containers';
 import { threadsCredentialsSchema, type ThreadsCredentials } from './meta-credentials';
 import { THREADS_API_VERSION } from './meta-graph';

@@ -7,9 +7,9 @@ import type { AttemptOutcome } from '../outcome';
 import type { ChannelContent, ChannelSetup } from './channel';
 
 /**
- * The media of a post that Instagram or Threads fetch themselves ("we cURL media used in publishing
- * attempts, so the media must be hosted on a publicly accessible server", content-publishing guide):
- * signed links at PUBLIC_URL, after converting what the network does not take.
+ * The media of a post that the network fetches itself (Facebook, Instagram, Threads: "we cURL media used
+ * in publishing attempts, so the media must be hosted on a publicly accessible server", Instagram's
+ * content-publishing guide): signed links at PUBLIC_URL, after converting what the network does not take.
  */
 
 /** How long a media link works: long enough for a video still being fetched after a few slow attempts. */
