@@ -66,12 +66,6 @@ export interface TestAnswer extends ConnectionTestResult {
   connectionLost?: boolean;
 }
 
-/** Fresh credentials from a refresh, and when they in turn stop working (null: they do not expire). */
-export interface Refreshed<C> {
-  credentials: C;
-  expiresAt: string | null;
-}
-
 export interface SendContext {
   /** When the worker claimed the delivery. */
   claimedAt: Date;

@@ -1,6 +1,5 @@
 import { NETWORKS } from '@shared/networks';
 import { PROVIDER_HOSTS, type ProvidersConfig } from '../../../provider-config';
-import type { Refreshed } from '../channels/channel';
 import { instagramCredentialsSchema, threadsCredentialsSchema } from '../channels/meta-credentials';
 import { createBackoff, graphCall, type GraphApi } from '../channels/meta-graph';
 import type { AttemptOutcome } from '../outcome';
@@ -16,6 +15,12 @@ import { expiryOf } from './sign-in-steps';
  * Facebook Page tokens (and Instagram through a Page) made from a long-lived user token do not expire.
  * The token goes in the query, as documented, and in the Authorization header (graphCall); neither is logged.
  */
+/** Fresh credentials from a refresh, and when they in turn stop working (null: they do not expire). */
+interface Refreshed<C> {
+  credentials: C;
+  expiresAt: string | null;
+}
+
 export type RefreshAnswer = { ok: true; refreshed: Refreshed<unknown> } | { ok: false; outcome: AttemptOutcome };
 
 const { instagram, threads } = NETWORKS;
