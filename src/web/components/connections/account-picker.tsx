@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify';
 import { useConnections, useGrant, usePickAccounts } from '../../lib/queries/connections';
 import { StatusBadge } from '../status-badge';
 import { NETWORK_OPTIONS } from './add-connection-form';
-import { joinNames, KIND_ICONS, KIND_LABELS, PROVIDER_BUTTONS } from './connection-kinds';
+import { joinNames, kindIcon, KIND_LABELS, providerName } from './connection-kinds';
 
 const EXPIRED = 'This sign-in has expired or was already used, so there is nothing to pick here. Close this and press Connect again.';
 
@@ -116,13 +116,13 @@ function AccountChoices({ grant, onClose }: { grant: OAuthGrant; onClose: (conne
   return (
     <Stack gap="md">
       <Text size="sm">
-        {PROVIDER_BUTTONS[grant.provider].name} shared {grant.accounts.length === 1 ? 'this account' : 'these accounts'}. Tick the ones whose posts this app
-        should publish.
+        {providerName(grant.provider)} shared {grant.accounts.length === 1 ? 'this account' : 'these accounts'}. Tick the ones whose posts this app should
+        publish.
       </Text>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Accounts to connect">
         {grant.accounts.map((account) => {
           const key = keyOf(account);
-          const KindIcon = KIND_ICONS[account.kind];
+          const KindIcon = kindIcon(account.kind);
           return (
             <Paper key={key} withBorder p="sm" component="li">
               <Stack gap="xs">

@@ -2,7 +2,7 @@ import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { NETWORKS } from '@shared/networks';
 import { OAUTH_PROVIDERS } from '@shared/schemas/publishing';
 import { useConnectOptions } from '../../lib/queries/connections';
-import { ENABLE_DOCS, joinNames, PROVIDER_BUTTONS } from './connection-kinds';
+import { ENABLE_DOCS, joinNames, kindIcon, PROVIDER_LABELS, providerName } from './connection-kinds';
 import { useSignIn, type SignInReturn } from './use-sign-in';
 
 /**
@@ -27,14 +27,15 @@ export function ConnectProviders(props: SignInReturn) {
 
   const available = OAUTH_PROVIDERS.filter((provider) => options.data.providers.some((option) => option.provider === provider && option.available));
   const missing = OAUTH_PROVIDERS.filter((provider) => !available.includes(provider));
-  const missingNames = joinNames(missing.map((provider) => PROVIDER_BUTTONS[provider].name));
+  const missingNames = joinNames(missing.map(providerName));
 
   return (
     <Stack gap="xs">
       {available.length > 0 && (
         <Group gap="sm" role="group" aria-label="Connect by signing in">
           {available.map((provider) => {
-            const { label, icon: BrandIcon } = PROVIDER_BUTTONS[provider];
+            const label = PROVIDER_LABELS[provider];
+            const BrandIcon = kindIcon(provider);
             return (
               <Button
                 key={provider}

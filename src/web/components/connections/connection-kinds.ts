@@ -1,5 +1,7 @@
-import { IconBrandBluesky, IconBrandFacebook, IconBrandInstagram, IconBrandMastodon, IconBrandThreads, IconWebhook } from '@tabler/icons-react';
+import { IconWebhook, type Icon } from '@tabler/icons-react';
+import { NETWORKS } from '@shared/networks';
 import { OAUTH_PROVIDERS, type ConnectionKind, type ConnectOptions, type GrantAccount, type OAuthProvider } from '@shared/schemas/publishing';
+import { NETWORK_ICONS } from '../network-icons';
 
 /** What a row says before its host ("Webhook to hooks.example.com"), or instead of it for accounts connected by signing in. */
 export const KIND_LABELS: Record<ConnectionKind, string> = {
@@ -11,21 +13,16 @@ export const KIND_LABELS: Record<ConnectionKind, string> = {
   threads: 'Threads profile',
 };
 
-export const KIND_ICONS: Record<ConnectionKind, typeof IconWebhook> = {
-  webhook: IconWebhook,
-  mastodon: IconBrandMastodon,
-  bluesky: IconBrandBluesky,
-  facebook: IconBrandFacebook,
-  instagram: IconBrandInstagram,
-  threads: IconBrandThreads,
-};
+/** A connection's icon: a webhook's own, else its network's (every other kind is named after its network). */
+export const kindIcon = (kind: ConnectionKind): Icon => (kind === 'webhook' ? IconWebhook : NETWORK_ICONS[NETWORKS[kind].icon]);
 
-/** The Connect buttons, in the order shown. */
-export const PROVIDER_BUTTONS: Record<OAuthProvider, { label: string; icon: typeof IconWebhook; name: string }> = {
-  facebook: { label: 'Connect Facebook Page', icon: IconBrandFacebook, name: 'Facebook' },
-  instagram: { label: 'Connect Instagram', icon: IconBrandInstagram, name: 'Instagram' },
-  threads: { label: 'Connect Threads', icon: IconBrandThreads, name: 'Threads' },
+/** The Connect buttons' words; each provider's name and icon are its network's (shared/networks). */
+export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  facebook: 'Connect Facebook Page',
+  instagram: 'Connect Instagram',
+  threads: 'Connect Threads',
 };
+export const providerName = (provider: OAuthProvider) => NETWORKS[provider].label;
 
 /** Where an operator reads how to enable them: the repository's docs, which the app does not serve. */
 export const ENABLE_DOCS = "docs/publishing.md, 'Connecting Facebook, Instagram and Threads'";

@@ -9,7 +9,7 @@ import { useConnectOptions, useRemoveConnection, useTestConnection, useUpdateCon
 import { StatusBadge } from '../status-badge';
 import { NETWORK_OPTIONS } from './add-connection-form';
 import { healthLine, type HealthLine } from './connection-health';
-import { isOAuthKind, KIND_ICONS, KIND_LABELS, reconnectProvider } from './connection-kinds';
+import { isOAuthKind, kindIcon, KIND_LABELS, reconnectProvider } from './connection-kinds';
 import { useSignIn, type SignInReturn } from './use-sign-in';
 
 const HEALTH_BADGES = {
@@ -44,7 +44,7 @@ export function ConnectionRow({ connection, signInReturn }: { connection: Connec
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [name, setName] = useState(connection.name);
-  const KindIcon = KIND_ICONS[connection.kind];
+  const KindIcon = kindIcon(connection.kind);
   const options = useConnectOptions();
   const { signIn, leaving } = useSignIn(signInReturn);
   const signedIn = isOAuthKind(connection.kind);

@@ -3,7 +3,7 @@ import type { OAUTH_RETURN_SCREENS, OAuthProvider } from '@shared/schemas/publis
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useStartSignIn } from '../../lib/queries/connections';
-import { PROVIDER_BUTTONS } from './connection-kinds';
+import { providerName } from './connection-kinds';
 
 export type ReturnScreen = (typeof OAUTH_RETURN_SCREENS)[number];
 
@@ -38,7 +38,7 @@ export function useSignIn({ returnTo, onLeave }: SignInReturn) {
       window.location.assign(authorizeUrl);
     } catch (error) {
       setLeaving(null);
-      notify({ tone: 'error', title: `Could not open ${PROVIDER_BUTTONS[provider].name}'s sign-in`, message: errorMessage(error) });
+      notify({ tone: 'error', title: `Could not open ${providerName(provider)}'s sign-in`, message: errorMessage(error) });
     }
   };
 
