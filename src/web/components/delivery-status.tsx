@@ -81,7 +81,7 @@ export function DeliveryDetails({ postId }: { postId: string }) {
           )}
         </Group>
       )}
-      {refusal && <PublishRefusal refusal={refusal} title="Not sent again" onClose={() => setRefusal(null)} />}
+      {refusal && <PublishRefusal refusal={refusal} title="Could not send it again" onClose={() => setRefusal(null)} />}
       {current.log.length > 0 && (
         <>
           <Text size="sm" fw={600}>

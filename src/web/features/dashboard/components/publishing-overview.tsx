@@ -18,13 +18,13 @@ function DeliveryList({ deliveries }: { deliveries: DeliverySummary[] }) {
     <Stack gap={6}>
       {deliveries.map((delivery) => (
         <UnstyledButton key={delivery.id} component={Link} to={postLink(delivery)} className={classes.row}>
-          <Text size="sm" fw={600} w={120} className={classes.day}>
+          <Text size="sm" fw={600} miw={120} className={classes.day}>
             {when(delivery.nextAttemptAt)}
           </Text>
-          <Text size="sm" c="dimmed" w={86}>
+          <Text size="sm" c="dimmed" miw={72} className={classes.day}>
             {PLATFORM_LABELS[delivery.platform]}
           </Text>
-          <Text size="sm" lineClamp={1} style={{ flex: 1 }}>
+          <Text size="sm" lineClamp={1} className={classes.excerpt}>
             {delivery.excerpt}
           </Text>
           <DeliveryBadge status={delivery.status} />

@@ -91,7 +91,7 @@ export function ScheduleSection({ post, monthId, archived }: { post: Post; month
           </Button>
         )}
       </Group>
-      {refusal && <PublishRefusal refusal={refusal} title="Not scheduled" onClose={() => setRefusal(null)} />}
+      {refusal && <PublishRefusal refusal={refusal} title="Could not schedule" onClose={() => setRefusal(null)} />}
       <DeliveryDetails postId={post.id} />
       <Text size="xs" c="dimmed">
         At its time the post is published through the connection its network uses (Settings → Connections). Edits made before then go out as edited.
