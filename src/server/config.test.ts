@@ -112,8 +112,8 @@ describe('loadConfig', () => {
       INSTAGRAM_CLIENT_ID: '',
     });
     expect(config.publishing.providers).toEqual({
-      facebook: { clientId: '123', clientSecret: 'fb-secret', apiUrl: 'https://graph.facebook.com', authUrl: 'https://www.facebook.com' },
-      threads: { clientId: '456', clientSecret: 'th-secret', apiUrl: 'http://127.0.0.1:9100', authUrl: 'http://127.0.0.1:9101' },
+      facebook: { clientId: '123', clientSecret: 'fb-secret', apiUrl: 'https://graph.facebook.com', authUrl: 'https://www.facebook.com', hosts: {} },
+      threads: { clientId: '456', clientSecret: 'th-secret', apiUrl: 'http://127.0.0.1:9100', authUrl: 'http://127.0.0.1:9101', hosts: {} },
     });
   });
 
@@ -125,10 +125,29 @@ describe('loadConfig', () => {
         clientSecret: 'ig-secret',
         apiUrl: 'https://graph.instagram.com',
         authUrl: 'https://www.instagram.com',
-        tokenUrl: 'https://api.instagram.com',
+        hosts: { token: 'https://api.instagram.com' },
       },
     });
-    expect(loadConfig({ ...instagram, INSTAGRAM_TOKEN_URL: 'http://127.0.0.1:9102/' }).publishing.providers.instagram?.tokenUrl).toBe('http://127.0.0.1:9102');
+    expect(loadConfig({ ...instagram, INSTAGRAM_TOKEN_URL: 'http://127.0.0.1:9102/' }).publishing.providers.instagram?.hosts.token).toBe(
+      'http://127.0.0.1:9102',
+    );
+  });
+
+  it("reads Google's further hosts from GOOGLE_TOKEN_URL, GOOGLE_ACCOUNTS_URL and GOOGLE_LOCATIONS_URL, Google's own by default", () => {
+    const google = { DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', GOOGLE_ACCOUNTS_URL: 'http://127.0.0.1:9200' };
+    expect(loadConfig(google).publishing.providers.google).toEqual({
+      clientId: 'g-id',
+      clientSecret: 'g-secret',
+      apiUrl: 'https://mybusiness.googleapis.com',
+      authUrl: 'https://accounts.google.com',
+      hosts: {
+        token: 'https://oauth2.googleapis.com',
+        accounts: 'http://127.0.0.1:9200',
+        locations: 'https://mybusinessbusinessinformation.googleapis.com',
+      },
+    });
+    expect(() => loadConfig({ ...google, GOOGLE_LOCATIONS_URL: 'ftp://x' })).toThrow(/^GOOGLE_LOCATIONS_URL must start with http/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), X_CLIENT_ID: 'x-id' })).toThrow(/^X_CLIENT_SECRET must be set/);
   });
 
   it('treats empty variables as unset', () => {

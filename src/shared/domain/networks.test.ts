@@ -16,8 +16,9 @@ describe('network rules', () => {
     }
   });
 
-  it('lists the spec four first, then Bluesky (300), Mastodon (500) and Threads (500, one topic tag)', () => {
-    expect(PLATFORMS).toEqual(['facebook', 'twitter', 'instagram', 'linkedin', 'bluesky', 'mastodon', 'threads']);
+  it('lists the spec four first, then Bluesky (300), Mastodon (500), Threads (500, one topic tag) and Google Business Profile (1,500, no hashtags)', () => {
+    expect(PLATFORMS).toEqual(['facebook', 'twitter', 'instagram', 'linkedin', 'bluesky', 'mastodon', 'threads', 'googlebusiness']);
+    expect(NETWORK_RULES.googlebusiness).toMatchObject({ label: 'Google Business Profile', maxLength: 1500, counting: 'characters', hashtagCap: 0 });
     expect(NETWORK_RULES.threads).toMatchObject({ label: 'Threads', maxLength: 500, counting: 'emoji-bytes', hashtagCap: 1 });
     expect(NETWORK_RULES.bluesky).toMatchObject({ label: 'Bluesky', maxLength: 300, counting: 'graphemes' });
     expect(NETWORK_RULES.mastodon).toMatchObject({ label: 'Mastodon', maxLength: 500, counting: 'link-23' });

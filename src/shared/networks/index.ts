@@ -4,6 +4,7 @@
  */
 import { bluesky } from './bluesky';
 import { facebook } from './facebook';
+import { googleBusiness } from './google-business';
 import { instagram } from './instagram';
 import { linkedin } from './linkedin';
 import { mastodon } from './mastodon';
@@ -12,9 +13,10 @@ import { threads } from './threads';
 import { twitter } from './twitter';
 
 export type { Network, NetworkIconName } from './network';
+export { GOOGLE_BUSINESS_BUTTONS, type GoogleBusinessButton } from './google-business';
 
 /** The spec's four in its order, then the networks we add (docs/spec-decisions.md). */
-export const PLATFORMS = [facebook.id, twitter.id, instagram.id, linkedin.id, bluesky.id, mastodon.id, threads.id] as const;
+export const PLATFORMS = [facebook.id, twitter.id, instagram.id, linkedin.id, bluesky.id, mastodon.id, threads.id, googleBusiness.id] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /** The spec's four networks: what a strategy targets until the user picks others. */
@@ -26,7 +28,16 @@ export const SCHEDULE_PLATFORMS = [facebook.id, instagram.id, linkedin.id] as co
 /** What 'Adapt for …' offers first when the post is on another network: the longest, most different form. */
 export const ADAPT_FIRST: Platform = linkedin.id;
 
-export const NETWORKS: { readonly [P in Platform]: Network<P> } = { facebook, twitter, instagram, linkedin, bluesky, mastodon, threads };
+export const NETWORKS: { readonly [P in Platform]: Network<P> } = {
+  facebook,
+  twitter,
+  instagram,
+  linkedin,
+  bluesky,
+  mastodon,
+  threads,
+  googlebusiness: googleBusiness,
+};
 
 /** One field of every network, keyed by id: `networkTable((network) => network.label)`. */
 export function networkTable<T>(field: (network: Network) => T): Record<Platform, T> {

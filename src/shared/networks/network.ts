@@ -1,7 +1,7 @@
 import type { Counting } from '../domain/text-length';
 
 /** The icons the web app can draw; the web maps each name to its component (`web/components/network-icons.tsx`). */
-export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'bluesky' | 'mastodon' | 'threads';
+export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'bluesky' | 'mastodon' | 'threads' | 'google';
 
 /** Everything that differs between networks: one file per network under `shared/networks`, listed in `index.ts`. */
 export interface Network<Id extends string = string> {

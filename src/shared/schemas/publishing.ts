@@ -3,19 +3,34 @@ import { PLATFORMS } from '../domain/options';
 import { monthIdParamSchema } from './month';
 
 /** Where posts can be sent. */
-export const CONNECTION_KINDS = ['webhook', 'mastodon', 'bluesky', 'facebook', 'instagram', 'threads'] as const;
+export const CONNECTION_KINDS = ['webhook', 'mastodon', 'bluesky', 'facebook', 'instagram', 'threads', 'linkedin', 'twitter', 'googlebusiness'] as const;
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 /** The kinds added by filling in a form (the rest are connected by signing in with their provider). */
 export type FormConnectionKind = Extract<ConnectionKind, 'webhook' | 'mastodon' | 'bluesky'>;
 
 /**
  * The providers a person signs in with to connect accounts (OAuth): each is offered only when the
- * server's operator configured its app (FACEBOOK_*, INSTAGRAM_*, THREADS_*; docs/publishing.md).
- * 'facebook' connects Pages and the Instagram accounts linked to them; 'instagram' connects an
- * Instagram professional account through Instagram Login, no Page needed.
+ * server's operator configured its app (FACEBOOK_*, INSTAGRAM_*, THREADS_*, LINKEDIN_*, X_*, GOOGLE_*;
+ * docs/publishing.md). 'facebook' connects Pages and the Instagram accounts linked to them; 'instagram'
+ * connects an Instagram professional account through Instagram Login, no Page needed; 'linkedin' a member
+ * and the organization Pages they administer; 'x' an X account; 'google' Business Profile locations.
  */
-export const OAUTH_PROVIDERS = ['facebook', 'instagram', 'threads'] as const;
+export const OAUTH_PROVIDERS = ['facebook', 'instagram', 'threads', 'linkedin', 'x', 'google'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** The kinds of connection made by signing in with a provider (each named after its network). */
+export const OAUTH_KINDS = ['facebook', 'instagram', 'threads', 'linkedin', 'twitter', 'googlebusiness'] as const satisfies readonly ConnectionKind[];
+export type OAuthKind = (typeof OAUTH_KINDS)[number];
+
+/** The kinds of connection each provider's sign-in finds (and so renews on Reconnect). */
+export const PROVIDER_KINDS: Record<OAuthProvider, readonly OAuthKind[]> = {
+  facebook: ['facebook', 'instagram'],
+  instagram: ['instagram'],
+  threads: ['threads'],
+  linkedin: ['linkedin'],
+  x: ['twitter'],
+  google: ['googlebusiness'],
+};
 
 export const CONNECTION_NAME_MAX = 80;
 export const BLUESKY_DEFAULT_SERVICE = 'https://bsky.social';
@@ -136,7 +151,7 @@ export const oauthGrantParamSchema = z.object({ grantId: z.string().min(1).max(6
 /** One account a sign-in found, which the person may connect. */
 export interface GrantAccount {
   accountId: string;
-  kind: Extract<ConnectionKind, 'facebook' | 'instagram' | 'threads'>;
+  kind: OAuthKind;
   name: string;
   /** The user's connection already publishing as this account (connecting it again renews it). */
   connectionId: string | null;
@@ -155,8 +170,8 @@ export const grantPickSchema = z.strictObject({
   accounts: z
     .array(
       z.strictObject({
-        accountId: z.string().min(1).max(64),
-        kind: z.enum(['facebook', 'instagram', 'threads']),
+        accountId: z.string().min(1).max(128),
+        kind: z.enum(OAUTH_KINDS),
         networks: networks.default([]),
       }),
     )

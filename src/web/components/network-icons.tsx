@@ -1,6 +1,7 @@
 import {
   IconBrandBluesky,
   IconBrandFacebook,
+  IconBrandGoogle,
   IconBrandInstagram,
   IconBrandLinkedin,
   IconBrandMastodon,
@@ -19,4 +20,5 @@ export const NETWORK_ICONS: Record<NetworkIconName, Icon> = {
   bluesky: IconBrandBluesky,
   mastodon: IconBrandMastodon,
   threads: IconBrandThreads,
+  google: IconBrandGoogle,
 };

@@ -19,6 +19,10 @@ const NOTHING_FOUND: Record<OAuthProvider, string> = {
   instagram:
     'Instagram did not share a professional account. Switch the account to a business or creator account in Instagram, then press Connect Instagram again.',
   threads: 'Threads did not share a profile. Press Connect Threads again and allow access.',
+  linkedin: 'LinkedIn did not share a profile or Page. Press Connect LinkedIn again and allow access.',
+  x: 'X did not share an account. Press Connect X again and authorize the app.',
+  google:
+    'Google did not share any business location. Make sure your Google account manages the Business Profile, then press Connect Google Business Profile again and allow access.',
 };
 
 /** A sign-in's answer that says it is over (expired, used or not found), rather than that something broke. */

@@ -1,8 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { NETWORKS } from '@shared/networks';
 import { OAUTH_PROVIDERS } from '@shared/schemas/publishing';
 import { useConnectOptions } from '../../lib/queries/connections';
-import { ENABLE_DOCS, joinNames, kindIcon, PROVIDER_LABELS, providerName } from './connection-kinds';
+import { ENABLE_DOCS, joinNames, kindIcon, PROVIDER_LABELS, providerName, providerNetwork } from './connection-kinds';
 import { useSignIn, type SignInReturn } from './use-sign-in';
 
 /**
@@ -35,13 +34,14 @@ export function ConnectProviders(props: SignInReturn) {
         <Group gap="sm" role="group" aria-label="Connect by signing in">
           {available.map((provider) => {
             const label = PROVIDER_LABELS[provider];
-            const BrandIcon = kindIcon(provider);
+            const network = providerNetwork(provider);
+            const BrandIcon = kindIcon(network.id);
             return (
               <Button
                 key={provider}
                 variant="default"
                 w={{ base: '100%', xs: 'auto' }}
-                leftSection={<BrandIcon size={18} aria-hidden="true" color={NETWORKS[provider].colors.text} />}
+                leftSection={<BrandIcon size={18} aria-hidden="true" color={network.colors.text} />}
                 loading={leaving === provider}
                 disabled={leaving !== null && leaving !== provider}
                 onClick={() => void signIn(provider)}

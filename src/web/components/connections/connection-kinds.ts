@@ -1,6 +1,6 @@
 import { IconWebhook, type Icon } from '@tabler/icons-react';
 import { NETWORKS } from '@shared/networks';
-import { OAUTH_PROVIDERS, type ConnectionKind, type ConnectOptions, type GrantAccount, type OAuthProvider } from '@shared/schemas/publishing';
+import { OAUTH_KINDS, PROVIDER_KINDS, type ConnectionKind, type ConnectOptions, type OAuthKind, type OAuthProvider } from '@shared/schemas/publishing';
 import { NETWORK_ICONS } from '../network-icons';
 
 /** What a row says before its host ("Webhook to hooks.example.com"), or instead of it for accounts connected by signing in. */
@@ -11,6 +11,9 @@ export const KIND_LABELS: Record<ConnectionKind, string> = {
   facebook: 'Facebook Page',
   instagram: 'Instagram account',
   threads: 'Threads profile',
+  linkedin: 'LinkedIn',
+  twitter: 'X account',
+  googlebusiness: 'Google Business Profile',
 };
 
 /** A connection's icon: a webhook's own, else its network's (every other kind is named after its network). */
@@ -21,15 +24,21 @@ export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
   facebook: 'Connect Facebook Page',
   instagram: 'Connect Instagram',
   threads: 'Connect Threads',
+  linkedin: 'Connect LinkedIn',
+  x: 'Connect X',
+  google: 'Connect Google Business Profile',
 };
-export const providerName = (provider: OAuthProvider) => NETWORKS[provider].label;
+
+/** The network each provider's button is named and drawn after: its first kind's. */
+export const providerNetwork = (provider: OAuthProvider) => NETWORKS[PROVIDER_KINDS[provider][0]!];
+export const providerName = (provider: OAuthProvider) => providerNetwork(provider).label;
 
 /** Where an operator reads how to enable them: the repository's docs, which the app does not serve. */
 export const ENABLE_DOCS = "docs/publishing.md, 'Connecting Facebook, Instagram and Threads'";
 
-export type OAuthKind = GrantAccount['kind'];
+export type { OAuthKind };
 
-export const isOAuthKind = (kind: ConnectionKind): kind is OAuthKind => (OAUTH_PROVIDERS as readonly string[]).includes(kind);
+export const isOAuthKind = (kind: ConnectionKind): kind is OAuthKind => (OAUTH_KINDS as readonly string[]).includes(kind);
 
 /**
  * The provider a Reconnect signs in with. A connection does not record which sign-in made it: an
@@ -38,7 +47,7 @@ export const isOAuthKind = (kind: ConnectionKind): kind is OAuthKind => (OAUTH_P
  */
 export function reconnectProvider(kind: OAuthKind, options: ConnectOptions | undefined): OAuthProvider | null {
   const available = new Set(options?.providers.filter((option) => option.available).map((option) => option.provider));
-  const candidates: OAuthProvider[] = kind === 'instagram' ? ['facebook', 'instagram'] : [kind];
+  const candidates = (Object.keys(PROVIDER_KINDS) as OAuthProvider[]).filter((provider) => PROVIDER_KINDS[provider].includes(kind));
   return candidates.find((provider) => available.has(provider)) ?? null;
 }
 

@@ -39,7 +39,7 @@ function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChanne
 }
 
 /** Every kind of connection and the channel that publishes through it: a new network's channel is added here. */
-const CHANNELS: Record<ConnectionKind, (setup: ChannelSetup) => OpenChannel> = {
+const CHANNELS: Partial<Record<ConnectionKind, (setup: ChannelSetup) => OpenChannel>> = {
   webhook: ({ policy }) => opened(webhookChannel(policy)),
   mastodon: ({ policy }) => opened(mastodonChannel(policy)),
   bluesky: ({ policy }) => opened(blueskyChannel(policy)),

@@ -44,7 +44,7 @@ function grantedOf(permissions: unknown): Set<string> | undefined {
 }
 
 export function instagramSignIn(app: ProviderApp, setup: Setup): ProviderSignIn {
-  const tokenUrl = app.tokenUrl ?? PROVIDER_HOSTS.instagram.token!;
+  const tokenUrl = app.hosts.token ?? PROVIDER_HOSTS.instagram.more!.token!;
   const oauthClient = tokenClient(app, `${app.authUrl}/oauth/authorize`, `${tokenUrl}/oauth/access_token`);
   // The token endpoints carry no version; /me does.
   const tokens: GraphApi = { baseUrl: app.apiUrl, version: '', network: instagram.label };

@@ -3,6 +3,7 @@ import * as oauth from 'oauth4webapi';
 import {
   CONNECTION_NAME_MAX,
   OAUTH_PROVIDERS,
+  PROVIDER_KINDS,
   type ConnectOptions,
   type Connection,
   type GrantPick,
@@ -12,7 +13,6 @@ import {
   type OAuthStart,
   type OAuthStarted,
 } from '@shared/schemas/publishing';
-import { NETWORKS } from '@shared/networks';
 import { AppError, notFound } from '../../../errors';
 import type { Logger } from '../../../platform/logger';
 import type { ConnectionRepository, ConnectionRow } from '../connection-repository';
@@ -35,13 +35,6 @@ interface AuthorizedSecret {
   returnTo: ReturnScreen;
   accounts: FoundAccount[];
 }
-
-/** The connection kinds each provider's sign-in renews. */
-const KINDS: Record<OAuthProvider, string[]> = {
-  facebook: [NETWORKS.facebook.id, NETWORKS.instagram.id],
-  instagram: [NETWORKS.instagram.id],
-  threads: [NETWORKS.threads.id],
-};
 
 interface Deps {
   grants: GrantRepository;
@@ -92,7 +85,7 @@ export function createOAuthService({ grants, connections, box, signIns, publicUr
       if (input.connectionId !== undefined) {
         const connection = await connections.find(userId, input.connectionId);
         if (!connection) throw notFound('Connection');
-        if (!KINDS[input.provider].includes(connection.kind))
+        if (!(PROVIDER_KINDS[input.provider] as readonly string[]).includes(connection.kind))
           throw new AppError('bad_request', 'This connection is not renewed by signing in with that provider.');
       }
       const at = now();

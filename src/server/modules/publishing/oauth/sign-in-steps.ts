@@ -1,7 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { GrantAccount, OAuthConnectError } from '@shared/schemas/publishing';
 import type { ProviderApp, ProvidersConfig } from '../../../provider-config';
-import type { FacebookCredentials, InstagramCredentials, ThreadsCredentials } from '../channels/meta-credentials';
 import { createBackoff, graphCall, type GraphApi, type GraphRequest } from '../channels/meta-graph';
 import type { OutboundPolicy } from '../outbound';
 
@@ -17,7 +16,8 @@ export interface FoundAccount {
   name: string;
   /** Shown as the connection's host: the network's address, never a token. */
   target: string;
-  credentials: FacebookCredentials | InstagramCredentials | ThreadsCredentials;
+  /** Sealed as the connection's credentials; the channel of its kind checks them with its schema when it opens them. */
+  credentials: object;
   /** When its token stops working (null: a Page token made from a long-lived user token does not expire). */
   tokenExpiresAt: string | null;
 }
