@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Connection, ConnectOptions, OAuthGrant } from '@shared/schemas/publishing';
+import { OAUTH_PROVIDERS, type Connection, type ConnectOptions, type OAuthGrant } from '@shared/schemas/publishing';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { seedConnection } from './support/database';
 import { signUpAndSkip, signUpThroughUi } from './support/users';
@@ -21,7 +21,7 @@ const shoot = (page: Page, name: string, part?: Locator) => screenshotSizes(page
 /** Answers GET /api/connections/providers with these providers available (the others not configured). */
 async function offer(page: Page, available: ConnectOptions['providers'][number]['provider'][]) {
   const options: ConnectOptions = {
-    providers: (['facebook', 'instagram', 'threads'] as const).map((provider) => ({ provider, available: available.includes(provider) })),
+    providers: OAUTH_PROVIDERS.map((provider) => ({ provider, available: available.includes(provider) })),
   };
   await page.route('**/api/connections/providers', (route) => route.fulfill({ json: options }));
 }
@@ -101,7 +101,7 @@ describe('connections', () => {
       .poll(() =>
         connections
           .getByText(
-            "Connecting Instagram directly is not enabled on this server; its administrator can enable it (see docs/publishing.md, 'Connecting Facebook, Instagram and Threads').",
+            "Connecting Instagram, LinkedIn, X/Twitter and Google Business Profile directly is not enabled on this server; its administrator can enable it (see docs/publishing.md, 'Connecting accounts by signing in').",
           )
           .isVisible(),
       )
@@ -171,7 +171,7 @@ describe('connections', () => {
     const connections = page.getByRole('region', { name: 'Connections' });
     await expect.poll(() => connections.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
     await expect
-      .poll(() => connections.getByText('Connecting Facebook, Instagram and Threads directly is not enabled on this server', { exact: false }).isVisible())
+      .poll(() => connections.getByText('Connecting Facebook, Instagram, Threads, LinkedIn, X/Twitter and Google Business Profile directly is not enabled on this server', { exact: false }).isVisible())
       .toBe(true);
     expect(await connections.getByRole('button', { name: /^Connect / }).count()).toBe(0);
     await shoot(page, 'none-enabled', connections);

@@ -34,7 +34,7 @@ export const providerNetwork = (provider: OAuthProvider) => NETWORKS[PROVIDER_KI
 export const providerName = (provider: OAuthProvider) => providerNetwork(provider).label;
 
 /** Where an operator reads how to enable them: the repository's docs, which the app does not serve. */
-export const ENABLE_DOCS = "docs/publishing.md, 'Connecting Facebook, Instagram and Threads'";
+export const ENABLE_DOCS = "docs/publishing.md, 'Connecting accounts by signing in'";
 
 export type { OAuthKind };
 
