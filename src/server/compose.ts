@@ -130,6 +130,8 @@ export function createServices(
     deliveries,
     connections,
     posts,
+    months,
+    profiles,
     box,
     channels,
     mediaLinks,

@@ -19,11 +19,11 @@ export async function arrive(client: TestClient, location: string): Promise<{ st
 }
 
 /** Start, the consent screen's choice, the callback: answers the authorize URL, the provider's redirect and where the app sends the browser. */
-export async function signIn(
-  meta: MetaServer,
+export async function signIn<Choice = ConsentChoice>(
+  standIn: { approve: (authorizeUrl: string, choice?: Choice) => string },
   client: TestClient,
   provider: OAuthProvider,
-  options: { returnTo?: 'settings' | 'onboarding'; connectionId?: string; choice?: ConsentChoice } = {},
+  options: { returnTo?: 'settings' | 'onboarding'; connectionId?: string; choice?: Choice } = {},
 ) {
   const started = await read(
     client.api.connections.oauth.start.$post({
@@ -32,7 +32,7 @@ export async function signIn(
   );
   expect(started.status).toBe(200);
   const { authorizeUrl } = started.body;
-  const location = meta.approve(authorizeUrl, options.choice);
+  const location = standIn.approve(authorizeUrl, options.choice);
   const back = await arrive(client, location);
   expect(back.status).toBe(302);
   return { authorizeUrl, location, to: back.to };

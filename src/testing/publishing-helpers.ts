@@ -7,6 +7,7 @@ import { createPostgresNotifier } from '@server/platform/notifier';
 import { createLogger } from '@server/platform/logger';
 import { createServices } from '@server/compose';
 import { createSecretBox } from '@server/modules/publishing/secret-box';
+import type { GoogleServer } from './google/google-server';
 import type { MetaServer } from './meta/meta-server';
 import { addPost, type ManualPost } from './month-posts';
 import type { TestClock } from './test-clock';
@@ -124,6 +125,19 @@ export function metaProviderEnv(meta: MetaServer): Record<string, string> {
   };
 }
 
+/** The env that points the app's Google provider (sign-in, token, accounts, locations and local posts) at the stand-in. */
+export function googleProviderEnv(google: GoogleServer): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: google.client.id,
+    GOOGLE_CLIENT_SECRET: google.client.secret,
+    GOOGLE_API_URL: google.urls.myBusiness,
+    GOOGLE_AUTH_URL: google.urls.accounts,
+    GOOGLE_TOKEN_URL: google.urls.oauth2,
+    GOOGLE_ACCOUNTS_URL: google.urls.accountManagement,
+    GOOGLE_LOCATIONS_URL: google.urls.businessInformation,
+  };
+}
+
 /** What a Page admin grants a Facebook Page connection: its list of Pages, publishing, reading back, and videos. */
 export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];
 
@@ -167,7 +181,7 @@ export async function signedInConnection(
   server: TestServer,
   userId: string,
   fields: {
-    kind: 'facebook' | 'instagram' | 'threads';
+    kind: 'facebook' | 'instagram' | 'threads' | 'googlebusiness';
     name: string;
     accountId: string;
     credentials: object;

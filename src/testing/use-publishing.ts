@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startGoogleServer, type GoogleServer } from './google/google-server';
 import { startMetaServer, type MetaServer } from './meta/meta-server';
-import { metaProviderEnv } from './publishing-helpers';
+import { googleProviderEnv, metaProviderEnv } from './publishing-helpers';
 import type { TestClock } from './test-clock';
 import { startTestServer, type TestServer } from './test-server';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
@@ -46,4 +47,19 @@ export function useMetaPublishing(clock: TestClock): { server: () => TestServer;
     meta!.setContainerReadiness({ polls: 1, ms: 0 });
   });
   return { server: () => server!, meta: () => meta! };
+}
+
+/** The server with its Google app pointed at the Google stand-in (on the same clock), its OAuth callback among the client's redirect URIs. */
+export function useGooglePublishing(clock: TestClock): { server: () => TestServer; google: () => GoogleServer } {
+  const start = clock.now();
+  let server: TestServer | undefined;
+  let google: GoogleServer | undefined;
+  beforeAll(async () => {
+    google = await startGoogleServer({ now: clock.now });
+    server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true', ...googleProviderEnv(google) }, {}, { now: clock.now });
+    google.allowRedirectUri(`${server.url}/api/connections/oauth/callback/google`);
+  });
+  afterAll(async () => Promise.all([server?.close(), google?.close()]));
+  beforeEach(() => clock.set(start));
+  return { server: () => server!, google: () => google! };
 }

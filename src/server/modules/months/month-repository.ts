@@ -21,16 +21,18 @@ export interface MonthRow {
 
 type Count = number | string | bigint | null;
 
-function toMonth(row: MonthsTable & { postCount: Count; keptPostCount: Count }): MonthRow {
-  let strategy: Strategy | null = null;
-  if (row.strategy) {
-    try {
-      // A strategy saved before a field existed gets that field's default (Target Platforms: the spec's four).
-      strategy = { ...DEFAULT_STRATEGY, ...(JSON.parse(row.strategy) as Partial<Strategy>) };
-    } catch {
-      strategy = null;
-    }
+function strategyOf(saved: string | null): Strategy | null {
+  if (!saved) return null;
+  try {
+    // A strategy saved before a field existed gets that field's default (Target Platforms: the spec's four).
+    return { ...DEFAULT_STRATEGY, ...(JSON.parse(saved) as Partial<Strategy>) };
+  } catch {
+    return null;
   }
+}
+
+function toMonth(row: MonthsTable & { postCount: Count; keptPostCount: Count }): MonthRow {
+  const strategy = strategyOf(row.strategy);
   return {
     id: row.id,
     name: row.name,
@@ -113,6 +115,18 @@ export function createMonthRepository(db: Db) {
         .where('months.id', '=', id)
         .executeTakeFirst();
       return row ? { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null } : undefined;
+    },
+
+    /** The strategies of some of the user's months, by month id (months without one are left out): what publishing reads per batch. */
+    async strategies(userId: string, ids: string[]): Promise<Map<string, Strategy>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('months').select(['id', 'strategy']).where('userId', '=', userId).where('id', 'in', ids).execute();
+      return new Map(
+        rows.flatMap((row) => {
+          const strategy = strategyOf(row.strategy);
+          return strategy ? [[row.id, strategy] as const] : [];
+        }),
+      );
     },
 
     /** Creates the months that do not exist yet; safe when two requests race (the primary key decides). */

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
+import type { Profile } from '@shared/schemas/profile';
+import type { Strategy } from '@shared/schemas/strategy';
 import type { ConnectionRepository, ConnectionRow } from './connection-repository';
 import type { AttemptEnd, DeliveryRepository, DeliveryRow } from './delivery-repository';
 import type { Notifier } from '../../platform/notifier';
 import type { PostRepository } from '../posts/post-repository';
+import type { MonthRepository } from '../months/month-repository';
+import type { ProfileRepository } from '../profile/profile-repository';
+import { DEFAULT_POST_LANGUAGE } from '@shared/domain/languages';
 import type { Logger } from '../../platform/logger';
 import type { ChannelContent, ChannelDelivery, Channels } from './channels';
 import { createByteBudget, MEDIA_BYTES_IN_FLIGHT } from './media-files';
@@ -39,6 +44,9 @@ interface Deps {
   deliveries: DeliveryRepository;
   connections: ConnectionRepository;
   posts: PostRepository;
+  /** The months' strategies (a post's calls to action) and the profiles (website, post language), read per batch like the posts. */
+  months: Pick<MonthRepository, 'strategies'>;
+  profiles: Pick<ProfileRepository, 'find'>;
   box: SecretBox;
   channels: Channels;
   mediaLinks: MediaLinks;
@@ -77,7 +85,22 @@ const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unk
  * something is due (worker-loop.ts).
  */
 export function createPublisher(deps: Deps) {
-  const { deliveries, connections, posts, box, channels, mediaLinks, locateMedia, keepDerived, log, options, notifier, now = () => new Date() } = deps;
+  const {
+    deliveries,
+    connections,
+    posts,
+    months,
+    profiles,
+    box,
+    channels,
+    mediaLinks,
+    locateMedia,
+    keepDerived,
+    log,
+    options,
+    notifier,
+    now = () => new Date(),
+  } = deps;
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const timeLimitMs = Math.floor((leaseMs * 3) / 4);
@@ -116,27 +139,43 @@ export function createPublisher(deps: Deps) {
       markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt),
       saveProgress: (progress: string) => deliveries.saveProgress(row.id, progress),
     };
-    const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post), { claimedAt: at, now, signal });
+    const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post, reads), { claimedAt: at, now, signal });
     if (outcome.result === 'failed' && outcome.connectionLost) await connections.markDisconnected(connection.id, outcome.detail, now().toISOString());
     return { outcome, connectionId: connection.id };
   }
 
   /** What a post sends: its files by their metadata only (the channel picks what it sends, and reads that within the worker's budget). */
-  const contentOf = (userId: string, post: Post): ChannelContent => ({
-    ...postContent(userId, post, locateMedia, mediaBudget),
-    link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
-    keep: (from, variant, bytes, mime) => keepDerived(userId, from, variant, bytes, mime),
-  });
+  const contentOf = (userId: string, post: Post, reads: BatchReads): ChannelContent => {
+    const profile = reads.profile(userId);
+    return {
+      ...postContent(userId, post, locateMedia, mediaBudget),
+      link: (name, expiresAt) => mediaLinks.link(userId, name, expiresAt),
+      keep: (from, variant, bytes, mime) => keepDerived(userId, from, variant, bytes, mime),
+      callsToAction: reads.strategy(userId, post.monthId)?.selectedCTAs ?? [],
+      website: profile?.website ?? '',
+      language: profile?.postLanguage ?? DEFAULT_POST_LANGUAGE,
+    };
+  };
 
-  /** What a batch of claimed deliveries reads once, when claimed: their posts (a query per user) and each route. */
+  /** What a batch of claimed deliveries reads once, when claimed: per user their posts, their months' strategies and the profile; and each route. */
   async function readsFor(rows: DeliveryRow[]) {
     const byUser = new Map<string, string[]>();
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.postId]);
     const found = new Map<string, Post>();
-    for (const [userId, postIds] of byUser) for (const post of await posts.findMany(userId, postIds)) found.set(post.id, post);
+    const strategies = new Map<string, Strategy>();
+    const profileOf = new Map<string, Profile | undefined>();
+    for (const [userId, postIds] of byUser) {
+      const userPosts = await posts.findMany(userId, postIds);
+      for (const post of userPosts) found.set(post.id, post);
+      const monthIds = [...new Set(userPosts.map((post) => post.monthId))];
+      for (const [monthId, strategy] of await months.strategies(userId, monthIds)) strategies.set(`${userId} ${monthId}`, strategy);
+      profileOf.set(userId, await profiles.find(userId));
+    }
     const routes = new Map<string, Promise<ConnectionRow | undefined>>();
     return {
       post: (row: DeliveryRow) => found.get(row.postId),
+      strategy: (userId: string, monthId: string) => strategies.get(`${userId} ${monthId}`),
+      profile: (userId: string) => profileOf.get(userId),
       route(row: DeliveryRow) {
         const key = `${row.userId} ${row.platform}`;
         if (!routes.has(key)) routes.set(key, connections.routeFor(row.userId, row.platform));
@@ -215,10 +254,12 @@ export function createPublisher(deps: Deps) {
         lanes.giveBack(free - rows.length);
       }
       // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
-      const reads = await readsFor(rows).catch((error: unknown) => ({
+      const reads: BatchReads = await readsFor(rows).catch((error: unknown) => ({
         post: (): Post => {
           throw error;
         },
+        strategy: () => undefined,
+        profile: () => undefined,
         route: () => Promise.reject(error),
       }));
       for (const row of rows) {

@@ -4,7 +4,8 @@ import sharp from 'sharp';
  * Images as Instagram and Threads take them. Both fetch an image from its URL and refuse what they do not
  * take: Instagram only JPEG, its aspect ratio within 4:5 and 1.91:1, at most 8 MB (content-publishing
  * guide, image specifications; error table 2207005, 2207009); Threads JPEG or PNG of at most 8 MB
- * (threads/overview, image specifications). An upload that already fits is sent as it is.
+ * (threads/overview, image specifications). Google Business Profile fetches a post's photo the same way
+ * (LocalPost media `sourceUrl`). An upload that already fits is sent as it is.
  */
 
 /** Instagram's narrowest (4:5) and widest (1.91:1) feed images, and the widths it keeps (it scales others). */
@@ -90,11 +91,18 @@ export async function instagramImage(bytes: Uint8Array): Promise<Buffer | undefi
   return asItIs ? undefined : toJpeg(bytes, instagramFrame);
 }
 
-/** What an upload becomes for Threads: undefined for a JPEG or PNG it takes, else a JPEG (GIF, WebP, or over 8 MB) at most 1440 wide. */
-export async function threadsImage(bytes: Uint8Array, mime: string): Promise<Buffer | undefined> {
-  if ((mime === 'image/jpeg' || mime === 'image/png') && bytes.length <= NETWORK_IMAGE_MAX_BYTES) return undefined;
+/** Undefined for a JPEG or PNG of at most `maxBytes`, else a JPEG (GIF, WebP, or larger) at most 1440 wide. */
+async function jpegOrPng(bytes: Uint8Array, mime: string, maxBytes: number): Promise<Buffer | undefined> {
+  if ((mime === 'image/jpeg' || mime === 'image/png') && bytes.length <= maxBytes) return undefined;
   return toJpeg(bytes, (width, height) => {
     const scale = Math.min(1, INSTAGRAM_WIDTH.max / width);
     return { resize: { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) } };
   });
 }
+
+/** What an upload becomes for Threads: a JPEG or PNG of at most 8 MB as it is, anything else a JPEG. */
+export const threadsImage = (bytes: Uint8Array, mime: string) => jpegOrPng(bytes, mime, NETWORK_IMAGE_MAX_BYTES);
+
+/** A Google Business Profile photo: JPEG or PNG of at most 5 MB (the figures guides give; Google's reference names none). */
+export const GOOGLE_BUSINESS_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const googleBusinessImage = (bytes: Uint8Array, mime: string) => jpegOrPng(bytes, mime, GOOGLE_BUSINESS_IMAGE_MAX_BYTES);

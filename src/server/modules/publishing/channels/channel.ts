@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { CallToAction } from '@shared/domain/options';
+import type { PostLanguage } from '@shared/domain/languages';
 import type { Post } from '@shared/schemas/post';
 import type { ConnectionCreate, ConnectionKind, ConnectionTestResult } from '@shared/schemas/publishing';
 import type { DeliveryRow } from '../delivery-repository';
@@ -40,6 +42,12 @@ export interface ChannelContent {
    * derived from both (`variant` names the conversion), and answers that name, for `link`.
    */
   keep: (from: string, variant: string, bytes: Uint8Array, mime: 'image/jpeg') => Promise<string>;
+  /** The calls to action of the post's month's strategy, in the order picked (a Google Business Profile post's button); none without a strategy. */
+  callsToAction: CallToAction[];
+  /** The company profile's website as typed ('' when none). */
+  website: string;
+  /** The profile's post language, for a network told the post's language. */
+  language: PostLanguage;
 }
 
 /** What every channel is made with: the outbound rules, the OAuth apps the operator configured, and the app's public address. */

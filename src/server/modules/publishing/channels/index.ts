@@ -3,6 +3,7 @@ import type { AttemptOutcome } from '../outcome';
 import { blueskyChannel } from './bluesky';
 import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, SendContext, TestAnswer } from './channel';
 import { facebookChannel } from './facebook';
+import { googleBusinessChannel } from './google-business';
 import { instagramChannel } from './instagram';
 import { mastodonChannel } from './mastodon';
 import { threadsChannel } from './threads';
@@ -46,6 +47,7 @@ const CHANNELS: Partial<Record<ConnectionKind, (setup: ChannelSetup) => OpenChan
   facebook: (setup) => opened(facebookChannel(setup)),
   instagram: (setup) => opened(instagramChannel(setup)),
   threads: (setup) => opened(threadsChannel(setup)),
+  googlebusiness: (setup) => opened(googleBusinessChannel(setup)),
 };
 
 /** The channels, made once per process (each keeps its own state, such as Bluesky's sessions) under `setup`. */

@@ -3,6 +3,7 @@ import { NETWORKS } from '@shared/networks';
 import type { OAuthProvider } from '@shared/schemas/publishing';
 import type { ProviderApp } from '../../../provider-config';
 import { GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi } from '../channels/meta-graph';
+import { googleSignIn } from './google-sign-in';
 import { instagramSignIn } from './instagram-sign-in';
 import {
   authorizationUrl,
@@ -148,5 +149,6 @@ export function createSignIns(setup: Setup): Partial<Record<OAuthProvider, Provi
     ...(providers.facebook ? { facebook: facebookSignIn(providers.facebook, setup) } : {}),
     ...(providers.instagram ? { instagram: instagramSignIn(providers.instagram, setup) } : {}),
     ...(providers.threads ? { threads: threadsSignIn(providers.threads, setup) } : {}),
+    ...(providers.google ? { google: googleSignIn(providers.google, setup) } : {}),
   };
 }

@@ -41,7 +41,7 @@ export interface ProviderSignIn {
 }
 
 /** Shown as each account's host. */
-export const HOSTS = { facebook: 'www.facebook.com', instagram: 'www.instagram.com', threads: 'www.threads.net' };
+export const HOSTS = { facebook: 'www.facebook.com', instagram: 'www.instagram.com', threads: 'www.threads.net', google: 'business.google.com' };
 
 export interface Setup {
   providers: ProvidersConfig;
@@ -73,19 +73,31 @@ export const tokenRequestOptions = ({ as }: TokenClient, setup: Setup) => ({
   signal: AbortSignal.timeout(setup.policy.timeoutMs),
 });
 
-/** The window the person signs in at: the app, where they come back, the scopes (comma-separated), the state and, with PKCE, its challenge. */
+/**
+ * The window the person signs in at: the app, where they come back, the scopes (comma-separated as Meta
+ * takes them, or space-separated as RFC 6749 says, `scopeSeparator`), the state and, with PKCE, its
+ * challenge; `extra` adds a provider's own parameters (Google's access_type and prompt).
+ */
 export function authorizationUrl(
   { as, client }: TokenClient,
-  input: { redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | undefined },
+  input: {
+    redirectUri: string;
+    scopes: string[];
+    state: string;
+    codeChallenge?: string | undefined;
+    scopeSeparator?: ',' | ' ';
+    extra?: Record<string, string>;
+  },
 ): string {
   const url = new URL(as.authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: client.client_id,
     redirect_uri: input.redirectUri,
     response_type: 'code',
-    scope: input.scopes.join(','),
+    scope: input.scopes.join(input.scopeSeparator ?? ','),
     state: input.state,
     ...(input.codeChallenge ? { code_challenge: input.codeChallenge, code_challenge_method: 'S256' } : {}),
+    ...input.extra,
   }).toString();
   return url.toString();
 }
