@@ -34,6 +34,9 @@ describe('connecting accounts by signing in', () => {
         { provider: 'facebook', available: true },
         { provider: 'instagram', available: true },
         { provider: 'threads', available: true },
+        { provider: 'linkedin', available: false },
+        { provider: 'x', available: false },
+        { provider: 'google', available: false },
       ],
     });
     const other = await onboardedClient(bare.url);
