@@ -205,5 +205,7 @@ export async function signedInConnection(
 /** A post's delivery row as the engine hands it to a channel (its progress included), for calling a channel directly. */
 export async function deliveryRow(server: TestServer, postId: string) {
   const row = await server.database.db.selectFrom('deliveries').selectAll().where('postId', '=', postId).executeTakeFirstOrThrow();
-  return { ...row, markSent: () => Promise.resolve(), saveProgress: () => Promise.resolve() };
+  // Meta's channels never rotate credentials: a call to the store would be a fault.
+  const noStore = () => Promise.reject(new Error('this delivery has no credential store'));
+  return { ...row, markSent: () => Promise.resolve(), saveProgress: () => Promise.resolve(), rotateCredentials: noStore, currentCredentials: noStore };
 }

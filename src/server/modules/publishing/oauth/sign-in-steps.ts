@@ -60,30 +60,34 @@ export async function graph<T>(api: GraphApi, request: GraphRequest, setup: Setu
 /** oauth4webapi refuses http:// unless told; an operator's stand-in on a private network may be plain http. */
 const insecureIfHttp = (url: string) => (url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {});
 
-export function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string) {
+/** The app's client at the provider's token endpoint: its secret in the body (`post`, Meta) or in HTTP Basic (`basic`, X's confidential clients). */
+export function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string, clientAuth: 'post' | 'basic' = 'post') {
   const as: oauth.AuthorizationServer = { issuer: app.authUrl, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint };
   const client: oauth.Client = { client_id: app.clientId };
-  return { as, client, auth: oauth.ClientSecretPost(app.clientSecret) };
+  return { as, client, auth: clientAuth === 'basic' ? oauth.ClientSecretBasic(app.clientSecret) : oauth.ClientSecretPost(app.clientSecret) };
 }
 export type TokenClient = ReturnType<typeof tokenClient>;
 
 /** A request to the token endpoint: within the outbound time limit, over plain http only where the endpoint is. */
-export const tokenRequestOptions = ({ as }: TokenClient, setup: Setup) => ({
+export const tokenRequestOptions = ({ as }: TokenClient, setup: Pick<Setup, 'policy'>) => ({
   ...insecureIfHttp(as.token_endpoint!),
   signal: AbortSignal.timeout(setup.policy.timeoutMs),
 });
 
-/** The window the person signs in at: the app, where they come back, the scopes (comma-separated), the state and, with PKCE, its challenge. */
+/**
+ * The window the person signs in at: the app, where they come back, the scopes (comma-separated as Meta
+ * takes them, or joined by `scopeSeparator`: X and RFC 6749 take a space), the state and, with PKCE, its challenge.
+ */
 export function authorizationUrl(
   { as, client }: TokenClient,
-  input: { redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | undefined },
+  input: { redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | undefined; scopeSeparator?: string },
 ): string {
   const url = new URL(as.authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: client.client_id,
     redirect_uri: input.redirectUri,
     response_type: 'code',
-    scope: input.scopes.join(','),
+    scope: input.scopes.join(input.scopeSeparator ?? ','),
     state: input.state,
     ...(input.codeChallenge ? { code_challenge: input.codeChallenge, code_challenge_method: 'S256' } : {}),
   }).toString();
