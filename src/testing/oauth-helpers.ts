@@ -18,12 +18,12 @@ export async function arrive(client: TestClient, location: string): Promise<{ st
   return { status: response.status, to: response.headers.get('location') ?? '' };
 }
 
-/** Start, the consent screen's choice, the callback: answers the authorize URL, the provider's redirect and where the app sends the browser. */
-export async function signIn(
-  meta: MetaServer,
+/** Start, the consent screen's choice (on the Meta or another provider's stand-in), the callback: answers the authorize URL, the provider's redirect and where the app sends the browser. */
+export async function signIn<C = ConsentChoice>(
+  provider$: { approve: (authorizeUrl: string, choice?: C) => string },
   client: TestClient,
   provider: OAuthProvider,
-  options: { returnTo?: 'settings' | 'onboarding'; connectionId?: string; choice?: ConsentChoice } = {},
+  options: { returnTo?: 'settings' | 'onboarding'; connectionId?: string; choice?: C } = {},
 ) {
   const started = await read(
     client.api.connections.oauth.start.$post({
@@ -32,7 +32,7 @@ export async function signIn(
   );
   expect(started.status).toBe(200);
   const { authorizeUrl } = started.body;
-  const location = meta.approve(authorizeUrl, options.choice);
+  const location = provider$.approve(authorizeUrl, options.choice);
   const back = await arrive(client, location);
   expect(back.status).toBe(302);
   return { authorizeUrl, location, to: back.to };

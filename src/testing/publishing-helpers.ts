@@ -8,6 +8,7 @@ import { createLogger } from '@server/platform/logger';
 import { createServices } from '@server/compose';
 import { createSecretBox } from '@server/modules/publishing/secret-box';
 import type { MetaServer } from './meta/meta-server';
+import type { XServer } from './x/x-server';
 import { addPost, type ManualPost } from './month-posts';
 import type { TestClock } from './test-clock';
 import { onboardedClient, read, type TestClient, type TypedApi } from './test-client';
@@ -124,6 +125,11 @@ export function metaProviderEnv(meta: MetaServer): Record<string, string> {
   };
 }
 
+/** The env that points the app's X provider at the X stand-in. */
+export function xProviderEnv(x: XServer): Record<string, string> {
+  return { X_CLIENT_ID: x.client.id, X_CLIENT_SECRET: x.client.secret, X_API_URL: x.urls.api, X_AUTH_URL: x.urls.x };
+}
+
 /** What a Page admin grants a Facebook Page connection: its list of Pages, publishing, reading back, and videos. */
 export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];
 
@@ -167,7 +173,7 @@ export async function signedInConnection(
   server: TestServer,
   userId: string,
   fields: {
-    kind: 'facebook' | 'instagram' | 'threads';
+    kind: 'facebook' | 'instagram' | 'threads' | 'twitter';
     name: string;
     accountId: string;
     credentials: object;
