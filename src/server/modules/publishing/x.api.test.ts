@@ -184,7 +184,11 @@ describe('publishing to X', () => {
       release();
       await Promise.all([winner, loser]);
       // Both asked with the same refresh token: X rotated it for the first and refused the second.
-      expect(refreshes().slice(before).map((call) => call.form.refresh_token)).toEqual([credentials.refreshToken, credentials.refreshToken]);
+      expect(
+        refreshes()
+          .slice(before)
+          .map((call) => call.form.refresh_token),
+      ).toEqual([credentials.refreshToken, credentials.refreshToken]);
     } finally {
       await other.close();
     }
