@@ -9,6 +9,7 @@ import { createServices } from '@server/compose';
 import { createSecretBox } from '@server/modules/publishing/secret-box';
 import type { GoogleServer } from './google/google-server';
 import type { MetaServer } from './meta/meta-server';
+import type { XServer } from './x/x-server';
 import { addPost, type ManualPost } from './month-posts';
 import type { TestClock } from './test-clock';
 import { onboardedClient, read, type TestClient, type TypedApi } from './test-client';
@@ -138,6 +139,11 @@ export function googleProviderEnv(google: GoogleServer): Record<string, string> 
   };
 }
 
+/** The env that points the app's X provider at the X stand-in. */
+export function xProviderEnv(x: XServer): Record<string, string> {
+  return { X_CLIENT_ID: x.client.id, X_CLIENT_SECRET: x.client.secret, X_API_URL: x.urls.api, X_AUTH_URL: x.urls.x };
+}
+
 /** What a Page admin grants a Facebook Page connection: its list of Pages, publishing, reading back, and videos. */
 export const FACEBOOK_PAGE_SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'publish_video'];
 
@@ -181,7 +187,7 @@ export async function signedInConnection(
   server: TestServer,
   userId: string,
   fields: {
-    kind: 'facebook' | 'instagram' | 'threads' | 'googlebusiness';
+    kind: 'facebook' | 'instagram' | 'threads' | 'googlebusiness' | 'twitter';
     name: string;
     accountId: string;
     credentials: object;
@@ -219,5 +225,7 @@ export async function signedInConnection(
 /** A post's delivery row as the engine hands it to a channel (its progress included), for calling a channel directly. */
 export async function deliveryRow(server: TestServer, postId: string) {
   const row = await server.database.db.selectFrom('deliveries').selectAll().where('postId', '=', postId).executeTakeFirstOrThrow();
-  return { ...row, markSent: () => Promise.resolve(), saveProgress: () => Promise.resolve() };
+  // Meta's channels never rotate credentials: a call to the store would be a fault.
+  const noStore = () => Promise.reject(new Error('this delivery has no credential store'));
+  return { ...row, markSent: () => Promise.resolve(), saveProgress: () => Promise.resolve(), rotateCredentials: noStore, currentCredentials: noStore };
 }

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startGoogleServer, type GoogleServer } from './google/google-server';
 import { startMetaServer, type MetaServer } from './meta/meta-server';
-import { googleProviderEnv, metaProviderEnv } from './publishing-helpers';
+import { googleProviderEnv, metaProviderEnv, xProviderEnv } from './publishing-helpers';
 import type { TestClock } from './test-clock';
 import { startTestServer, type TestServer } from './test-server';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+import { startXServer, type XServer } from './x/x-server';
 
 /**
  * Hooks for a publishing test file: a test server on `clock` with private addresses allowed (the
@@ -62,4 +63,22 @@ export function useGooglePublishing(clock: TestClock): { server: () => TestServe
   afterAll(async () => Promise.all([server?.close(), google?.close()]));
   beforeEach(() => clock.set(start));
   return { server: () => server!, google: () => google! };
+}
+
+/** The server with its X app pointed at the X stand-in (on the same clock), whose callback is registered there. */
+export function useXPublishing(clock: TestClock): { server: () => TestServer; x: () => XServer } {
+  const start = clock.now();
+  let server: TestServer | undefined;
+  let x: XServer | undefined;
+  beforeAll(async () => {
+    x = await startXServer({ now: clock.now });
+    server = await startTestServer({ PUBLISH_ALLOW_PRIVATE_URLS: 'true', ...xProviderEnv(x) }, {}, { now: clock.now });
+    x.allowRedirectUri(`${server.url}/api/connections/oauth/callback/x`);
+  });
+  afterAll(async () => Promise.all([server?.close(), x?.close()]));
+  beforeEach(() => {
+    clock.set(start);
+    x!.setVideoProcessing({ polls: 1, fail: false });
+  });
+  return { server: () => server!, x: () => x! };
 }

@@ -22,6 +22,11 @@ interface Pending {
 export interface ConsentChoice {
   /** The person presses Cancel. */
   deny?: boolean;
+  /**
+   * The scopes the App may grant, where its settings allow fewer than asked (an App whose User
+   * authentication settings say "Read" gets no tweet.write): the code carries only those asked that are here.
+   */
+  grantOnly?: string[];
 }
 
 const errorPage = (reason: string): XReply => ({
@@ -51,7 +56,12 @@ export function createConsent(state: XState) {
     if (!choice.deny)
       target.searchParams.set(
         'code',
-        state.newCode({ redirectUri: consent.redirectUri, scopes: consent.scopes, challenge: consent.challenge, method: consent.method }),
+        state.newCode({
+          redirectUri: consent.redirectUri,
+          scopes: choice.grantOnly ? consent.scopes.filter((scope) => choice.grantOnly!.includes(scope)) : consent.scopes,
+          challenge: consent.challenge,
+          method: consent.method,
+        }),
       );
     return target.toString();
   };

@@ -29,6 +29,9 @@ export const invalidRequest = (message: string, parameter?: string) =>
     type: 'https://api.x.com/2/problems/invalid-request',
   });
 
+/** Past a rate limit: 429 with the body docs.x.com/x-api/fundamentals/rate-limits shows ("Handling rate limits"). */
+export const rateLimited = (headers: Record<string, string>) => new XRefusal(429, { errors: [{ code: 88, message: 'Rate limit exceeded' }] }, headers);
+
 /** The token endpoints' refusal, `{ error, error_description }`. */
 export const oauthError = (status: number, error: string, description: string) => new XRefusal(status, { error, error_description: description });
 

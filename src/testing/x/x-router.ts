@@ -3,17 +3,17 @@ import { createMediaRoutes } from './media-routes';
 import { createPostRoutes } from './post-routes';
 import { createTokenRoutes } from './token-routes';
 import { bearer, type XCall, type XReply } from './x-call';
-import { problem } from './x-errors';
+import { problem, rateLimited } from './x-errors';
 import type { XState } from './x-state';
 
 /** The hosts: x.com (the consent page) and api.x.com (tokens and the v2 API). */
 export type XHost = 'x' | 'api';
 
 /**
- * Rate limits per endpoint and user in 15-minute windows (docs.x.com/fundamentals/rate-limits: every answer
- * carries x-rate-limit-limit, x-rate-limit-remaining and x-rate-limit-reset in epoch seconds; past the
- * limit, 429). The per-endpoint figures are the stand-in's choice (X's table changes with the plan); a
- * test sets what it needs with `setRateLimit`.
+ * Rate limits per endpoint and user in 15-minute windows, as docs.x.com/x-api/fundamentals/rate-limits
+ * lists them for user tokens (every answer carries x-rate-limit-limit, x-rate-limit-remaining and
+ * x-rate-limit-reset in epoch seconds; past the limit, 429 with `{"errors":[{"code":88,"message":"Rate
+ * limit exceeded"}]}`, the page's example). A test sets what it needs with `setRateLimit`.
  */
 const WINDOW_MS = 15 * 60_000;
 export const DEFAULT_LIMITS: Record<string, number> = {
@@ -21,7 +21,10 @@ export const DEFAULT_LIMITS: Record<string, number> = {
   'POST /2/tweets': 100,
   'GET /2/users/:id/tweets': 900,
   'POST /2/media/upload': 500,
-  'GET /2/media/upload': 500,
+  'GET /2/media/upload': 1000,
+  'POST /2/media/upload/initialize': 1875,
+  'POST /2/media/upload/:id/append': 1875,
+  'POST /2/media/upload/:id/finalize': 1875,
 };
 
 interface Route {
@@ -60,21 +63,21 @@ export function createRouter(state: XState, processing: { polls: number; fail: b
     {
       method: 'POST',
       pattern: /^\/2\/media\/upload\/initialize$/,
-      family: 'POST /2/media/upload',
+      family: 'POST /2/media/upload/initialize',
       scopes: ['media.write'],
       run: (call) => media.initialize(call),
     },
     {
       method: 'POST',
       pattern: /^\/2\/media\/upload\/(\d{1,19})\/append$/,
-      family: 'POST /2/media/upload',
+      family: 'POST /2/media/upload/:id/append',
       scopes: ['media.write'],
       run: (call, m) => media.append(call, m[1]!),
     },
     {
       method: 'POST',
       pattern: /^\/2\/media\/upload\/(\d{1,19})\/finalize$/,
-      family: 'POST /2/media/upload',
+      family: 'POST /2/media/upload/:id/finalize',
       scopes: ['media.write'],
       run: (_call, m) => media.finalize(m[1]!),
     },
@@ -108,7 +111,7 @@ export function createRouter(state: XState, processing: { polls: number; fail: b
         'x-rate-limit-remaining': String(Math.max(0, window.remaining - 1)),
         'x-rate-limit-reset': String(window.reset),
       };
-      if (window.remaining <= 0) throw problem(429, 'Too Many Requests', { ...headers, 'x-rate-limit-remaining': '0' });
+      if (window.remaining <= 0) throw rateLimited({ ...headers, 'x-rate-limit-remaining': '0' });
       window.remaining -= 1;
       const missing = route.scopes.filter((scope) => !token.scopes.includes(scope));
       if (missing.length > 0) throw problem(403, `Missing scope: ${missing.join(', ')}.`, headers);

@@ -10,9 +10,13 @@
  *   (initialize, append, finalize, status, simple upload);
  * - https://docs.x.com/x-api/fundamentals/response-codes-and-errors (the problem object) and
  *   https://docs.x.com/fundamentals/rate-limits (x-rate-limit-* headers, 429).
- * Where the docs are silent the stand-in chose, and says so beside the code: the authorization code's
- * lifetime (30 s), the token endpoint's refusal words, the per-endpoint limits, the over-length and
- * missing-scope wording, the duplicate window (any earlier post with the same text).
+ * The authorization code's 30 s, the per-endpoint limits and the 429 body were checked against those
+ * pages (docs.x.com, November 2026: the code's life is in the authorization-code guide's glossary, the
+ * limits and the 429 body in x-api/fundamentals/rate-limits; the media endpoints count separately).
+ * Where the docs are silent the stand-in chose, and says so beside the code: the token endpoint's
+ * refusal words, the over-length and missing-scope wording, the duplicate window (any earlier post
+ * with the same text), a refresh token's life (none: the scope table says offline.access stays
+ * "until you revoke access").
  * Refusals: a wrong or missing client secret (401 unauthorized_client), a used, expired or re-pointed
  * code, a PKCE verifier that does not match, a used or revoked refresh token (400 invalid_request), an
  * expired or revoked access token (401), a missing scope (403), a duplicate (403), text over 280
@@ -27,11 +31,16 @@ import { XRefusal } from './x-errors';
 import { createRouter, type XHost } from './x-router';
 import { createXState, X_USER } from './x-state';
 
-/** The next request to a path is answered so instead: an X error, a hang-up after it was processed, or a delay. */
+/**
+ * The next request to a path is answered so instead: an X error, a hang-up after it was processed, a delay
+ * of the answer, or `holdRequest`: the request waits unprocessed until the promise settles (still on its
+ * way to X), and one whose sender has gone by then is dropped, as if it never arrived.
+ */
 export type XFault = { path: string | RegExp; host?: XHost; method?: string } & (
   | { error: { status: number; body?: Record<string, unknown>; headers?: Record<string, string> } }
   | { hangUp: true }
   | { delayMs?: number; until?: Promise<unknown> }
+  | { holdRequest: Promise<unknown>; onHeld?: () => void }
 );
 
 export interface XServerOptions {
@@ -65,8 +74,15 @@ export async function startXServer(options: XServerOptions = {}) {
   const handle = async (host: XHost, request: http.IncomingMessage, raw: Buffer): Promise<{ reply: XReply; fault?: XFault }> => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const call = await readCall(request.method ?? 'GET', url, request.headers, raw);
+    let fault = faults.take(host, call.path, call.method);
+    if (fault && 'holdRequest' in fault) {
+      fault.onHeld?.();
+      await fault.holdRequest;
+      // Its sender gave up (or died) while it was on its way: X never saw it.
+      if (request.socket.destroyed) return { reply: { status: 499 }, fault: { path: call.path, hangUp: true } };
+      fault = undefined;
+    }
     received.push({ host, method: call.method, path: call.path, query: Object.fromEntries(call.query), form: call.form, json: call.json });
-    const fault = faults.take(host, call.path, call.method);
     if (fault && 'error' in fault) {
       const { status, body, headers = {} } = fault.error;
       return { reply: { status, json: body ?? { title: 'Internal Server Error', type: 'about:blank', status, detail: 'Internal Server Error' }, headers } };
@@ -104,6 +120,11 @@ export async function startXServer(options: XServerOptions = {}) {
     },
     /** The person removes the app from their connected apps: every token issued so far stops working. */
     revoke: () => state.revokeAll(),
+    /** Whether a token still works at X: 'live', or why not ('used' for a refresh token once refreshed, 'revoked'), or 'unknown'. */
+    grantStatus: (token: string): 'live' | 'used' | 'revoked' | 'unknown' => {
+      const found = state.tokens.get(token);
+      return found ? (found.spent ?? 'live') : 'unknown';
+    },
     fault: (...next: XFault[]) => void faults.add(...next),
     setRateLimit: router.setRateLimit,
     /** How video processing ends: after `polls` STATUS reads, succeeded (or failed). */

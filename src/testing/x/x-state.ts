@@ -8,7 +8,7 @@ export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.acc
 
 /** An access token lives two hours (authorization-code guide, "How long will my credentials stay valid?"). */
 export const ACCESS_SECONDS = 7200;
-/** How long an authorization code may wait for its exchange: the docs do not say; the stand-in picks 30 seconds. */
+/** How long an authorization code may wait for its exchange: 30 seconds (authorization-code guide, "Authorization code" in its glossary). */
 export const CODE_SECONDS = 30;
 /** An unused upload lives a day (the media upload reference answers `expires_after_secs: 86400`). */
 export const MEDIA_SECONDS = 86_400;

@@ -162,6 +162,23 @@ export function createConnectionRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Rotated credentials (a refresh answered a new refresh token and the old one no longer works), written
+     * whatever changed meanwhile, since only these work now; the refresh proved the sign-in good, so the
+     * connection is healthy. With `deliveryId`, the delivery that used them names the connection in the
+     * same transaction.
+     */
+    rotateCredentials(id: string, fresh: { credentials: string; tokenExpiresAt: string | null; at: string }, deliveryId?: string): Promise<void> {
+      return inTransaction(db, async (trx) => {
+        await trx
+          .updateTable('connections')
+          .set({ credentials: fresh.credentials, tokenExpiresAt: fresh.tokenExpiresAt, health: 'healthy', healthReason: null, updatedAt: fresh.at })
+          .where('id', '=', id)
+          .execute();
+        if (deliveryId !== undefined) await trx.updateTable('deliveries').set({ connectionId: id }).where('id', '=', deliveryId).execute();
+      });
+    },
+
     /** The connection the user's posts for `platform` go out through. */
     routeFor(userId: string, platform: string): Promise<ConnectionRow | undefined> {
       return db

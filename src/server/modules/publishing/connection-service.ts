@@ -13,6 +13,7 @@ import type { ConnectionRepository, ConnectionRow } from './connection-repositor
 import { AppError, notFound } from '../../errors';
 import type { Channels } from './channels';
 import { UnreadableCredentials, type SecretBox } from './secret-box';
+import { connectionCredentialStore } from './credential-store';
 
 interface Deps {
   connections: ConnectionRepository;
@@ -113,7 +114,8 @@ export function createConnectionService({ connections, box, channels, now = () =
       // A token the network refused stays refused until the person signs in again.
       if (row.health === 'disconnected')
         return { ok: false, message: `Disconnected: reconnect. ${row.healthReason ?? 'The network no longer accepts this connection.'}` };
-      const { ok, message, connectionLost } = await channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name }, now);
+      const store = connectionCredentialStore({ connections, box, now }, row.id);
+      const { ok, message, connectionLost } = await channels.channelFor(row.kind).test(credentialsOf(row), { name: row.name, store }, now);
       // A test the network refused for good disconnects the connection, as a failed post would.
       if (connectionLost) await connections.markDisconnected(row.id, message, now().toISOString(), row.updatedAt);
       return { ok, message };

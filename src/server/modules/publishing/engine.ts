@@ -19,6 +19,7 @@ import type { MediaLinks } from './media-links';
 import type { OutboundPolicy } from './outbound';
 import type { AttemptOutcome } from './outcome';
 import { UnreadableCredentials, type SecretBox } from './secret-box';
+import { connectionCredentialStore } from './credential-store';
 import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
 import { createLanes } from './lanes';
@@ -138,6 +139,8 @@ export function createPublisher(deps: Deps) {
       ...row,
       markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt),
       saveProgress: (progress: string) => deliveries.saveProgress(row.id, progress),
+      // A rotated token is stored with this delivery before it is used (X), and re-read when another worker rotated it first.
+      ...connectionCredentialStore({ connections, box, now }, connection.id, row.id),
     };
     const outcome = await channels.channelFor(connection.kind).send(credentials, delivery, contentOf(row.userId, post, reads), { claimedAt: at, now, signal });
     if (outcome.result === 'failed' && outcome.connectionLost) await connections.markDisconnected(connection.id, outcome.detail, now().toISOString());

@@ -1,12 +1,16 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { OAUTH_PROVIDERS } from '@shared/schemas/publishing';
 import { useConnectOptions } from '../../lib/queries/connections';
 import { ENABLE_DOCS, joinNames, kindIcon, PROVIDER_LABELS, providerName, providerNetwork } from './connection-kinds';
 import { useSignIn, type SignInReturn } from './use-sign-in';
 
+/** X's pay-per-use prices for creating a post (docs.x.com/x-api/getting-started/pricing, as of 27 November 2026). */
+const X_PRICING_URL = 'https://docs.x.com/x-api/getting-started/pricing';
+
 /**
  * "Connect Facebook Page", "Connect Instagram" and "Connect Threads" for the providers the operator
- * configured; the ones it did not are named in one sentence that says who can enable them.
+ * configured; the ones it did not are named in one sentence that says who can enable them. Next to
+ * "Connect X", what X charges for each post.
  */
 export function ConnectProviders(props: SignInReturn) {
   const options = useConnectOptions();
@@ -55,6 +59,15 @@ export function ConnectProviders(props: SignInReturn) {
       {available.length > 0 && (
         <Text size="xs" c="dimmed">
           You sign in on the network&apos;s own page, then choose which accounts to connect. Your password never reaches this app.
+        </Text>
+      )}
+      {available.includes('x') && (
+        <Text size="xs" c="dimmed">
+          X charges this server&apos;s X app for every post it publishes: $0.015 a post, $0.20 for a post with a link (X&apos;s prices on 27 November 2026).{' '}
+          <Anchor href={X_PRICING_URL} target="_blank" rel="noreferrer" size="xs">
+            See X&apos;s current API pricing
+          </Anchor>
+          .
         </Text>
       )}
       {missing.length > 0 && (

@@ -18,8 +18,20 @@ export interface Prepared<C> {
   signingSecret: string | null;
 }
 
+/**
+ * Where a connection's credentials are kept, for networks whose tokens rotate (X: each refresh answers a
+ * new refresh token and the one used stops working). Refreshed credentials are stored before they are
+ * used, so a crash never loses the only refresh token that still works.
+ */
+export interface CredentialStore {
+  /** Stores refreshed credentials durably (sealed), with when the connection's sign-in is next due for renewal. */
+  rotateCredentials: (next: object, tokenExpiresAt: string | null) => Promise<void>;
+  /** The credentials as stored now (another worker or process may have rotated them); undefined when the connection is gone or unreadable. */
+  currentCredentials: () => Promise<unknown>;
+}
+
 /** A delivery as a channel sees it, and how it records that a post may be on the network from now on. */
-export interface ChannelDelivery extends Pick<DeliveryRow, 'id' | 'userId' | 'platform' | 'dueAt' | 'createdAt' | 'sentAt' | 'progress'> {
+export interface ChannelDelivery extends Pick<DeliveryRow, 'id' | 'userId' | 'platform' | 'dueAt' | 'createdAt' | 'sentAt' | 'progress'>, CredentialStore {
   /** Records, before the post is first sent, that it may be on the network from now on. */
   markSent: (at: string) => Promise<void>;
   /** Keeps what this attempt made on the network (JSON, e.g. a container's id) for the next attempt, before it is used. */
@@ -69,6 +81,12 @@ export interface CheckedContent {
   dueAt?: string;
 }
 
+/** The connection a test checks: its name, and where its credentials are kept (absent for a form being tried before it is saved). */
+export interface TestedConnection {
+  name: string;
+  store?: CredentialStore;
+}
+
 /** A test's answer as a channel gives it: the user's answer, and whether the credentials no longer work. */
 export interface TestAnswer extends ConnectionTestResult {
   connectionLost?: boolean;
@@ -93,7 +111,7 @@ export interface Channel<C, K extends ConnectionKind = ConnectionKind> {
   /** Checks a new connection (its address against the outbound policy) and makes its credentials. Absent where accounts are connected by signing in (OAuth). */
   prepare?: (input: Extract<ConnectionCreate, { kind: K }>) => Promise<Prepared<C>>;
   /** 'Send test' (and the daily health check of signed-in accounts): how it went, in words; `connectionLost` when the network no longer accepts the credentials. */
-  test: (credentials: C, connection: { name: string }, now: () => Date) => Promise<TestAnswer>;
+  test: (credentials: C, connection: TestedConnection, now: () => Date) => Promise<TestAnswer>;
   send: (credentials: C, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
   /**
    * Where the network allows it: looks on the network for a delivery an earlier attempt may have

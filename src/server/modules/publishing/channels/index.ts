@@ -1,22 +1,23 @@
 import type { ConnectionCreate, ConnectionKind } from '@shared/schemas/publishing';
 import type { AttemptOutcome } from '../outcome';
 import { blueskyChannel } from './bluesky';
-import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, SendContext, TestAnswer } from './channel';
+import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, SendContext, TestAnswer, TestedConnection } from './channel';
 import { facebookChannel } from './facebook';
 import { googleBusinessChannel } from './google-business';
 import { instagramChannel } from './instagram';
 import { mastodonChannel } from './mastodon';
 import { threadsChannel } from './threads';
 import { webhookChannel } from './webhook';
+import { xChannel } from './x';
 
-export type { ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, SendContext } from './channel';
+export type { ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, CredentialStore, SendContext } from './channel';
 
 /** A channel as the engine and the connection service use it: credentials as the secret box opens them, checked here. */
 export interface OpenChannel {
   kind: ConnectionKind;
   /** Absent where accounts are connected by signing in (oauth/). */
   prepare?: (input: ConnectionCreate) => Promise<Prepared<unknown>>;
-  test: (credentials: unknown, connection: { name: string }, now: () => Date) => Promise<TestAnswer>;
+  test: (credentials: unknown, connection: TestedConnection, now: () => Date) => Promise<TestAnswer>;
   send: (credentials: unknown, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
   readBack?: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
   check?: (credentials: unknown, content: CheckedContent, now: () => Date) => Promise<string | undefined>;
@@ -48,6 +49,7 @@ const CHANNELS: Partial<Record<ConnectionKind, (setup: ChannelSetup) => OpenChan
   instagram: (setup) => opened(instagramChannel(setup)),
   threads: (setup) => opened(threadsChannel(setup)),
   googlebusiness: (setup) => opened(googleBusinessChannel(setup)),
+  twitter: (setup) => opened(xChannel(setup)),
 };
 
 /** The channels, made once per process (each keeps its own state, such as Bluesky's sessions) under `setup`. */

@@ -5,6 +5,7 @@ import type { ProviderApp } from '../../../provider-config';
 import { GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi } from '../channels/meta-graph';
 import { googleSignIn } from './google-sign-in';
 import { instagramSignIn } from './instagram-sign-in';
+import { xSignIn } from './x-sign-in';
 import {
   authorizationUrl,
   bearerTyped,
@@ -150,5 +151,6 @@ export function createSignIns(setup: Setup): Partial<Record<OAuthProvider, Provi
     ...(providers.instagram ? { instagram: instagramSignIn(providers.instagram, setup) } : {}),
     ...(providers.threads ? { threads: threadsSignIn(providers.threads, setup) } : {}),
     ...(providers.google ? { google: googleSignIn(providers.google, setup) } : {}),
+    ...(providers.x ? { x: xSignIn(providers.x, setup) } : {}),
   };
 }

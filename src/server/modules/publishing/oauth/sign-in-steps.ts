@@ -60,15 +60,16 @@ export async function graph<T>(api: GraphApi, request: GraphRequest, setup: Setu
 /** oauth4webapi refuses http:// unless told; an operator's stand-in on a private network may be plain http. */
 const insecureIfHttp = (url: string) => (url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {});
 
-export function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string) {
+/** The app's client at the provider's token endpoint: its secret in the body (`post`, Meta) or in HTTP Basic (`basic`, X's confidential clients). */
+export function tokenClient(app: ProviderApp, authorizationEndpoint: string, tokenEndpoint: string, clientAuth: 'post' | 'basic' = 'post') {
   const as: oauth.AuthorizationServer = { issuer: app.authUrl, authorization_endpoint: authorizationEndpoint, token_endpoint: tokenEndpoint };
   const client: oauth.Client = { client_id: app.clientId };
-  return { as, client, auth: oauth.ClientSecretPost(app.clientSecret) };
+  return { as, client, auth: clientAuth === 'basic' ? oauth.ClientSecretBasic(app.clientSecret) : oauth.ClientSecretPost(app.clientSecret) };
 }
 export type TokenClient = ReturnType<typeof tokenClient>;
 
 /** A request to the token endpoint: within the outbound time limit, over plain http only where the endpoint is. */
-export const tokenRequestOptions = ({ as }: TokenClient, setup: Setup) => ({
+export const tokenRequestOptions = ({ as }: TokenClient, setup: Pick<Setup, 'policy'>) => ({
   ...insecureIfHttp(as.token_endpoint!),
   signal: AbortSignal.timeout(setup.policy.timeoutMs),
 });

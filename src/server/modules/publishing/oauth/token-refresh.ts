@@ -1,10 +1,12 @@
 import { NETWORKS } from '@shared/networks';
 import { PROVIDER_HOSTS, type ProvidersConfig } from '../../../provider-config';
 import { instagramCredentialsSchema, threadsCredentialsSchema } from '../channels/meta-credentials';
+import type { CredentialStore } from '../channels/channel';
 import { createBackoff, graphCall, type GraphApi } from '../channels/meta-graph';
 import type { AttemptOutcome } from '../outcome';
 import type { OutboundPolicy } from '../outbound';
 import { expiryOf } from './sign-in-steps';
+import { createXTokens, xCredentialsSchema } from './x-tokens';
 
 /**
  * Renewing long-lived tokens before their 60 days end, by connection kind:
@@ -14,6 +16,8 @@ import { expiryOf } from './sign-in-steps';
  *   grant_type=ig_refresh_token (instagram-platform/reference/refresh_access_token; same rules).
  * Facebook Page tokens (and Instagram through a Page) made from a long-lived user token do not expire.
  * The token goes in the query, as documented, and in the Authorization header (graphCall); neither is logged.
+ * - X: a refresh token unused for a while is renewed through the same rotation as at send time
+ *   (x-tokens.ts), which stores the rotated tokens itself before anything else happens.
  */
 /** Fresh credentials from a refresh, and when they in turn stop working (null: they do not expire). */
 interface Refreshed<C> {
@@ -21,9 +25,10 @@ interface Refreshed<C> {
   expiresAt: string | null;
 }
 
-export type RefreshAnswer = { ok: true; refreshed: Refreshed<unknown> } | { ok: false; outcome: AttemptOutcome };
+/** `stored`: the rotation stored the credentials itself (X), whatever changed meanwhile. */
+export type RefreshAnswer = { ok: true; refreshed: Refreshed<unknown> } | { ok: true; stored: true } | { ok: false; outcome: AttemptOutcome };
 
-const { instagram, threads } = NETWORKS;
+const { instagram, threads, twitter } = NETWORKS;
 
 interface Setup {
   providers: ProvidersConfig;
@@ -33,6 +38,7 @@ interface Setup {
 
 export function createTokenRefresh({ providers, policy, now }: Setup) {
   const backoff = createBackoff();
+  const x = providers.x ? createXTokens(providers.x, policy) : undefined;
   const call = async (api: GraphApi, grantType: string, token: string, account: string) => {
     const answer = await graphCall<{ access_token?: string; expires_in?: number }>(
       api,
@@ -46,10 +52,17 @@ export function createTokenRefresh({ providers, policy, now }: Setup) {
 
   return {
     /** Whether tokens of this kind of connection are renewed here. */
-    refreshes: (kind: string) => kind === threads.id || kind === instagram.id,
+    refreshes: (kind: string) => kind === threads.id || kind === instagram.id || (kind === twitter.id && x !== undefined),
 
-    /** Fresh credentials and their expiry, or the outcome in words (`connectionLost` when the network no longer accepts the token). */
-    async refresh(kind: string, sealed: unknown): Promise<RefreshAnswer> {
+    /**
+     * Fresh credentials and their expiry, or the outcome in words (`connectionLost` when the network no longer
+     * accepts the token). Rotating tokens (X) are stored in `store` as soon as they are received.
+     */
+    async refresh(kind: string, sealed: unknown, store: CredentialStore): Promise<RefreshAnswer> {
+      if (kind === twitter.id && x) {
+        const answer = await x.refresh(xCredentialsSchema.parse(sealed), store, { now, signal: AbortSignal.timeout(policy.timeoutMs * 2) });
+        return answer.ok ? { ok: true, stored: true } : answer;
+      }
       if (kind === threads.id) {
         const credentials = threadsCredentialsSchema.parse(sealed);
         const api = { baseUrl: providers.threads?.apiUrl ?? PROVIDER_HOSTS.threads.api, version: '', network: threads.label };

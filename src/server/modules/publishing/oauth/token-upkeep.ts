@@ -2,6 +2,7 @@ import type { Logger } from '../../../platform/logger';
 import type { JobQueue } from '../../../platform/queue/queue';
 import type { Channels } from '../channels';
 import type { ConnectionRepository, ConnectionRow } from '../connection-repository';
+import { connectionCredentialStore } from '../credential-store';
 import { UnreadableCredentials, type SecretBox } from '../secret-box';
 import type { TokenRefresh } from './token-refresh';
 
@@ -55,8 +56,13 @@ export function createTokenUpkeep({ connections, box, queue, refresh, channels, 
     const open = await opened(row);
     if (!open) return 'disconnected';
     const { credentials } = open;
-    const answer = await refresh.refresh(row.kind, credentials);
+    const store = connectionCredentialStore({ connections, box, now }, row.id);
+    const answer = await refresh.refresh(row.kind, credentials, store);
     const at = now().toISOString();
+    if (answer.ok && 'stored' in answer) {
+      log.info({ event: 'connection.token_refreshed', connectionId: row.id, written: true, rotated: true });
+      return 'refreshed';
+    }
     if (answer.ok) {
       const written = await connections.replaceCredentials(row.id, row.updatedAt, box.seal(answer.refreshed.credentials), answer.refreshed.expiresAt, at);
       log.info({ event: 'connection.token_refreshed', connectionId: row.id, written, expiresAt: answer.refreshed.expiresAt });
@@ -77,7 +83,8 @@ export function createTokenUpkeep({ connections, box, queue, refresh, channels, 
     if (!row || row.health === 'disconnected' || row.accountId === null) return 'not-due';
     const open = await opened(row);
     if (!open) return 'disconnected';
-    const answer = await channels.channelFor(row.kind).test(open.credentials, { name: row.name }, now);
+    const store = connectionCredentialStore({ connections, box, now }, row.id);
+    const answer = await channels.channelFor(row.kind).test(open.credentials, { name: row.name, store }, now);
     if (answer.ok) return 'healthy';
     if (!answer.connectionLost) return 'later';
     const marked = await connections.markDisconnected(row.id, answer.message, now().toISOString(), row.updatedAt);
