@@ -19,11 +19,12 @@ export async function arrive(client: TestClient, location: string): Promise<{ st
 }
 
 /** Start, the consent screen's choice, the callback: answers the authorize URL, the provider's redirect and where the app sends the browser. */
-export async function signIn(
-  meta: MetaServer,
+export async function signIn<Choice = ConsentChoice>(
+  /** The provider's stand-in (Meta's, LinkedIn's): it answers its consent page. */
+  meta: { approve: (authorizeUrl: string, choice?: Choice) => string },
   client: TestClient,
   provider: OAuthProvider,
-  options: { returnTo?: 'settings' | 'onboarding'; connectionId?: string; choice?: ConsentChoice } = {},
+  options: { returnTo?: 'settings' | 'onboarding'; connectionId?: string; choice?: Choice } = {},
 ) {
   const started = await read(
     client.api.connections.oauth.start.$post({

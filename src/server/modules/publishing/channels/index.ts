@@ -4,6 +4,7 @@ import { blueskyChannel } from './bluesky';
 import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, SendContext, TestAnswer } from './channel';
 import { facebookChannel } from './facebook';
 import { instagramChannel } from './instagram';
+import { linkedinChannel } from './linkedin';
 import { mastodonChannel } from './mastodon';
 import { threadsChannel } from './threads';
 import { webhookChannel } from './webhook';
@@ -46,6 +47,7 @@ const CHANNELS: Partial<Record<ConnectionKind, (setup: ChannelSetup) => OpenChan
   facebook: (setup) => opened(facebookChannel(setup)),
   instagram: (setup) => opened(instagramChannel(setup)),
   threads: (setup) => opened(threadsChannel(setup)),
+  linkedin: (setup) => opened(linkedinChannel(setup)),
 };
 
 /** The channels, made once per process (each keeps its own state, such as Bluesky's sessions) under `setup`. */

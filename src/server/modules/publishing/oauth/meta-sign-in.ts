@@ -4,6 +4,7 @@ import type { OAuthProvider } from '@shared/schemas/publishing';
 import type { ProviderApp } from '../../../provider-config';
 import { GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi } from '../channels/meta-graph';
 import { instagramSignIn } from './instagram-sign-in';
+import { linkedinSignIn } from './linkedin-sign-in';
 import {
   authorizationUrl,
   bearerTyped,
@@ -148,5 +149,6 @@ export function createSignIns(setup: Setup): Partial<Record<OAuthProvider, Provi
     ...(providers.facebook ? { facebook: facebookSignIn(providers.facebook, setup) } : {}),
     ...(providers.instagram ? { instagram: instagramSignIn(providers.instagram, setup) } : {}),
     ...(providers.threads ? { threads: threadsSignIn(providers.threads, setup) } : {}),
+    ...(providers.linkedin ? { linkedin: linkedinSignIn(providers.linkedin, setup) } : {}),
   };
 }

@@ -73,17 +73,20 @@ export const tokenRequestOptions = ({ as }: TokenClient, setup: Setup) => ({
   signal: AbortSignal.timeout(setup.policy.timeoutMs),
 });
 
-/** The window the person signs in at: the app, where they come back, the scopes (comma-separated), the state and, with PKCE, its challenge. */
+/**
+ * The window the person signs in at: the app, where they come back, the scopes (comma-separated, as Meta
+ * takes them, or space-separated where the provider asks so), the state and, with PKCE, its challenge.
+ */
 export function authorizationUrl(
   { as, client }: TokenClient,
-  input: { redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | undefined },
+  input: { redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | undefined; scopeSeparator?: ',' | ' ' },
 ): string {
   const url = new URL(as.authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: client.client_id,
     redirect_uri: input.redirectUri,
     response_type: 'code',
-    scope: input.scopes.join(','),
+    scope: input.scopes.join(input.scopeSeparator ?? ','),
     state: input.state,
     ...(input.codeChallenge ? { code_challenge: input.codeChallenge, code_challenge_method: 'S256' } : {}),
   }).toString();
