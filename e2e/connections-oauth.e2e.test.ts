@@ -67,7 +67,11 @@ describe('a Facebook Page connected by signing in', () => {
     await expect.poll(() => connections.getByRole('button', { name: 'Connect Facebook Page' }).isVisible()).toBe(true);
     // Only Facebook's app is configured: the others are named in one sentence.
     await expect
-      .poll(() => connections.getByText('Connecting Instagram, Threads, LinkedIn, X/Twitter and Google Business Profile directly is not enabled on this server', { exact: false }).isVisible())
+      .poll(() =>
+        connections
+          .getByText('Connecting Instagram, Threads, LinkedIn, X/Twitter and Google Business Profile directly is not enabled on this server', { exact: false })
+          .isVisible(),
+      )
       .toBe(true);
 
     await connections.getByRole('button', { name: 'Connect Facebook Page' }).click();

@@ -84,7 +84,7 @@ describe('connections', () => {
     const webhook = connections.getByRole('listitem', { name: 'Our n8n' });
     await expect.poll(() => facebook.getByText('Healthy', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => facebook.getByText('Facebook Page', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => instagram.getByText('Expires in 5 days — reconnect').isVisible()).toBe(true);
+    await expect.poll(() => instagram.getByText('Expires in 5 days', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => instagram.getByText('Instagram account', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => threads.getByText('Disconnected: reconnect').isVisible()).toBe(true);
     await expect.poll(() => threads.getByText('Threads no longer accepts the sign-in', { exact: false }).isVisible()).toBe(true);
@@ -171,7 +171,13 @@ describe('connections', () => {
     const connections = page.getByRole('region', { name: 'Connections' });
     await expect.poll(() => connections.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
     await expect
-      .poll(() => connections.getByText('Connecting Facebook, Instagram, Threads, LinkedIn, X/Twitter and Google Business Profile directly is not enabled on this server', { exact: false }).isVisible())
+      .poll(() =>
+        connections
+          .getByText('Connecting Facebook, Instagram, Threads, LinkedIn, X/Twitter and Google Business Profile directly is not enabled on this server', {
+            exact: false,
+          })
+          .isVisible(),
+      )
       .toBe(true);
     expect(await connections.getByRole('button', { name: /^Connect / }).count()).toBe(0);
     await shoot(page, 'none-enabled', connections);

@@ -93,6 +93,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], { error: 'PUBLISH_ALLOW_PRIVATE_URLS must be true or false' })
     .transform((value) => value === 'true')
     .default(false),
+  /** The LinkedIn app has the Community Management API (LinkedIn reviews it): connecting offers the Pages the member administers. */
+  LINKEDIN_ORGANIZATIONS: z
+    .enum(['true', 'false'], { error: 'LINKEDIN_ORGANIZATIONS must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
 });
 
 /** An S3-compatible bucket for media (MEDIA_STORE=s3). */
@@ -270,7 +275,15 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       encryptionKey: env.ENCRYPTION_KEY ?? secret,
       lateWindowMs: env.PUBLISH_LATE_WINDOW,
       allowPrivateUrls: env.PUBLISH_ALLOW_PRIVATE_URLS,
-      providers: providersConfig(withoutEmpty(rawEnv), (message) => new ConfigError(message)),
+      providers: withLinkedInPages(
+        providersConfig(withoutEmpty(rawEnv), (message) => new ConfigError(message)),
+        env.LINKEDIN_ORGANIZATIONS,
+      ),
     },
   };
+}
+
+/** LINKEDIN_ORGANIZATIONS on the LinkedIn app, where one is configured. */
+function withLinkedInPages(providers: ProvidersConfig, organizations: boolean): ProvidersConfig {
+  return providers.linkedin ? { ...providers, linkedin: { ...providers.linkedin, organizations } } : providers;
 }

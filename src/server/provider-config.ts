@@ -15,6 +15,8 @@ export interface ProviderApp {
    * <PROVIDER>_<NAME>_URL.
    */
   hosts: Partial<Record<ExtraHost, string>>;
+  /** LinkedIn only: the app has the Community Management API (LINKEDIN_ORGANIZATIONS=true), so the Pages a member administers are offered. */
+  organizations?: boolean;
 }
 
 /** The further hosts a provider may have (see ProviderApp.hosts). */

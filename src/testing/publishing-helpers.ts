@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Platform } from '@shared/domain/options';
+import type { OAuthKind } from '@shared/schemas/publishing';
 import { createWriter } from '@server/ai/create-writer';
 import { createPostgresNotifier } from '@server/platform/notifier';
 import { createLogger } from '@server/platform/logger';
@@ -187,7 +188,7 @@ export async function signedInConnection(
   server: TestServer,
   userId: string,
   fields: {
-    kind: 'facebook' | 'instagram' | 'threads' | 'googlebusiness' | 'twitter';
+    kind: OAuthKind;
     name: string;
     accountId: string;
     credentials: object;

@@ -11,12 +11,15 @@ export class LinkedInError extends Error {
     message: string,
     readonly code?: string,
     readonly serviceErrorCode?: number,
+    /** Rest.li's further fields where an answer carries them (the duplicate post's `errorDetails`). */
+    readonly more: Record<string, unknown> = {},
   ) {
     super(message);
   }
 
   body() {
     return {
+      ...this.more,
       status: this.status,
       ...(this.serviceErrorCode === undefined ? {} : { serviceErrorCode: this.serviceErrorCode }),
       ...(this.code === undefined ? {} : { code: this.code }),
@@ -43,14 +46,26 @@ export class OAuthError extends Error {
 export const refuse = {
   /** error-handling: the sample answer for a missing token. */
   noToken: () => new LinkedInError(401, 'Empty oauth2_access_token', undefined, 401),
+  /**
+   * 65600 and 65601 as LinkedIn answers them (quoted in xcarpentier/react-native-linkedin#80 and
+   * jclusso/omniauth-linkedin-openid#6: REVOKED_ACCESS_TOKEN is 65601); the expired token's 65602 follows them.
+   */
   invalidToken: () => new LinkedInError(401, 'Invalid access token', 'INVALID_ACCESS_TOKEN', 65600),
-  expired: () => new LinkedInError(401, 'The token used in the request has expired', 'EXPIRED_ACCESS_TOKEN', 65601),
-  revoked: () => new LinkedInError(401, 'The token used in the request has been revoked by the user', 'REVOKED_ACCESS_TOKEN', 65602),
+  revoked: () => new LinkedInError(401, 'The token used in the request has been revoked by the user', 'REVOKED_ACCESS_TOKEN', 65601),
+  expired: () => new LinkedInError(401, 'The token used in the request has expired', 'EXPIRED_ACCESS_TOKEN', 65602),
   /** error-handling, 403: the token lacks the permission the call needs. */
   permission: (resource: string) => new LinkedInError(403, `Not enough permissions to access: ${resource}`, 'ACCESS_DENIED', 100),
   /** Not documented (see the server header): a body that does not fit the schema, in Rest.li's `ERROR :: /path :: reason` words. */
   field: (path: string, reason: string) => new LinkedInError(422, `ERROR :: ${path} :: ${reason}`, 'UNPROCESSABLE_ENTITY'),
-  duplicate: (urn: string) => new LinkedInError(422, `Content is a duplicate of ${urn}`, 'DUPLICATE_POST'),
+  /**
+   * The duplicate post as LinkedIn answers it (quoted from a live answer in Arisamiga/Linkedin-RSS#5): no
+   * top-level `code`; DUPLICATE_POST is in errorDetails.inputErrors, the post's urn at the message's end.
+   */
+  duplicate: (urn: string) =>
+    new LinkedInError(422, `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${urn}`, undefined, undefined, {
+      errorDetailType: 'com.linkedin.common.error.BadRequest',
+      errorDetails: { inputErrors: [{ description: 'Duplicate post is detected', input: {}, code: 'DUPLICATE_POST' }] },
+    }),
   throttled: () => new LinkedInError(429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.', 'TOO_MANY_REQUESTS', 101),
   notFound: (what: string) => new LinkedInError(404, `Not found: ${what}`, 'NOT_FOUND'),
   badRequest: (message: string) => new LinkedInError(400, message, 'BAD_REQUEST'),

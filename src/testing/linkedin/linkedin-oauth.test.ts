@@ -133,10 +133,10 @@ describe('/v2/userinfo', () => {
     expect((await call(url, { token: 'AQnot-a-token' })).body.code).toBe('INVALID_ACCESS_TOKEN');
     const soon = linkedin.grant(['openid', 'profile']);
     clock.advance(61 * 86_400_000);
-    expect((await call(url, { token: soon })).body).toMatchObject({ status: 401, code: 'EXPIRED_ACCESS_TOKEN', serviceErrorCode: 65601 });
+    expect((await call(url, { token: soon })).body).toMatchObject({ status: 401, code: 'EXPIRED_ACCESS_TOKEN', serviceErrorCode: 65602 });
     const live = linkedin.grant(['openid', 'profile']);
     linkedin.revoke();
-    expect((await call(url, { token: live })).body).toMatchObject({ status: 401, code: 'REVOKED_ACCESS_TOKEN', serviceErrorCode: 65602 });
+    expect((await call(url, { token: live })).body).toMatchObject({ status: 401, code: 'REVOKED_ACCESS_TOKEN', serviceErrorCode: 65601 });
     expect((await call(url, { token: linkedin.grant(['openid', 'profile']) })).status).toBe(200);
   });
 });

@@ -61,7 +61,11 @@ describe('text posts', () => {
     expect(id).toMatch(/^urn:li:share:\d+$/);
     const again = await post({ commentary: 'Open on Saturday mornings' });
     expect(again.status).toBe(422);
-    expect(again.body).toMatchObject({ status: 422, code: 'DUPLICATE_POST', message: `Content is a duplicate of ${id}` });
+    expect(again.body).toMatchObject({
+      status: 422,
+      message: `com.linkedin.content.common.exception.BadRequestResponseException: Content is a duplicate of ${id}`,
+      errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST' }] },
+    });
     const query = `/posts?q=author&author=${encodeURIComponent(linkedin.personUrn)}&count=10`;
     expect((await rest(query)).body).toMatchObject({ status: 403, code: 'ACCESS_DENIED' });
     const reader = linkedin.grant(['r_member_social']);
@@ -92,6 +96,13 @@ describe('organization Pages', () => {
     expect((await post({ commentary: 'Not allowed', author: linkedin.organizationUrn }, { token: linkedin.grant(['w_member_social']) })).status).toBe(403);
     const read = await rest(`/posts?q=author&author=${encodeURIComponent(linkedin.organizationUrn)}`);
     expect(read.body.elements[0].commentary).toBe('From the practice');
+  });
+
+  it('looks up an administered Page with rw_organization_admin only', async () => {
+    const id = linkedin.accounts.organization.id;
+    const admin = linkedin.grant(['rw_organization_admin']);
+    expect((await rest(`/organizations/${id}`, { token: admin })).body).toMatchObject({ id: Number(id), localizedName: linkedin.accounts.organization.name });
+    expect((await rest(`/organizations/${id}`)).status).toBe(403);
   });
 
   it('refuses posting as a Page where the member is only an analyst', async () => {

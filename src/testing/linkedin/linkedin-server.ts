@@ -13,17 +13,22 @@
  *   shared/api-guide/concepts/protocol-version; talent/versioning (each version supported about a year);
  * - shared/api-guide/concepts/error-handling (`{ status, serviceErrorCode, message }`, the sample
  *   "Empty oauth2_access_token"; 401 for an invalid, expired or revoked token; 403 for a missing permission).
+ *   marketing/community-management/community-management-api-migration-guide (Page access needs
+ *   rw_organization_admin; posting w_organization_social, r_organization_social, w_member_social);
+ *   marketing/community-management/organizations/organization-lookup-api (rw_organization_admin).
+ * - Answers LinkedIn gave that others quoted, where the docs are silent: the duplicate post (Arisamiga/Linkedin-RSS#5:
+ *   422, no top-level code, DUPLICATE_POST in errorDetails.inputErrors) and REVOKED_ACCESS_TOKEN's serviceErrorCode
+ *   65601 (jclusso/omniauth-linkedin-openid#6; 65600 invalid in xcarpentier/react-native-linkedin#80).
  * Not confirmed in the pages read, chosen from LinkedIn's known surface and kept apart here: the 60-day
  * expires_in 5184000 and 365-day refresh tokens for approved partners (programmatic-refresh-tokens), the
  * token endpoint's error words, user_cancelled_authorize and unauthorized_scope_error, the 30-minute code;
  * /v2/userinfo's fields (sign-in-with-linkedin-v2); organizationAcls' element shape; the request and answer
  * fields of initializeUpload / finalizeUpload and the Posts schema details (commentary up to 3,000
- * characters, 2 to 20 multiImage images, x-restli-id `urn:li:share:`); the serviceErrorCodes
- * 65600/65601/65602 and the `code` names (INVALID_/EXPIRED_/REVOKED_ACCESS_TOKEN, ACCESS_DENIED 100,
- * TOO_MANY_REQUESTS); the version refusals (400 VERSION_MISSING, 426 NONEXISTENT_VERSION) and a missing
- * protocol header (400); a body that does not fit (422, `ERROR :: /path :: reason`); the duplicate post (422
- * "Content is a duplicate of urn"); the upload host and its expiry. No Retry-After is sent with a 429; a
- * fault a test injects may carry one.
+ * characters, 2 to 20 multiImage images, x-restli-id `urn:li:share:`); the expired token's
+ * serviceErrorCode 65602 and its `code` EXPIRED_ACCESS_TOKEN, ACCESS_DENIED 100, TOO_MANY_REQUESTS; the version refusals (400 VERSION_MISSING, 426 NONEXISTENT_VERSION) and a missing
+ * protocol header (400); a body that does not fit (422, `ERROR :: /path :: reason`); the upload host and its
+ * expiry. No Retry-After is sent with a 429 (shared/api-guide/concepts/rate-limits: daily limits that reset
+ * at midnight UTC, no headers named); a fault a test injects may carry one.
  * Times come from `now`.
  */
 import type http from 'node:http';
@@ -68,7 +73,17 @@ export interface ReceivedCall {
   json: unknown;
 }
 
-const DEFAULT_SCOPES = ['openid', 'profile', 'email', 'w_member_social', 'w_organization_social', 'r_organization_social', 'r_organization_admin'];
+/** Sign In with LinkedIn (openid, profile, email), Share on LinkedIn (w_member_social), and Community Management's Page scopes. */
+const DEFAULT_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'w_member_social',
+  'w_organization_social',
+  'r_organization_social',
+  'r_organization_admin',
+  'rw_organization_admin',
+];
 
 function parse(request: http.IncomingMessage, bytes: Buffer): Call {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -124,6 +139,8 @@ export async function startLinkedInServer(options: LinkedInServerOptions = {}) {
     if (path === '/rest/posts' && method === 'GET') return posts.byAuthor(call);
     if (path.startsWith('/rest/posts/') && method === 'GET') return posts.one(call, decodeURIComponent(path.slice('/rest/posts/'.length)));
     if (path === '/rest/organizationAcls' && method === 'GET') return posts.organizationAcls(call);
+    const organization = /^\/rest\/organizations\/(\d+)$/.exec(path);
+    if (organization && method === 'GET') return posts.organization(call, organization[1]!);
     if (path === '/rest/images' && method === 'POST' && action === 'initializeUpload') return media.initializeImage(call);
     if (path === '/rest/videos' && method === 'POST' && action === 'initializeUpload') return media.initializeVideo(call);
     if (path === '/rest/videos' && method === 'POST' && action === 'finalizeUpload') return media.finalizeVideo(call);

@@ -1,6 +1,6 @@
 import { ok, type Call, type Reply } from './call';
 import { refuse } from './linkedin-errors';
-import { ORGANIZATION_URN, PERSON_URN, type LinkedInState, type StoredPost } from './linkedin-state';
+import { LINKEDIN_ACCOUNTS, ORGANIZATION_URN, PERSON_URN, type LinkedInState, type StoredPost } from './linkedin-state';
 import type { MediaRoutes } from './media-routes';
 
 /**
@@ -16,6 +16,8 @@ import type { MediaRoutes } from './media-routes';
  *   approved apps only) for the member, r_organization_social for the Page. Newest first.
  * - GET /rest/organizationAcls?q=roleAssignee[&role&state]: the member's roles; r_organization_admin or
  *   rw_organization_admin.
+ * - GET /rest/organizations/{id} (organizations/organization-lookup-api: rw_organization_admin; an
+ *   administrator reads its Page's id, localizedName, vanityName and name).
  * Chosen where the docs are silent: media or an article thumbnail that is not the author's own AVAILABLE
  * upload is refused with 422 naming the field; a post with the same author, commentary and content as an
  * earlier one is a 422 duplicate (at any age); commentary over 3,000 characters is refused with 422.
@@ -148,7 +150,20 @@ export function createPostsRoutes(state: LinkedInState, media: MediaRoutes) {
     return ok({ paging: { start: 0, count: 10, links: [], total: elements.length }, elements });
   };
 
-  return { create, byAuthor, one, organizationAcls };
+  const organization = (call: Call, id: string): Reply => {
+    const token = state.check(call.headers.authorization);
+    state.requireScope(token, ['rw_organization_admin'], 'organizations.GET');
+    const { organization: page } = LINKEDIN_ACCOUNTS;
+    if (id !== page.id) throw refuse.notFound(`urn:li:organization:${id}`);
+    return ok({
+      id: Number(page.id),
+      localizedName: page.name,
+      vanityName: 'bright-smile-dental',
+      name: { localized: { en_US: page.name }, preferredLocale: { country: 'US', language: 'en' } },
+    });
+  };
+
+  return { create, byAuthor, one, organizationAcls, organization };
 }
 
 function mediaUrns(content: Json | undefined): string[] {

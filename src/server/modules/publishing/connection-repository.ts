@@ -134,10 +134,10 @@ export function createConnectionRepository(db: Db) {
     },
 
     /** Connections whose token stops working before `before` and that still work: the token upkeep's list. */
-    listExpiring(before: string): Promise<Pick<ConnectionRow, 'id' | 'kind' | 'tokenExpiresAt'>[]> {
+    listExpiring(before: string): Promise<Pick<ConnectionRow, 'id' | 'kind' | 'tokenExpiresAt' | 'credentials'>[]> {
       return db
         .selectFrom('connections')
-        .select(['id', 'kind', 'tokenExpiresAt'])
+        .select(['id', 'kind', 'tokenExpiresAt', 'credentials'])
         .where('tokenExpiresAt', 'is not', null)
         .where('tokenExpiresAt', '<', before)
         .where('health', '<>', 'disconnected')

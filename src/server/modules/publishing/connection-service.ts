@@ -24,9 +24,15 @@ interface Deps {
 
 export const CONNECTIONS_PER_USER = 20;
 
-/** Healthy, expiring (its token stops working within the warning days) or disconnected, with the reason in words. */
+/**
+ * Healthy, expiring (its token stops working within the warning days: tokens that renew themselves are
+ * renewed before then, so only one that cannot be, or whose renewal failed, warns) or disconnected, with
+ * the reason in words; a token past its end is disconnected before any post finds out.
+ */
 export function healthOf(row: Pick<ConnectionRow, 'health' | 'healthReason' | 'tokenExpiresAt'>, now: Date): ConnectionHealth {
   if (row.health === 'disconnected') return { state: 'disconnected', reason: row.healthReason, expiresAt: row.tokenExpiresAt };
+  if (row.tokenExpiresAt !== null && Date.parse(row.tokenExpiresAt) <= now.getTime())
+    return { state: 'disconnected', reason: 'Its sign-in has ended. Reconnect it to keep posting.', expiresAt: row.tokenExpiresAt };
   const expiring = row.tokenExpiresAt !== null && Date.parse(row.tokenExpiresAt) - now.getTime() < CONNECTION_EXPIRY_WARNING_DAYS * 86_400_000;
   return { state: expiring ? 'expiring' : 'healthy', reason: null, expiresAt: row.tokenExpiresAt };
 }

@@ -138,7 +138,7 @@ function guardedLookup(allowPrivate: boolean) {
 
 export interface OutboundRequest {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   headers: Record<string, string>;
   /** A stream's body is a function that opens it, called at each hop (set content-length in `headers`). */
   body?: string | Buffer | (() => AsyncIterable<Uint8Array>);

@@ -18,12 +18,13 @@ const HEALTH_BADGES = {
   disconnected: { tone: 'danger', icon: IconAlertTriangle },
 } as const;
 
-function HealthStatus({ line }: { line: HealthLine }) {
-  const { tone, icon: StateIcon } = HEALTH_BADGES[line.state];
+export function HealthStatus({ line }: { line: HealthLine }) {
+  const { tone, icon: StateIcon } = line.urgent ? HEALTH_BADGES.disconnected : HEALTH_BADGES[line.state];
+  const Icon = line.state === 'expiring' ? IconClockExclamation : StateIcon;
   return (
     <Stack gap={4}>
       <div>
-        <StatusBadge tone={tone} icon={<StateIcon size={14} aria-hidden="true" />}>
+        <StatusBadge tone={tone} icon={<Icon size={14} aria-hidden="true" />}>
           {line.label}
         </StatusBadge>
       </div>

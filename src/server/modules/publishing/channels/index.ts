@@ -5,6 +5,7 @@ import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedCon
 import { facebookChannel } from './facebook';
 import { googleBusinessChannel } from './google-business';
 import { instagramChannel } from './instagram';
+import { linkedinChannel } from './linkedin';
 import { mastodonChannel } from './mastodon';
 import { threadsChannel } from './threads';
 import { webhookChannel } from './webhook';
@@ -41,7 +42,7 @@ function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChanne
 }
 
 /** Every kind of connection and the channel that publishes through it: a new network's channel is added here. */
-const CHANNELS: Partial<Record<ConnectionKind, (setup: ChannelSetup) => OpenChannel>> = {
+const CHANNELS: Record<ConnectionKind, (setup: ChannelSetup) => OpenChannel> = {
   webhook: ({ policy }) => opened(webhookChannel(policy)),
   mastodon: ({ policy }) => opened(mastodonChannel(policy)),
   bluesky: ({ policy }) => opened(blueskyChannel(policy)),
@@ -50,6 +51,7 @@ const CHANNELS: Partial<Record<ConnectionKind, (setup: ChannelSetup) => OpenChan
   threads: (setup) => opened(threadsChannel(setup)),
   googlebusiness: (setup) => opened(googleBusinessChannel(setup)),
   twitter: (setup) => opened(xChannel(setup)),
+  linkedin: (setup) => opened(linkedinChannel(setup)),
 };
 
 /** The channels, made once per process (each keeps its own state, such as Bluesky's sessions) under `setup`. */

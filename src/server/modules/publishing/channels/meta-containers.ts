@@ -73,7 +73,7 @@ function withoutLinks(outcome: AttemptOutcome): AttemptOutcome {
 }
 
 /** Waits `ms` unless the attempt's time limit comes first (false then). */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve(false);
     const stop = () => {

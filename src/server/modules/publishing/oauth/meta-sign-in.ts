@@ -6,6 +6,7 @@ import { GRAPH_API_VERSION, THREADS_API_VERSION, type GraphApi } from '../channe
 import { googleSignIn } from './google-sign-in';
 import { instagramSignIn } from './instagram-sign-in';
 import { xSignIn } from './x-sign-in';
+import { linkedinSignIn } from './linkedin-sign-in';
 import {
   authorizationUrl,
   bearerTyped,
@@ -152,5 +153,6 @@ export function createSignIns(setup: Setup): Partial<Record<OAuthProvider, Provi
     ...(providers.threads ? { threads: threadsSignIn(providers.threads, setup) } : {}),
     ...(providers.google ? { google: googleSignIn(providers.google, setup) } : {}),
     ...(providers.x ? { x: xSignIn(providers.x, setup) } : {}),
+    ...(providers.linkedin ? { linkedin: linkedinSignIn(providers.linkedin, setup) } : {}),
   };
 }

@@ -1,10 +1,12 @@
 import { NETWORKS } from '@shared/networks';
 import { PROVIDER_HOSTS, type ProvidersConfig } from '../../../provider-config';
+import { linkedinCredentialsSchema } from '../channels/linkedin-api';
 import { instagramCredentialsSchema, threadsCredentialsSchema } from '../channels/meta-credentials';
 import type { CredentialStore } from '../channels/channel';
 import { createBackoff, graphCall, type GraphApi } from '../channels/meta-graph';
 import type { AttemptOutcome } from '../outcome';
 import type { OutboundPolicy } from '../outbound';
+import { refreshLinkedIn } from './linkedin-sign-in';
 import { expiryOf } from './sign-in-steps';
 import { createXTokens, xCredentialsSchema } from './x-tokens';
 
@@ -14,6 +16,8 @@ import { createXTokens, xCredentialsSchema } from './x-tokens';
  *   (threads/get-started/long-lived-tokens: a long-lived token at least 24 hours old and unexpired);
  * - Instagram through Instagram Login (its credentials' api is Instagram's own): GET graph.instagram.com/refresh_access_token?
  *   grant_type=ig_refresh_token (instagram-platform/reference/refresh_access_token; same rules).
+ * - LinkedIn, where LinkedIn gave a refresh token (approved partners only): its token endpoint's
+ *   grant_type=refresh_token (linkedin-sign-in.ts); without one a LinkedIn sign-in ends after 60 days.
  * Facebook Page tokens (and Instagram through a Page) made from a long-lived user token do not expire.
  * The token goes in the query, as documented, and in the Authorization header (graphCall); neither is logged.
  * - X: a refresh token unused for a while is renewed through the same rotation as at send time
@@ -28,7 +32,7 @@ interface Refreshed<C> {
 /** `stored`: the rotation stored the credentials itself (X), whatever changed meanwhile. */
 export type RefreshAnswer = { ok: true; refreshed: Refreshed<unknown> } | { ok: true; stored: true } | { ok: false; outcome: AttemptOutcome };
 
-const { instagram, threads, twitter } = NETWORKS;
+const { instagram, linkedin, threads, twitter } = NETWORKS;
 
 interface Setup {
   providers: ProvidersConfig;
@@ -51,8 +55,11 @@ export function createTokenRefresh({ providers, policy, now }: Setup) {
   };
 
   return {
-    /** Whether tokens of this kind of connection are renewed here. */
-    refreshes: (kind: string) => kind === threads.id || kind === instagram.id || (kind === twitter.id && x !== undefined),
+    /** Whether tokens of this kind of connection are renewed here; with its credentials, whether this one's can be (a LinkedIn sign-in needs a refresh token). */
+    refreshes(kind: string, credentials?: unknown): boolean {
+      if (kind === linkedin.id) return credentials === undefined || linkedinCredentialsSchema.safeParse(credentials).data?.refreshToken !== undefined;
+      return kind === threads.id || kind === instagram.id || (kind === twitter.id && x !== undefined);
+    },
 
     /**
      * Fresh credentials and their expiry, or the outcome in words (`connectionLost` when the network no longer
@@ -79,6 +86,8 @@ export function createTokenRefresh({ providers, policy, now }: Setup) {
         if (!answer.ok) return answer;
         return { ok: true, refreshed: { credentials: { ...credentials, accessToken: answer.token }, expiresAt: answer.expiresAt } };
       }
+      if (kind === linkedin.id && providers.linkedin)
+        return refreshLinkedIn(providers.linkedin, linkedinCredentialsSchema.parse(sealed), { providers, policy, now });
       return { ok: false, outcome: { result: 'failed', detail: 'This kind of connection has no token to renew.' } };
     },
   };

@@ -56,6 +56,8 @@ export function createTokenUpkeep({ connections, box, queue, refresh, channels, 
     const open = await opened(row);
     if (!open) return 'disconnected';
     const { credentials } = open;
+    // A sign-in that cannot be renewed (LinkedIn without a refresh token) ends: its connection warns ahead.
+    if (!refresh.refreshes(row.kind, credentials)) return 'not-due';
     const store = connectionCredentialStore({ connections, box, now }, row.id);
     const answer = await refresh.refresh(row.kind, credentials, store);
     const at = now().toISOString();
@@ -75,6 +77,16 @@ export function createTokenUpkeep({ connections, box, queue, refresh, channels, 
     }
     log.warn({ event: 'connection.token_refresh_later', connectionId: row.id, detail: answer.outcome.detail });
     return 'later';
+  }
+
+  /** Whether the connection's token can be renewed (unreadable credentials are left to the job, which disconnects it). */
+  function renewable(row: Pick<ConnectionRow, 'kind' | 'credentials'>): boolean {
+    try {
+      return refresh.refreshes(row.kind, box.open(row.credentials));
+    } catch (error) {
+      if (error instanceof UnreadableCredentials) return true;
+      throw error;
+    }
   }
 
   /** Asks the network whether a signed-in account's token still works; a refusal disconnects it with the reason. */
@@ -107,7 +119,7 @@ export function createTokenUpkeep({ connections, box, queue, refresh, channels, 
     const due = await connections.listExpiring(new Date(now().getTime() + REFRESH_AHEAD_MS).toISOString());
     let queued = 0;
     for (const row of due) {
-      if (!refresh.refreshes(row.kind)) continue;
+      if (!refresh.refreshes(row.kind) || !renewable(row)) continue;
       const id = await queue.send(
         TOKEN_REFRESH_QUEUE,
         { connectionId: row.id },

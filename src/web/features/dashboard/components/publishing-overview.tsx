@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { DeliveryAtRisk, DeliveryRisk, DeliverySummary } from '@shared/schemas/publishing';
+import { ConnectionWarnings, needsReconnect } from '../../../components/connections/connection-warnings';
 import { DeliveryBadge } from '../../../components/delivery-status';
 import { StatusBadge } from '../../../components/status-badge';
 import { paths } from '../../../lib/paths';
+import { useConnections } from '../../../lib/queries/connections';
 import { allDeliveriesQueryOptions, deliveriesAtRiskQueryOptions } from '../../../lib/queries/deliveries';
 import classes from './dashboard.module.css';
 
@@ -86,12 +88,14 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 /**
- * 'Going out next' (the next posts to be published) and 'Needs attention': scheduled posts whose
- * connection will not send them, days before their time, then those that failed, are unknown or missed.
+ * 'Going out next' (the next posts to be published) and 'Needs attention': connections whose sign-in ends
+ * soon or ended, scheduled posts whose connection will not send them, days before their time, then those
+ * that failed, are unknown or missed.
  */
 export function PublishingOverview() {
   const deliveries = useQuery(allDeliveriesQueryOptions);
   const atRisk = useQuery(deliveriesAtRiskQueryOptions);
+  const reconnect = (useConnections().data ?? []).some(needsReconnect);
   const next = (deliveries.data ?? []).filter((item) => item.status === 'scheduled' || item.status === 'publishing').slice(0, GOING_OUT_MAX);
   const attention = (deliveries.data ?? []).filter((item) => item.status === 'failed' || item.status === 'unknown' || item.status === 'missed');
   const body = (list: DeliverySummary[], empty: React.ReactNode) =>
@@ -119,9 +123,10 @@ export function PublishingOverview() {
       </Card>
       <Card id="attention-heading" title="Needs attention">
         <Stack gap="sm">
+          <ConnectionWarnings />
           {atRisk.data && atRisk.data.length > 0 && <AtRiskList deliveries={atRisk.data} />}
           {atRisk.isError && <Text size="sm">Could not check your connections. Reload the page to try again.</Text>}
-          {body(attention, atRisk.data?.length ? null : <Text size="sm">Nothing needs you: every post went out or is on its way.</Text>)}
+          {body(attention, atRisk.data?.length || reconnect ? null : <Text size="sm">Nothing needs you: every post went out or is on its way.</Text>)}
         </Stack>
       </Card>
     </>
