@@ -35,10 +35,11 @@ export interface Network<Id extends string = string> {
     linkInBio: boolean;
   };
   /**
-   * The editor's preview: media above the text with the handle before it (Instagram), or text first; the
-   * line under the company's name, `{name}` standing for its handle.
+   * The editor's preview: media above the text, or text first; the account's handle before the text
+   * (Instagram's caption); whether a post there needs a picture or video (Instagram) or may be text only;
+   * the line under the company's name, `{name}` standing for its handle.
    */
-  preview: { mediaFirst: boolean; byline: string };
+  preview: { mediaFirst: boolean; byline: string; handleBeforeText?: true; needsMedia?: true };
   /** Attachments a post may carry there. */
   media: { maxItems: number; types: readonly ('image' | 'video')[] };
   /** Where the feed stops showing the text and offers more. */

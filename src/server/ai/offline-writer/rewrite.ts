@@ -81,7 +81,9 @@ function withoutHashtags(text: string): string {
   return text
     .replace(/(^|[ \t])#[^\s#]+/gu, '$1')
     .replace(/[ \t]{2,}/g, ' ')
-    .replace(/[ \t]+$/gm, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
     .trim();
 }
 
