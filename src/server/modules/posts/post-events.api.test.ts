@@ -79,6 +79,33 @@ describe('a Google Business Profile month', () => {
   });
 });
 
+describe("'Adapt for Google Business Profile'", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('writes a post without hashtags, and a carousel becomes an image post (one photo there)', async () => {
+    const client = await onboardedClient(server.url);
+    await read(client.api.workspace.$get());
+    const carousel = await addPost(client, {
+      date: day(8),
+      platform: 'instagram',
+      type: 'carousel',
+      content: 'Swipe for our winter tips. #SmileLeeds Book your check-up today.',
+      hashtags: ['#smile', '#dentist'],
+    });
+    const adapted = await read(
+      client.api.posts[':postId'].copy.$post({ param: { postId: carousel.id }, json: { mode: 'adapt', version: 1, date: day(9), platform: GBP } }),
+    );
+    expect(adapted.status).toBe(201);
+    expect(adapted.body).toMatchObject({ platform: GBP, type: 'image', hashtags: [], event: null });
+    expect(adapted.body.content).not.toContain('#');
+    expect(adapted.body.content).not.toBe(carousel.content);
+  });
+});
+
 describe('a post’s offer or event', () => {
   let server: TestServer;
   beforeAll(async () => {
