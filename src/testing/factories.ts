@@ -48,6 +48,7 @@ export function createFactories(db: Db) {
         mediaPrompt: '',
         hashtags: '[]',
         media: '[]',
+        event: null,
         version: 1,
         createdAt: LONG_AGO,
         updatedAt: LONG_AGO,

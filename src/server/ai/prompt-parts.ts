@@ -54,11 +54,25 @@ export function platformLimitsLine(platforms: readonly Platform[] = PLATFORMS): 
   return `Character limits, hashtags included: ${lines.join('; ')}.`;
 }
 
-export const POST_FIELDS_RULES = [
-  '- "content": the post text only, without the hashtags, ready to publish.',
-  '- "mediaPrompt": for image, video and carousel posts, a short description of the picture, clip or slides to create; "" for text posts.',
-  '- "hashtags": 2 to 6 hashtags, each one word starting with #; include the strategy hashtags where they fit.',
-].join('\n');
+/** The networks among `platforms` whose posts carry no hashtags (Google Business Profile), as the prompts name them. */
+export function withoutHashtags(platforms: readonly Platform[]): string | null {
+  const none = platforms.filter((platform) => NETWORKS[platform].prompt.hashtags === 0);
+  return none.length === 0 ? null : none.map((platform) => `${NETWORKS[platform].label} (${platform})`).join(', ');
+}
+
+/** The reply fields of one post; no hashtags asked for where the network has none. */
+export function postFieldsRules(platforms: readonly Platform[]): string {
+  const none = withoutHashtags(platforms);
+  const tagged = platforms.some((platform) => NETWORKS[platform].prompt.hashtags > 0);
+  const hashtags = tagged
+    ? `2 to 6 hashtags, each one word starting with #; include the strategy hashtags where they fit${none ? `; [] for ${none}, which uses no hashtags` : ''}.`
+    : `[]: ${none} uses no hashtags.`;
+  return [
+    '- "content": the post text only, without the hashtags, ready to publish.',
+    '- "mediaPrompt": for image, video and carousel posts, a short description of the picture, clip or slides to create; "" for text posts.',
+    `- "hashtags": ${hashtags}`,
+  ].join('\n');
+}
 
 /** 'Tuesday, December 1, 2026' for a noon-UTC date. */
 export function describeDay(date: string): string {

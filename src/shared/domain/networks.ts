@@ -1,4 +1,5 @@
 import { NETWORKS, type Platform } from '../networks';
+import type { PostType } from './options';
 import { countLength, graphemes, type Counting } from './text-length';
 
 /**
@@ -55,4 +56,15 @@ export function feedText(platform: Platform, text: string): { shown: string; cut
     shown = (space > slice.length * 0.6 ? slice.slice(0, space) : slice).trimEnd();
   }
   return { shown, cut: shown.length < text.trimEnd().length };
+}
+
+/**
+ * The post type `type` becomes on `platform`: a carousel needs room for several files and a video a network
+ * that takes video; where it cannot be either (Google Business Profile: one photo), it is an image post.
+ */
+export function postTypeOn(platform: Platform, type: PostType): PostType {
+  const { media } = NETWORK_RULES[platform];
+  if (type === 'carousel' && media.maxItems < 2) return 'image';
+  if (type === 'video' && !media.types.includes('video')) return 'image';
+  return type;
 }

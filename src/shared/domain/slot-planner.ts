@@ -5,6 +5,7 @@
  */
 import type { Strategy } from '../schemas/strategy';
 import { daysInMonth, noonUtc } from './months';
+import { postTypeOn } from './networks';
 import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, SPEC_PLATFORMS, WEEKDAYS, type Platform, type PostType } from './options';
 
 export interface PostSlot {
@@ -206,7 +207,9 @@ export function planSlots(input: PlanSlotsInput): PostSlot[] {
     // however many platforms there are (an odd count no longer keeps a platform on one type).
     const typeIndex = ((i % platforms.length) + Math.floor(i / platforms.length)) % types.length;
     const day = `${year}-${String(month).padStart(2, '0')}-${String(entry.day).padStart(2, '0')}`;
-    const slot: PostSlot = { date: noonUtc(day), platform: platforms[i % platforms.length]!, type: types[typeIndex]! };
+    const platform = platforms[i % platforms.length]!;
+    // A type the network cannot carry becomes an image post there (a carousel or video on Google Business Profile).
+    const slot: PostSlot = { date: noonUtc(day), platform, type: postTypeOn(platform, types[typeIndex]!) };
     if (entry.holiday !== undefined) slot.holiday = entry.holiday;
     return slot;
   });

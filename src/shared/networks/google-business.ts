@@ -12,7 +12,7 @@ export const googleBusiness = {
   counting: 'characters',
   hashtagCap: 0,
   prompt: { note: 'local and practical: what, where and when; no hashtags; end with the call to action', hashtags: 0 },
-  offline: { layout: 'post', frame: { image: 'landscape 4:3', video: 'landscape 16:9' }, videoSeconds: 30, linkInBio: false },
+  offline: { layout: 'local', frame: { image: 'landscape 4:3', video: 'landscape 16:9' }, videoSeconds: 30, linkInBio: false },
   preview: { mediaFirst: true, byline: 'Just now' },
   media: { maxItems: 1, types: ['image'] },
   // The listing shows about three lines before 'More'.
@@ -22,6 +22,7 @@ export const googleBusiness = {
     'Rewrite this post for Google Business Profile: a short local update for people searching for the business, under 1,500 characters, no hashtags, ending with one clear call to action.',
   colors: { chart: '#1a73e8', tint: '#e8f0fe', text: '#1557b0' },
   icon: 'google',
+  offersAndEvents: true,
 } as const satisfies Network<'googlebusiness'>;
 
 /**

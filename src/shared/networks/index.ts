@@ -39,6 +39,11 @@ export const NETWORKS: { readonly [P in Platform]: Network<P> } = {
   googlebusiness: googleBusiness,
 };
 
+/** Whether a post on `platform` may be an offer or an event (Google Business Profile), not only an update. */
+export function takesEvents(platform: Platform): boolean {
+  return (NETWORKS[platform] as Network).offersAndEvents === true;
+}
+
 /** One field of every network, keyed by id: `networkTable((network) => network.label)`. */
 export function networkTable<T>(field: (network: Network) => T): Record<Platform, T> {
   return Object.fromEntries(PLATFORMS.map((id) => [id, field(NETWORKS[id])])) as Record<Platform, T>;

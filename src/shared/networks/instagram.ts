@@ -9,7 +9,7 @@ export const instagram = {
   hashtagCap: 5,
   prompt: { note: 'a strong first line; at most 5 hashtags', hashtags: 5 },
   offline: { layout: 'caption', frame: { image: 'square 1:1', video: 'vertical 9:16' }, videoSeconds: 30, linkInBio: true },
-  preview: { mediaFirst: true, byline: 'Sponsored' },
+  preview: { mediaFirst: true, byline: 'Sponsored', handleBeforeText: true, needsMedia: true },
   media: { maxItems: 10, types: ['image', 'video'] },
   feedCut: { chars: 125, more: '… more' },
   imageRatio: 1,

@@ -24,15 +24,22 @@ export interface Network<Id extends string = string> {
   prompt: { note: string; hashtags: number; hashtagChars?: number };
   /**
    * The offline writer's shape of a post: `short` (headline and one line, X and Bluesky), `toot`, `caption`
-   * (Instagram: headline and call to action first), `article` (LinkedIn), `post`; the media's frame and
+   * (Instagram: headline and call to action first), `article` (LinkedIn), `local` (Google Business Profile:
+   * how to find or reach the business, the call to action last, nothing that asks for comments or swipes), `post`; the media's frame and
    * a video's seconds; whether links live in the bio.
    */
-  offline: { layout: 'short' | 'toot' | 'caption' | 'article' | 'post'; frame: { image: string; video: string }; videoSeconds: number; linkInBio: boolean };
+  offline: {
+    layout: 'short' | 'toot' | 'caption' | 'article' | 'local' | 'post';
+    frame: { image: string; video: string };
+    videoSeconds: number;
+    linkInBio: boolean;
+  };
   /**
-   * The editor's preview: media above the text with the handle before it (Instagram), or text first; the
-   * line under the company's name, `{name}` standing for its handle.
+   * The editor's preview: media above the text, or text first; the account's handle before the text
+   * (Instagram's caption); whether a post there needs a picture or video (Instagram) or may be text only;
+   * the line under the company's name, `{name}` standing for its handle.
    */
-  preview: { mediaFirst: boolean; byline: string };
+  preview: { mediaFirst: boolean; byline: string; handleBeforeText?: true; needsMedia?: true };
   /** Attachments a post may carry there. */
   media: { maxItems: number; types: readonly ('image' | 'video')[] };
   /** Where the feed stops showing the text and offers more. */
@@ -44,4 +51,6 @@ export interface Network<Id extends string = string> {
   /** The recognisable colour: `chart` against the white card (3:1), `tint`/`text` for pills (WCAG AA). */
   colors: { chart: string; tint: string; text: string };
   icon: NetworkIconName;
+  /** Whether a post there may announce an offer or an event (the post's `event`); an update otherwise. */
+  offersAndEvents?: true;
 }

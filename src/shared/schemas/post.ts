@@ -25,6 +25,44 @@ export const mediaItemSchema = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
+/**
+ * An offer or an event a post announces (Google Business Profile's local post types; a plain post is an
+ * update and has none). The bounds are ours: Google's LocalPost reference names none. Days are the
+ * business's calendar days, the end on or after the start; a code, link and terms belong to an offer only.
+ */
+export const POST_EVENT_KINDS = ['offer', 'event'] as const;
+export type PostEventKind = (typeof POST_EVENT_KINDS)[number];
+export const POST_EVENT_LIMITS = { title: 100, couponCode: 60, redeemUrl: 500, terms: 1000 } as const;
+
+/** An optional text: blank (a cleared field) means not given. */
+const optionalText = (schema: z.ZodType<string, string>) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+const redeemUrlSchema = z
+  .string()
+  .trim()
+  .max(POST_EVENT_LIMITS.redeemUrl, `Keep the link under ${POST_EVENT_LIMITS.redeemUrl} characters.`)
+  .regex(/^https?:\/\/[^\s/$.?#]+\.[^\s]+$/i, 'Use a full web address, like https://example.com/offer.');
+
+export const postEventSchema = z
+  .object({
+    kind: z.enum(POST_EVENT_KINDS),
+    title: z.string().trim().min(1, 'Give it a title.').max(POST_EVENT_LIMITS.title, `Keep the title under ${POST_EVENT_LIMITS.title} characters.`),
+    startDate: calendarDaySchema,
+    endDate: calendarDaySchema,
+    couponCode: optionalText(z.string().trim().max(POST_EVENT_LIMITS.couponCode, `Keep the code under ${POST_EVENT_LIMITS.couponCode} characters.`)),
+    redeemUrl: optionalText(redeemUrlSchema),
+    terms: optionalText(z.string().trim().max(POST_EVENT_LIMITS.terms, `Keep the terms under ${POST_EVENT_LIMITS.terms} characters.`)),
+  })
+  .strict()
+  .superRefine((event, context) => {
+    if (event.endDate < event.startDate) context.addIssue({ code: 'custom', path: ['endDate'], message: 'The end cannot be before the start.' });
+    if (event.kind === 'event')
+      for (const field of ['couponCode', 'redeemUrl', 'terms'] as const)
+        if (event[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'Only an offer has a code, a link and terms.' });
+  });
+export type PostEvent = z.infer<typeof postEventSchema>;
+
 /** A post as a writer produces it: the spec's fields without id or media. */
 export const writtenPostSchema = z.object({
   date: postDateSchema,
@@ -48,6 +86,8 @@ export const postSchema = writtenPostSchema.extend({
   /** Where and when (HH:MM in the user's time zone) a scheduled post goes out; null for drafts. */
   scheduledPlatform: z.enum(PLATFORMS).nullable(),
   scheduledTime: z.string().nullable(),
+  /** The offer or event it announces, on a network that has them (Google Business Profile); null for an update. */
+  event: postEventSchema.nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -64,6 +104,8 @@ export const postUpdateSchema = z
     platform: z.enum(PLATFORMS).optional(),
     type: z.enum(POST_TYPES).optional(),
     mediaPrompt: z.string().trim().max(POST_LIMITS.mediaPrompt).optional(),
+    /** An offer or event; null makes the post a plain update again. */
+    event: postEventSchema.nullable().optional(),
   })
   .refine((update) => Object.keys(update).length > 1, 'Send at least one field to change.');
 export type PostUpdate = z.infer<typeof postUpdateSchema>;

@@ -4,7 +4,8 @@ import { BUSINESS_GOAL_LABELS, PLATFORMS, type Platform, type PostType } from '@
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
-import { languageRule, platformLimitsLine } from '../prompt-parts';
+import { NETWORKS } from '@shared/networks';
+import { languageRule, platformLimitsLine, withoutHashtags } from '../prompt-parts';
 import { openingOf, slotAngles, strategyThemes } from '../variety';
 import type { WriterContext } from '../writer';
 
@@ -89,7 +90,7 @@ function rulesFor(slots: PostSlot[]): string {
     "One post per slot below, with its slot number. Holiday slots are about the holiday. A slot's theme and cta are what that post is about and asks for.",
     'Start every post differently: no two posts may share their first five words.',
     platformLimitsLine(platforms),
-    'content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: #words, as many as the network suits.',
+    `content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: #words, as many as the network suits${withoutHashtags(platforms) ? `, [] for ${withoutHashtags(platforms)}` : ''}.`,
   ].join('\n');
 }
 
@@ -115,7 +116,7 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
       ? `Earlier versions of this month opened with these words; open differently: ${openings.map((opening) => `"${opening}"`).join(', ')}`
       : '',
     `Slots:\n${SLOTS_START}\n[${promptSlots.map((slot) => JSON.stringify(slot)).join(',\n')}]\n${SLOTS_END}`,
-    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, content: '...', mediaPrompt: '...', hashtags: ['#tag'] }] })}`,
+    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, content: '...', mediaPrompt: '...', hashtags: NETWORKS[example.platform].prompt.hashtags === 0 ? [] : ['#tag'] }] })}`,
   ]
     .filter((section) => section !== '')
     .join('\n\n');

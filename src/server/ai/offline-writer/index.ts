@@ -3,6 +3,7 @@
  * box with no key and no network. Deterministic: each post is seeded by its date and platform.
  */
 import { normaliseToNoonUtc } from '@shared/domain/months';
+import { postTypeOn } from '@shared/domain/networks';
 import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, type CallToAction, type PostType } from '@shared/domain/options';
 import { targetPlatforms, type PostSlot } from '@shared/domain/slot-planner';
 import type { WrittenPost } from '@shared/schemas/post';
@@ -115,10 +116,11 @@ export function createOfflineWriter(): Writer {
       const types: PostType[] = chosenTypes.length > 0 ? chosenTypes : ['text', 'image'];
       const holiday = input.strategy?.includeHolidays ? input.strategy.selectedHolidays.find((entry) => entry.date === date.slice(0, 10)) : undefined;
       const platforms = targetPlatforms(input.strategy);
+      const platform = input.platform ?? platforms[seed % platforms.length]!;
       const slot: PostSlot = {
         date,
-        platform: input.platform ?? platforms[seed % platforms.length]!,
-        type: input.type ?? types[seed % types.length]!,
+        platform,
+        type: postTypeOn(platform, input.type ?? types[seed % types.length]!),
         ...(holiday ? { holiday: holiday.name } : {}),
       };
       const brand = brandOf(input.profile);

@@ -122,6 +122,17 @@ export const AWARENESS_LINES: ((w: Words) => string)[] = [
   (w) => `Get to know ${w.org} a little better: we post tips like this every week.`,
 ];
 
+/**
+ * Google Business Profile posts are read on the listing, by people nearby deciding whether to come: a
+ * practical line on finding or reaching the business (there are no comments to invite there).
+ */
+export const LOCAL_LINES: ((w: Words) => string)[] = [
+  () => 'Our opening hours and directions are right here on our profile.',
+  (w) => `Drop in and say hello${w.atOrg}: we are happy to help.`,
+  () => 'Find us on Google Maps and come and see us in person.',
+  (w) => `Questions? Call or message us from this profile and the team${w.atOrg} will help.`,
+];
+
 export const TYPE_LINES = {
   video: ['Watch the short video to see how.', 'Press play for a quick walkthrough.'],
   carousel: ['Swipe through for quick tips.', 'Swipe to see every step.'],

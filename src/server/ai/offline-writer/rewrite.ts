@@ -77,6 +77,16 @@ function shorter(text: string): string {
   return [...sentences.slice(0, keep - 1 || 1), ...(keep > 1 ? sentences.slice(-1) : [])].join(' ');
 }
 
+function withoutHashtags(text: string): string {
+  return text
+    .replace(/(^|[ \t])#[^\s#]+/gu, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
+}
+
 function withEmojis(text: string, random: Random): string {
   const sentences = sentencesOf(text);
   const first = `${sentences[0] ?? text} ${pick(random, ['✨', '😊', '🙌', '🎉'])}`;
@@ -115,6 +125,8 @@ export function rewriteWithHeuristics(input: RewritePostInput): string {
   const removeEmojis = asksToRemoveEmojis(ask);
   const addEmojis = !removeEmojis && /emoji/.test(ask);
   if (removeEmojis) text = stripEmojis(text);
+  // "no hashtags" (Google Business Profile's adapt instructions): hashtags typed into the text go too.
+  if (/\b(no|without|remove|drop)( the)? hashtags\b/.test(ask)) text = withoutHashtags(text);
   if (/\b(formal|professional|serious|polished)\b/.test(ask)) text = formal(text);
   if (/\b(casual|friendly|informal|fun|relaxed|warmer|playful)\b/.test(ask)) text = casual(text, random);
   if (/\b(short|shorter|shorten|concise|brief|trim|cut|tighter|less text)\b/.test(ask)) text = shorter(text);

@@ -14,6 +14,7 @@ import {
   HEADLINES,
   HOLIDAY_HEADLINES,
   HOLIDAY_LINES,
+  LOCAL_LINES,
   SENTENCE_HEADLINES,
   INDUSTRY_HASHTAGS,
   SCENES,
@@ -135,6 +136,8 @@ export interface PostRequest {
 /** Strategy hashtags first, then a couple derived from the theme, holiday and industry. */
 function hashtagsFor(brand: Brand, request: PostRequest, random: Random): string[] {
   const room = NETWORKS[request.slot.platform].prompt.hashtags;
+  // A network without hashtags (Google Business Profile) gets none, and no empty line for them.
+  if (room === 0) return [];
   const derivedWanted = NETWORKS[request.slot.platform].offline.layout === 'short' ? 1 : 2;
   const derived = [
     request.slot.holiday ? hashtagOf(request.slot.holiday) : null,
@@ -223,6 +226,9 @@ export function composePost(brand: Brand, request: PostRequest, random: Random):
     content = assemble([headline, [typeLine, cta].filter(Boolean).join(' ')], [[body, connection].filter(Boolean).join(' ')], '\n\n', room);
   } else if (layout === 'caption') {
     content = assemble([headline, cta], [body, typeLine, goal], '\n\n', limit);
+  } else if (layout === 'local') {
+    // Local and practical: the tip, how to find or reach the business, then the call to action last.
+    content = assemble([headline, cta], [[body, connection].filter(Boolean).join(' '), pick(random, LOCAL_LINES)(words)], '\n\n', limit);
   } else if (layout === 'article') {
     content = assemble([headline, cta], [[body, connection].filter(Boolean).join(' '), about, goal, typeLine], '\n\n', limit);
   } else {

@@ -32,6 +32,7 @@ export function buildRewritePrompt(input: RewritePostInput, previousProblem?: st
       'Rules:',
       `- At most ${limit} characters${NETWORKS[input.platform].offline.layout === 'short' ? ', hashtags included' : ''}${linkCounts23(NETWORKS[input.platform].counting) ? ' (a link counts 23)' : ''}.`,
       `- ${emojiRule(input.useEmojis)}`,
+      ...(NETWORKS[input.platform].prompt.hashtags === 0 ? [`- No hashtags: ${NETWORKS[input.platform].label} does not use them.`] : []),
       "- Keep what the instructions do not ask to change, and keep the company's tone of voice.",
       '- The new text must differ from the original.',
     ].join('\n'),

@@ -1,6 +1,7 @@
 /** The single-post prompt: the user's topic, the day, the profile and (when set) the month's strategy. */
 import type { Platform, PostType } from '@shared/domain/options';
-import { describeDay, platformLimitsLine, POST_FIELDS_RULES, profileSection, strategySection } from '../prompt-parts';
+import { NETWORKS } from '@shared/networks';
+import { describeDay, platformLimitsLine, postFieldsRules, profileSection, strategySection } from '../prompt-parts';
 import type { SinglePostInput } from '../writer';
 
 /** Markers the test provider reads back. */
@@ -38,7 +39,7 @@ export function buildSinglePostPrompt(input: SinglePostInput, details: SinglePos
       details.holiday ? `- The day is ${details.holiday}: make the post about it.` : '',
       `- The date is ${details.date}T12:00:00Z (noon UTC).`,
       `- ${platformLimitsLine(details.platform ? [details.platform] : details.platforms)}`,
-      POST_FIELDS_RULES,
+      postFieldsRules(details.platform ? [details.platform] : details.platforms),
     ]
       .filter((line) => line !== '')
       .join('\n'),
@@ -51,7 +52,7 @@ export function buildSinglePostPrompt(input: SinglePostInput, details: SinglePos
       type: details.type ?? details.types[0],
       content: '...',
       mediaPrompt: '...',
-      hashtags: ['#example'],
+      hashtags: details.platform && NETWORKS[details.platform].prompt.hashtags === 0 ? [] : ['#example'],
     }),
   ]
     .filter((section) => section !== '')

@@ -1,5 +1,6 @@
 /** Reading the single-post reply: one post object, checked like a month post against its day. */
 import { targetPlatforms } from '@shared/domain/slot-planner';
+import { postTypeOn } from '@shared/domain/networks';
 import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
 import type { WrittenPost } from '@shared/schemas/post';
 import { readPostForSlot } from '../month-plan/schema';
@@ -25,7 +26,14 @@ export function singlePostDetails(input: SinglePostInput, noonDate: string): Sin
     platform: input.platform ?? null,
     platforms: input.platform ? [input.platform] : targetPlatforms(input.strategy),
     type: input.type ?? null,
-    types: input.type ? [input.type] : chosenTypes.length > 0 ? chosenTypes : [...POST_TYPES],
+    // On a fixed network, only the types it can carry (Google Business Profile: no video or carousel).
+    types: [
+      ...new Set(
+        (input.type ? [input.type] : chosenTypes.length > 0 ? chosenTypes : [...POST_TYPES]).map((type) =>
+          input.platform ? postTypeOn(input.platform, type) : type,
+        ),
+      ),
+    ],
     holiday: holiday?.name ?? null,
   };
 }
@@ -41,6 +49,6 @@ export function readSinglePost(item: unknown, details: SinglePostDetails): { pos
   if (!platform) return { problem: `the platform must be one of ${details.platforms.join(', ')}` };
   const type = details.type ?? (details.types.find((entry) => entry === field(item, 'type')) as PostType | undefined);
   if (!type) return { problem: `the type must be one of ${details.types.join(', ')}` };
-  const outcome = readPostForSlot(item, { date: `${details.date}T12:00:00Z`, platform, type });
+  const outcome = readPostForSlot(item, { date: `${details.date}T12:00:00Z`, platform, type: postTypeOn(platform, type) });
   return 'post' in outcome ? outcome : { problem: outcome.problem };
 }

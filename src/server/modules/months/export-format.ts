@@ -2,7 +2,7 @@ import { dateOnly } from '@shared/domain/months';
 import { publishedText } from '@shared/domain/networks';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
-import type { Post } from '@shared/schemas/post';
+import type { Post, PostEvent } from '@shared/schemas/post';
 import { DEFAULT_SCHEDULE_TIME } from '@shared/schemas/schedule';
 
 // ---------- CSV (RFC 4180, UTF-8 with BOM so spreadsheets read emojis) ----------
@@ -16,7 +16,40 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const CSV_COLUMNS = ['date', 'time', 'platform', 'content', 'hashtags', 'media_urls', 'status'] as const;
+export const CSV_COLUMNS = [
+  'date',
+  'time',
+  'platform',
+  'content',
+  'hashtags',
+  'media_urls',
+  'status',
+  // The offer or event a Google Business Profile post announces; empty for an update.
+  'event_kind',
+  'event_title',
+  'event_start',
+  'event_end',
+  'coupon_code',
+  'redeem_url',
+  'terms',
+] as const;
+
+const eventCells = (event: PostEvent | null) =>
+  event
+    ? [event.kind, event.title, event.startDate, event.endDate, event.couponCode ?? '', event.redeemUrl ?? '', event.terms ?? '']
+    : ['', '', '', '', '', '', ''];
+
+/** The offer or event in words, for a calendar entry's description. */
+function eventText(event: PostEvent): string {
+  return [
+    `${event.kind === 'offer' ? 'Offer' : 'Event'}: ${event.title}, ${event.startDate === event.endDate ? event.startDate : `${event.startDate} to ${event.endDate}`}`,
+    event.couponCode ? `Code: ${event.couponCode}` : '',
+    event.redeemUrl ? `Redeem at: ${event.redeemUrl}` : '',
+    event.terms ? `Terms: ${event.terms}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
 
 export function postsToCsv(posts: Post[], publicUrl: string): string {
   const rows = posts.map((post) => [
@@ -27,6 +60,7 @@ export function postsToCsv(posts: Post[], publicUrl: string): string {
     post.hashtags.join(' '),
     post.media.map((item) => `${publicUrl}${item.url}`).join(' '),
     post.status,
+    ...eventCells(post.event),
   ]);
   return '\uFEFF' + [CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
@@ -97,7 +131,7 @@ export function postsToIcs(posts: Post[], options: { calendarName: string; timeZ
     const day = dateOnly(post.date);
     const platform = post.scheduledPlatform ?? post.platform;
     const summary = `${PLATFORM_LABELS[platform]} post: ${cutText(post.content.replace(/\s+/g, ' '), 60)}${post.content.length > 60 ? '…' : ''}`;
-    const description = publishedText(post.content, post.hashtags);
+    const description = [publishedText(post.content, post.hashtags), post.event ? eventText(post.event) : ''].filter(Boolean).join('\n\n');
     lines.push('BEGIN:VEVENT', `UID:${post.id}@${options.host}`, `DTSTAMP:${stamp(options.now)}`);
     if (post.status === 'scheduled' && post.scheduledTime) {
       const start = zonedDateTimeToUtc(day, post.scheduledTime, options.timeZone);

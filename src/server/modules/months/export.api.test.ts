@@ -35,7 +35,17 @@ describe('export', () => {
     expect(response.headers.get('content-disposition')).toContain(`content-plan-${targetId}.csv`);
     const rows = parseCsv(await response.text(), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toEqual({ date: day(3), time: '09:30', platform: 'linkedin', content: tricky, hashtags: '#one #two', media_urls: '', status: 'scheduled' });
+    const noEvent = { event_kind: '', event_title: '', event_start: '', event_end: '', coupon_code: '', redeem_url: '', terms: '' };
+    expect(rows[0]).toEqual({
+      date: day(3),
+      time: '09:30',
+      platform: 'linkedin',
+      content: tricky,
+      hashtags: '#one #two',
+      media_urls: '',
+      status: 'scheduled',
+      ...noEvent,
+    });
     expect(rows[1]!.content).toBe("'=SUM(A1:A2) looks like a formula");
     expect(rows[1]!.time).toBe('09:00');
     expect(rows[1]!.media_urls).toMatch(new RegExp(`^${server.url}/api/media/[0-9a-f-]{36}\\.png$`));

@@ -43,6 +43,7 @@ const postRow = ({
   mediaPrompt,
   hashtags,
   media,
+  event,
   version,
   createdAt,
   updatedAt,
@@ -57,6 +58,8 @@ const postRow = ({
   mediaPrompt,
   hashtags,
   media,
+  // Posts deleted before offers and events were kept without the column.
+  event: event ?? null,
   version,
   createdAt,
   updatedAt,

@@ -1,5 +1,6 @@
-import { NETWORK_RULES } from '@shared/domain/networks';
+import { NETWORK_RULES, postTypeOn } from '@shared/domain/networks';
 import { isDateInMonth, noonUtc } from '@shared/domain/months';
+import { takesEvents } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import type { CopyPost } from '@shared/schemas/post-actions';
 import { fitToPlatform } from '../../ai/platform-fit';
@@ -52,9 +53,11 @@ export function createPostCopyService({ profiles, access, writer, usage, now = (
       }
       // The writer may take a while: the month is checked again, and counted, as the copy is saved.
       return access.writeInMonth(userId, post.monthId, async (repositories) => {
-        const written = { date: noonUtc(input.date), platform, type: post.type, content, hashtags, mediaPrompt: post.mediaPrompt };
-        // The copy shows the same files; a file goes only when no post refers to it (media-service).
-        const row = { ...newPostRow(userId, post.monthId, written, now().toISOString()), media: toJson(post.media) };
+        const written = { date: noonUtc(input.date), platform, type: postTypeOn(platform, post.type), content, hashtags, mediaPrompt: post.mediaPrompt };
+        // The copy shows the same files; a file goes only when no post refers to it (media-service). It
+        // announces the same offer or event where the network has them.
+        const event = post.event && takesEvents(platform) ? toJson(post.event) : null;
+        const row = { ...newPostRow(userId, post.monthId, written, now().toISOString()), media: toJson(post.media), event };
         await usage.insertPost(row, repositories.posts);
         return (await repositories.posts.find(userId, row.id))!;
       });

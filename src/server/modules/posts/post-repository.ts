@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaType, Platform, PostType } from '@shared/domain/options';
-import type { MediaItem, Post, PostStatus, PostVersion, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
+import type { MediaItem, Post, PostEvent, PostStatus, PostVersion, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { DEFAULT_LIMITS } from '../../config';
 import { inTransaction, type Db } from '../../platform/db/database';
-import { fromJsonList, toJson } from '../../platform/db/json-columns';
+import { fromJsonList, fromJsonObject, toJson } from '../../platform/db/json-columns';
 import type { PostsTable, PostVersionsTable } from '../../platform/db/schema';
 
 /** A post's row with its live (not cancelled) delivery's id, network and time of day; nulls without one. */
@@ -25,6 +25,7 @@ function toPost(row: PostRow): Post {
     status: (live ? 'scheduled' : 'draft') satisfies PostStatus,
     scheduledPlatform: live ? (row.scheduledPlatform as Platform | null) : null,
     scheduledTime: live ? row.scheduledTime : null,
+    event: fromJsonObject<PostEvent>(row.event),
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -42,6 +43,7 @@ const POST_COLUMNS = [
   'posts.mediaPrompt',
   'posts.hashtags',
   'posts.media',
+  'posts.event',
   'posts.version',
   'posts.createdAt',
   'posts.updatedAt',
@@ -70,6 +72,7 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
     mediaPrompt: post.mediaPrompt,
     hashtags: toJson(post.hashtags),
     media: '[]',
+    event: null,
     version: 1,
     createdAt: now,
     updatedAt: now,
@@ -77,7 +80,7 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
 }
 
 /** Fields a write may change; `version` grows by one with every write. */
-export type PostChanges = Partial<Pick<Post, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt'>>;
+export type PostChanges = Partial<Pick<Post, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt' | 'event'>>;
 
 /** The text a write replaces, kept as an earlier version. */
 export interface KeptVersion {
@@ -147,11 +150,17 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
      */
     async update(userId: string, postId: string, expectedVersion: number, changes: PostChanges, now: string, kept?: KeptVersion): Promise<boolean> {
       // Inside the caller's transaction when there is one (the month was checked in it), else in its own.
-      const { hashtags, ...fields } = changes;
+      const { hashtags, event, ...fields } = changes;
       const apply = async (trx: Db) => {
         const result = await trx
           .updateTable('posts')
-          .set((eb) => ({ ...fields, ...(hashtags ? { hashtags: toJson(hashtags) } : {}), version: eb('version', '+', 1), updatedAt: now }))
+          .set((eb) => ({
+            ...fields,
+            ...(hashtags ? { hashtags: toJson(hashtags) } : {}),
+            ...(event !== undefined ? { event: event === null ? null : toJson(event) } : {}),
+            version: eb('version', '+', 1),
+            updatedAt: now,
+          }))
           .where('userId', '=', userId)
           .where('id', '=', postId)
           .where('version', '=', expectedVersion)

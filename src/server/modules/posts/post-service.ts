@@ -1,5 +1,6 @@
 import { dateOnly, isDateInMonth, noonUtc } from '@shared/domain/months';
 import { targetPlatforms } from '@shared/domain/slot-planner';
+import { NETWORKS, PLATFORMS, takesEvents, type Platform } from '@shared/networks';
 import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { WriterError } from '../../ai/errors';
 import { fitToPlatform } from '../../ai/platform-fit';
@@ -28,6 +29,21 @@ interface Deps {
 export function writerFailure(error: unknown): never {
   if (error instanceof WriterError) throw new AppError(error.reason === 'rate_limited' ? 'rate_limited' : 'unavailable', error.message);
   throw error;
+}
+
+const EVENT_NETWORKS = PLATFORMS.filter(takesEvents)
+  .map((platform) => NETWORKS[platform].label)
+  .join(' and ');
+export const EVENT_NETWORK_MESSAGE = `Only ${EVENT_NETWORKS} posts can be offers or events. Make it an update, or move it to ${EVENT_NETWORKS} first.`;
+
+/**
+ * The event an update leaves on the post: refused on a network without offers and events; dropped when
+ * the post moves to such a network (it becomes an update there).
+ */
+function eventAfter(post: Post, input: PostUpdate, platform: Platform): PostUpdate['event'] {
+  if (input.event && !takesEvents(platform)) throw new AppError('bad_request', EVENT_NETWORK_MESSAGE, { event: EVENT_NETWORK_MESSAGE });
+  if (input.event === undefined && post.event !== null && !takesEvents(platform)) return null;
+  return input.event;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
@@ -77,7 +93,8 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
     async update(userId: string, postId: string, input: PostUpdate): Promise<Post> {
       return access.writeToPost(userId, postId, async (repositories, post, month) => {
         if (input.date) assertInMonth(dateOnly(input.date), month);
-        const { version, ...changes } = input;
+        const { version, ...fields } = input;
+        const changes = { ...fields, event: eventAfter(post, input, input.platform ?? post.platform) };
         const textChanged =
           (input.content !== undefined && input.content !== post.content) || (input.hashtags !== undefined && !sameList(input.hashtags, post.hashtags));
         const saved = await write(repositories, userId, post, version, changes, textChanged ? keep(post, 'edit') : undefined);

@@ -21,6 +21,7 @@ const post: Post = {
   status: 'draft',
   scheduledPlatform: null,
   scheduledTime: null,
+  event: null,
   version: 1,
   createdAt: '2031-06-01T00:00:00Z',
   updatedAt: '2031-06-01T00:00:00Z',

@@ -12,3 +12,14 @@ export function fromJsonList<T>(text: string | null | undefined): T[] {
     return [];
   }
 }
+
+/** An object stored as JSON text; null when there is none (or the text is not an object). */
+export function fromJsonObject<T extends object>(text: string | null | undefined): T | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}

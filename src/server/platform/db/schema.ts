@@ -48,6 +48,8 @@ export interface PostsTable {
   mediaPrompt: string;
   hashtags: string;
   media: string;
+  /** The offer or event the post announces (`PostEvent` as JSON); null for an update. */
+  event: string | null;
   // Whether, where and when a post goes out is its delivery's (DeliveriesTable); the post's
   // status, scheduledPlatform and scheduledTime are read from it (post-repository.ts).
   version: number;

@@ -19,6 +19,7 @@ const post = (id: string, date: string, extra: Partial<Post> = {}): Post => ({
   status: 'draft',
   scheduledPlatform: null,
   scheduledTime: null,
+  event: null,
   version: 1,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

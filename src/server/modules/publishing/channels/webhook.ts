@@ -59,7 +59,7 @@ export async function sendWebhook(
   return outcomeOf(result, 'The webhook', now());
 }
 
-/** The `post.publish` event: the post, its text with hashtags, and signed links to its files (good for a day from `at`). */
+/** The `post.publish` event: the post, its text with hashtags, the offer or event it announces, and signed links to its files (good for a day from `at`). */
 export function publishPayload(delivery: ChannelDelivery, { post, text, uploads, link }: ChannelContent, at: Date): PublishPayload {
   const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
   return {
@@ -75,6 +75,7 @@ export function publishPayload(delivery: ChannelDelivery, { post, text, uploads,
       textWithHashtags: text,
       scheduledFor: delivery.dueAt,
       localTime: post.scheduledTime,
+      event: post.event,
       media: uploads.map((upload) => ({ type: upload.type, url: link(upload.name, expiresAt), expiresAt: expiresAt.toISOString() })),
     },
   };

@@ -1,6 +1,7 @@
 import { Alert, Button, CloseButton, FileButton, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { NETWORK_RULES } from '@shared/domain/networks';
 import type { Post } from '@shared/schemas/post';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { EditorSection } from './editor-section';
@@ -18,6 +19,9 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
   const media = useMediaUploads(monthId, post);
   const resetPicker = useRef<() => void>(null);
   const [dragging, setDragging] = useState(false);
+  // What the post's network takes: Google Business Profile shows one photo and no video.
+  const network = NETWORK_RULES[post.platform];
+  const takesVideo = network.media.types.includes('video');
 
   const pick = (files: File[]) => {
     resetPicker.current?.();
@@ -53,10 +57,10 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
         }}
       >
         <Stack align="center" gap={4}>
-          <FileButton multiple accept="image/*,video/*" onChange={pick} resetRef={resetPicker} disabled={archived}>
+          <FileButton multiple accept={network.media.types.map((type) => `${type}/*`).join(',')} onChange={pick} resetRef={resetPicker} disabled={archived}>
             {(props) => (
               <Button {...props} variant="default" disabled={archived} leftSection={<IconUpload size={16} aria-hidden="true" />}>
-                Upload images or videos
+                {takesVideo ? 'Upload images or videos' : 'Upload images'}
               </Button>
             )}
           </FileButton>
@@ -66,8 +70,13 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            Supported formats: JPG, PNG, GIF, MP4
+            Supported formats: JPG, PNG, GIF{takesVideo ? ', MP4' : ''}
           </Text>
+          {network.media.maxItems === 1 && (
+            <Text size="sm" c="dimmed">
+              {network.label} shows one photo with a post.
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             Maximum file size: 10MB
           </Text>

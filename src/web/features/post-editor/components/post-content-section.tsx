@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceFloppy, IconPencil, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { NETWORK_RULES } from '@shared/domain/networks';
 import { capitalize, PLATFORM_LABELS } from '@shared/domain/options';
 import { POST_LIMITS, type Post } from '@shared/schemas/post';
 import { StatusBadge } from '../../../components/status-badge';
@@ -36,6 +37,8 @@ export function PostContentSection({ post, editor, archived }: PostContentSectio
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editor.editing);
   const empty = editor.draftContent.trim() === '';
+  // A network without hashtags (Google Business Profile) offers no field for them, unless some are there to remove.
+  const hashtagsOffered = NETWORK_RULES[post.platform].hashtagCap > 0 || editor.draftHashtags.length > 0;
 
   // Leaving edit mode removes the focused textarea: put focus back on Edit so keyboard users are not lost.
   useEffect(() => {
@@ -79,13 +82,19 @@ export function PostContentSection({ post, editor, archived }: PostContentSectio
             readOnly={editor.savingText}
             autoFocus
           />
-          <HashtagsField
-            value={editor.draftHashtags}
-            onChange={editor.setHashtags}
-            search={tagSearch}
-            onSearchChange={setTagSearch}
-            disabled={editor.savingText}
-          />
+          {hashtagsOffered ? (
+            <HashtagsField
+              value={editor.draftHashtags}
+              onChange={editor.setHashtags}
+              search={tagSearch}
+              onSearchChange={setTagSearch}
+              disabled={editor.savingText}
+            />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {PLATFORM_LABELS[post.platform]} posts have no hashtags.
+            </Text>
+          )}
         </>
       ) : (
         <>
@@ -94,7 +103,7 @@ export function PostContentSection({ post, editor, archived }: PostContentSectio
               {post.content}
             </Text>
           </Paper>
-          <HashtagsLine hashtags={post.hashtags} />
+          {hashtagsOffered && <HashtagsLine hashtags={post.hashtags} />}
         </>
       )}
       <CharacterCount id={counterId} content={editor.draftContent} hashtags={editor.draftHashtags} platform={post.platform} />

@@ -1,12 +1,14 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { takesEvents } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { usePostEditor } from '../hooks/use-post-editor';
 import { MediaSection } from './media-section';
 import { NetworkPreviews } from './network-previews';
 import { PostContentSection } from './post-content-section';
 import { PostDateField } from './post-date-field';
+import { PostEventSection } from './post-event-section';
 import { ScheduleSection } from './schedule-section';
 import { StaleAlert } from './stale-alert';
 import { VersionHistory } from './version-history';
@@ -37,7 +39,8 @@ export function PostEditorBody({ monthId, post, archived, onDirtyChange }: PostE
       )}
       {editor.stale && <StaleAlert busy={editor.resolving} onReload={() => void editor.reloadLatest()} onOverwrite={() => void editor.overwrite()} />}
       <PostContentSection post={post} editor={editor} archived={archived} />
-      <NetworkPreviews post={post} content={editor.draftContent} hashtags={editor.draftHashtags} />
+      {(takesEvents(post.platform) || post.event) && <PostEventSection post={post} editor={editor} archived={archived} />}
+      <NetworkPreviews post={post} content={editor.draftContent} hashtags={editor.draftHashtags} event={editor.eventValue} />
       <PostDateField monthId={monthId} editor={editor} archived={archived} />
       <MediaSection monthId={monthId} post={post} archived={archived} />
       <ScheduleSection post={post} monthId={monthId} archived={archived} />
