@@ -2,6 +2,7 @@ import net from 'node:net';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CALLS_TO_ACTION, type CallToAction } from '@shared/domain/options';
+import type { PostEvent } from '@shared/schemas/post';
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { MEDIA_SAMPLES } from '@testing/media-samples';
 import { addPost } from '@testing/month-posts';
@@ -168,6 +169,50 @@ describe('Google Business Profile', () => {
     }
   });
 
+  it('publishes an event as EVENT with its button and an offer as OFFER with its code, link and terms (no button), leaving hashtags out', async () => {
+    const { client } = await userWithLocation();
+    await setCallsToAction(client, ['Schedule Appointment']);
+    const announce = async (content: string, time: string, event: object) => {
+      const target = { targetId: '2031-6', day: () => '2031-06-12' };
+      const created = await addPost(client, { date: '2031-06-12', platform: 'googlebusiness', content, hashtags: ['#smile'] }, target);
+      const patched = await read(
+        client.api.posts[':postId'].$patch({ param: { postId: created.id }, json: { version: created.version, event: event as PostEvent } }),
+      );
+      expect(patched.status).toBe(200);
+      const scheduled = await read(client.api.posts[':postId'].schedule.$put({ param: { postId: created.id }, json: { platform: 'googlebusiness', time } }));
+      expect(scheduled.status).toBe(200);
+      await tickAt(server(), clock, `2031-06-12T${time}:00Z`);
+      expect(await deliveryOf(client, created.id)).toMatchObject({ status: 'published' });
+      return createCalls().at(-1)!.json;
+    };
+    const schedule = { startDate: { year: 2031, month: 6, day: 20 }, endDate: { year: 2031, month: 6, day: 21 } };
+    expect(
+      await announce('Open day with free check-ups.', '10:00', { kind: 'event', title: 'Open day', startDate: '2031-06-20', endDate: '2031-06-21' }),
+    ).toEqual({
+      languageCode: 'en',
+      summary: 'Open day with free check-ups.',
+      topicType: 'EVENT',
+      event: { title: 'Open day', schedule },
+      callToAction: { actionType: 'BOOK', url: location().websiteUri },
+    });
+    const offer = {
+      kind: 'offer',
+      title: '10% off whitening',
+      startDate: '2031-06-20',
+      endDate: '2031-06-21',
+      couponCode: 'SMILE10',
+      redeemUrl: 'https://brightsmile.example/offer',
+      terms: 'New patients only.',
+    };
+    expect(await announce('Whitening for less this week.', '10:05', offer)).toEqual({
+      languageCode: 'en',
+      summary: 'Whitening for less this week.',
+      topicType: 'OFFER',
+      event: { title: '10% off whitening', schedule },
+      offer: { couponCode: 'SMILE10', redeemOnlineUrl: 'https://brightsmile.example/offer', termsConditions: 'New patients only.' },
+    });
+  });
+
   it('links a button to the company’s website when the location has none, and passes over link buttons when neither has one', async () => {
     const { client } = await userWithLocation({ websiteUri: null });
     await setCallsToAction(client, ['Schedule Appointment', 'Contact Us']);
@@ -327,7 +372,12 @@ describe('Google Business Profile checks before scheduling', () => {
     const check = (files: (typeof file)[]) =>
       channel.check!(
         undefined as never,
-        { post: undefined as never, text: 'Look', uploads: files.map(() => ({ type: 'image' as const, name: 'x' })), files: () => Promise.resolve(files) },
+        {
+          post: { content: 'Look' } as never,
+          text: 'Look',
+          uploads: files.map(() => ({ type: 'image' as const, name: 'x' })),
+          files: () => Promise.resolve(files),
+        },
         clock.now,
       );
     expect(await check([file])).toMatch(

@@ -162,12 +162,14 @@ export function googleBusinessChannel(setup: ChannelSetup): Channel<GoogleBusine
 
     async check(_credentials, content) {
       const files = await content.files();
-      return googleBusinessContentRefusal(content.text, files) ?? (files.some(isImage) ? await publicUrlRefusal(setup, NETWORK) : undefined);
+      return googleBusinessContentRefusal(content.post.content, files) ?? (files.some(isImage) ? await publicUrlRefusal(setup, NETWORK) : undefined);
     },
 
     async send(credentials, delivery, content, { now, signal }) {
       const files = await content.files();
-      const refusal = googleBusinessContentRefusal(content.text, files);
+      // The summary is the post's text alone: hashtags do nothing on Google (see localPostOf).
+      const summary = content.post.content;
+      const refusal = googleBusinessContentRefusal(summary, files);
       if (refusal) return { result: 'failed', detail: refusal };
       const photo = files.find(isImage);
       // PUBLIC_URL may have changed since it was scheduled.
@@ -176,7 +178,7 @@ export function googleBusinessChannel(setup: ChannelSetup): Channel<GoogleBusine
       const token = await tokenOf(credentials, now, signal);
       if (!token.ok) return token.outcome;
       if (delivery.sentAt) {
-        const found = await findPosted(credentials, token.token, content.text, new Date(delivery.sentAt), now, signal);
+        const found = await findPosted(credentials, token.token, summary, new Date(delivery.sentAt), now, signal);
         if (found) return found;
       }
       const photoUrl = photo ? await photoLink(content, photo, now) : undefined;
@@ -189,7 +191,7 @@ export function googleBusinessChannel(setup: ChannelSetup): Channel<GoogleBusine
       );
       if (!answer.ok) {
         // The next attempt looks for the post on the listing first; only a post without text cannot be found so.
-        if (answer.lost && content.text.trim())
+        if (answer.lost && summary.trim())
           return { result: 'retry', detail: `Sent to ${NETWORK}, but no answer came; the next attempt first looks for it on the listing.` };
         return sendOutcome(answer);
       }

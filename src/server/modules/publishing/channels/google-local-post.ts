@@ -1,24 +1,18 @@
-import { GOOGLE_BUSINESS_BUTTONS, type GoogleBusinessButton } from '@shared/networks';
+import { GOOGLE_BUSINESS_BUTTONS } from '@shared/networks';
+import { localPostTopic, type LocalPostTopic } from '@shared/networks/google-local-post';
 import type { CallToAction } from '@shared/domain/options';
 import { POST_LANGUAGE_CODES } from '@shared/domain/languages';
 import type { ChannelContent } from './channel';
 
 /**
  * A post as a Google Business Profile LocalPost (my-business/reference/rest/v4/accounts.locations.localPosts):
- * the body of localPosts.create. This is the one place a post becomes a LocalPost: an event or offer the
- * post carries (topicType EVENT or OFFER with its `event`, and `offer`) is added in `topicOf`.
+ * the body of localPosts.create. This is the one place a post becomes a LocalPost; its topic (an update,
+ * or the event or offer the post carries, with or without the button) is `localPostTopic`'s.
  */
-export interface LocalPostBody {
+export interface LocalPostBody extends LocalPostTopic {
   languageCode: string;
   summary: string;
-  topicType: 'STANDARD' | 'EVENT' | 'OFFER';
-  callToAction?: { actionType: GoogleBusinessButton; url?: string };
   media?: { mediaFormat: 'PHOTO'; sourceUrl: string }[];
-}
-
-/** The post's topic: a standard update. A post that carries an event or an offer maps to EVENT or OFFER with its details here. */
-function topicOf(_content: ChannelContent): Pick<LocalPostBody, 'topicType'> {
-  return { topicType: 'STANDARD' };
 }
 
 /** An http(s) address from a website as people type it ('example.com' is https://example.com), else undefined. */
@@ -38,7 +32,7 @@ function webAddress(value: string | null | undefined): string | undefined {
  * listing's phone and takes no link; the others open the location's website, else the company's; a
  * button that needs a link when there is none is passed over. Undefined when none maps (Follow/Subscribe).
  */
-export function buttonOf(callsToAction: readonly CallToAction[], websites: { location: string | null; profile: string }): LocalPostBody['callToAction'] {
+export function buttonOf(callsToAction: readonly CallToAction[], websites: { location: string | null; profile: string }): LocalPostTopic['callToAction'] {
   const url = webAddress(websites.location) ?? webAddress(websites.profile);
   for (const callToAction of callsToAction) {
     const actionType = GOOGLE_BUSINESS_BUTTONS[callToAction];
@@ -49,14 +43,20 @@ export function buttonOf(callsToAction: readonly CallToAction[], websites: { loc
   return undefined;
 }
 
-/** The LocalPost for a post: its text as the summary, in the profile's post language, its button, and its photo's signed link. */
-export function localPostOf(content: ChannelContent, locationWebsite: string | null, photoUrl: string | undefined): LocalPostBody {
+/**
+ * The LocalPost for a post: its text as the summary (without hashtags, which do nothing on Google), in the
+ * profile's post language, its topic and button, and its photo's signed link.
+ */
+export function localPostOf(
+  content: Pick<ChannelContent, 'post' | 'callsToAction' | 'website' | 'language'>,
+  locationWebsite: string | null,
+  photoUrl: string | undefined,
+): LocalPostBody {
   const callToAction = buttonOf(content.callsToAction, { location: locationWebsite, profile: content.website });
   return {
     languageCode: POST_LANGUAGE_CODES[content.language],
-    summary: content.text,
-    ...topicOf(content),
-    ...(callToAction ? { callToAction } : {}),
+    summary: content.post.content,
+    ...localPostTopic(content.post.event, callToAction),
     ...(photoUrl ? { media: [{ mediaFormat: 'PHOTO' as const, sourceUrl: photoUrl }] } : {}),
   };
 }
