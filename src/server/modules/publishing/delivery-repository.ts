@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/schema';
+import { deliveryEnded, raiseNothing, type RaiseNotification } from '../notifications/events';
 
 export type DeliveryRow = DeliveriesTable;
 
@@ -63,7 +64,7 @@ export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
  * the claim's name for a while in case that attempt still reports. The row's id is the idempotency key
  * of every attempt.
  */
-export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined) {
+export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined, raise: RaiseNotification = raiseNothing) {
   const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
     (
       await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
@@ -84,6 +85,15 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       .execute();
     const exists = await trx.selectFrom('deliveries').select('id').where('id', '=', row.id).executeTakeFirst();
     if (exists) await addAttempt(trx, row, late.attempt.at, late.attempt.outcome, late.attempt.detail);
+  };
+
+  /** Tells the user, in the same transaction, that an attempt (`row`'s claim) ended without publishing. */
+  const notifyEnded = async (trx: Db, row: DeliveryRow, status: string | undefined, reason: string) => {
+    if (status !== 'failed' && status !== 'unknown' && status !== 'missed') return;
+    const post = await trx.selectFrom('posts').select(['monthId', 'content']).where('id', '=', row.postId).executeTakeFirst();
+    if (!post) return;
+    const { id: deliveryId, userId, postId, platform } = row;
+    await raise(trx, deliveryEnded({ userId, deliveryId, claim: row.leaseOwner ?? row.updatedAt, postId, monthId: post.monthId, content: post.content, platform, status, reason }));
   };
 
   const insertNew = async (
@@ -301,8 +311,10 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
             .where('leaseOwner', '=', row.leaseOwner)
             .executeTakeFirst();
           saved.push(Number(result.numUpdatedRows) > 0);
-          if (saved.at(-1)) await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
-          else if (late) await recordLate(trx, row, late);
+          if (saved.at(-1)) {
+            await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+            await notifyEnded(trx, row, change.status, attempt.detail);
+          } else if (late) await recordLate(trx, row, late);
         }
         return saved;
       });
@@ -316,7 +328,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     async writeOffLapsed(now: string, reason: string, reportBy: string): Promise<number> {
       const rows = await db
         .selectFrom('deliveries')
-        .select(['id', 'userId', 'leaseOwner'])
+        .selectAll()
         .where('status', '=', 'publishing')
         .where('leaseUntil', '<', now)
         .execute();
@@ -332,6 +344,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return 0;
           await addAttempt(trx, row, now, 'unknown', reason);
+          await notifyEnded(trx, row, 'unknown', reason);
           return 1;
         });
       }
