@@ -126,7 +126,14 @@ export function connectionExpiring(facts: { userId: string; connectionId: string
 }
 
 /** A month's generation ended. */
-export function generationEnded(facts: { userId: string; jobId: string; monthId: string; succeeded: boolean; written: number; error: string | null }): NotificationEvent {
+export function generationEnded(facts: {
+  userId: string;
+  jobId: string;
+  monthId: string;
+  succeeded: boolean;
+  written: number;
+  error: string | null;
+}): NotificationEvent {
   const month = monthLabel(facts.monthId);
   return facts.succeeded
     ? {

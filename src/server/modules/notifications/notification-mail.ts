@@ -91,9 +91,15 @@ export interface WeekPost {
 
 /** "Mon 7 Dec, 09:00" in the user's zone. */
 function whenIn(dueAt: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false }).format(
-    new Date(dueAt),
-  );
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(dueAt));
 }
 
 /** Monday's "Going out this week": the posts scheduled for the coming seven days (sent for local `day`). */

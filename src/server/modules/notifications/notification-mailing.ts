@@ -124,7 +124,13 @@ export function createNotificationMailing({ notifications, mailer, tokens, queue
 
   /** Queues each user's digest and Monday e-mail and the pruning, and sends what a stopped instance left; answers how many jobs were queued. */
   async function sweep(): Promise<number> {
-    const options = (key: string) => ({ singletonKey: key, singletonSeconds: MAIL_SWEEP_EVERY_MS / 1000, retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true });
+    const options = (key: string) => ({
+      singletonKey: key,
+      singletonSeconds: MAIL_SWEEP_EVERY_MS / 1000,
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+    });
     let queued = 0;
     const send = async (name: string, userId: string) => {
       if ((await queue.send(name, { userId }, options(userId))) !== null) queued += 1;

@@ -41,7 +41,12 @@ export function createNotificationRepository(db: Db) {
     async page(userId: string, limit: number, before?: string): Promise<NotificationRow[] | undefined> {
       let query = db.selectFrom('notifications').selectAll().where('userId', '=', userId);
       if (before) {
-        const cursor = await db.selectFrom('notifications').select(['createdAt', 'id']).where('userId', '=', userId).where('id', '=', before).executeTakeFirst();
+        const cursor = await db
+          .selectFrom('notifications')
+          .select(['createdAt', 'id'])
+          .where('userId', '=', userId)
+          .where('id', '=', before)
+          .executeTakeFirst();
         if (!cursor) return undefined;
         query = query.where((eb) =>
           eb.or([eb('createdAt', '<', cursor.createdAt), eb.and([eb('createdAt', '=', cursor.createdAt), eb('id', '<', cursor.id)])]),

@@ -130,7 +130,9 @@ describe('the rest, in a daily digest', () => {
     const client = await onboardedClient(server.url);
     await read(client.api.workspace.$get());
     clock.set('2031-05-20T06:00:00Z');
-    const job = await read(client.api.months[':id'].generation.$post({ param: { id: '2031-6' }, json: { strategy: (await import('@shared/schemas/strategy')).DEFAULT_STRATEGY } }));
+    const job = await read(
+      client.api.months[':id'].generation.$post({ param: { id: '2031-6' }, json: { strategy: (await import('@shared/schemas/strategy')).DEFAULT_STRATEGY } }),
+    );
     expect(job.status).toBe(202);
     await expect.poll(async () => (await listOf(client)).notifications.map((item) => item.kind)).toEqual(['month_written']);
     clock.set('2031-05-20T06:10:00Z');
@@ -192,7 +194,11 @@ describe('the rest, in a daily digest', () => {
     expect((await read(client.api.settings.notifications.$get())).body.dailyDigest).toBe(true);
 
     const forged = url.replace(/\.dailyDigest\.[^.]+$/, '.dailyDigest.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    const refused = await fetch(forged, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const refused = await fetch(forged, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('bad_request');
     const garbled = await fetch(`${server.url}/unsubscribe/not-a-token`, { method: 'POST' });

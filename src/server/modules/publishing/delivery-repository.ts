@@ -93,7 +93,20 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     const post = await trx.selectFrom('posts').select(['monthId', 'content']).where('id', '=', row.postId).executeTakeFirst();
     if (!post) return;
     const { id: deliveryId, userId, postId, platform } = row;
-    await raise(trx, deliveryEnded({ userId, deliveryId, claim: row.leaseOwner ?? row.updatedAt, postId, monthId: post.monthId, content: post.content, platform, status, reason }));
+    await raise(
+      trx,
+      deliveryEnded({
+        userId,
+        deliveryId,
+        claim: row.leaseOwner ?? row.updatedAt,
+        postId,
+        monthId: post.monthId,
+        content: post.content,
+        platform,
+        status,
+        reason,
+      }),
+    );
   };
 
   const insertNew = async (
@@ -326,12 +339,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
      * or report it). The count marked.
      */
     async writeOffLapsed(now: string, reason: string, reportBy: string): Promise<number> {
-      const rows = await db
-        .selectFrom('deliveries')
-        .selectAll()
-        .where('status', '=', 'publishing')
-        .where('leaseUntil', '<', now)
-        .execute();
+      const rows = await db.selectFrom('deliveries').selectAll().where('status', '=', 'publishing').where('leaseUntil', '<', now).execute();
       let marked = 0;
       for (const row of rows) {
         marked += await inTransaction(db, async (trx) => {

@@ -41,4 +41,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updatedAt', 'text', (col) => col.notNull())
     .execute();
 }
-
