@@ -7,7 +7,8 @@ import { inTransaction, type Db } from '../../platform/db/database';
 import { fromJsonList, toJson } from '../../platform/db/json-columns';
 import type { PostStamps } from '../posts/post-repository';
 import type { GenerationJobsTable } from '../../platform/db/schema';
-import { generationEnded, raiseNothing, type RaiseNotification } from '../notifications/events';
+import { generationEnded } from '../notifications/events';
+import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
 
 export type JobRow = GenerationJobsTable;
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import { monthName, parseMonthId } from '@shared/domain/months';
 import type { NotificationKind } from '@shared/schemas/notifications';
-import type { Db } from '../../platform/db/database';
 import type { NotificationsTable } from '../../platform/db/schema';
 
 /**
@@ -21,14 +20,6 @@ export interface NotificationEvent {
   connectionId?: string;
   immediate: boolean;
 }
-
-/**
- * Records an event inside the caller's write (`db`: its transaction, so the event exists exactly when
- * what it tells of was saved). Composed once in compose.ts (notifications.raise); repositories take it
- * like `announce`, and a repository built without one records nothing.
- */
-export type RaiseNotification = (db: Db, event: NotificationEvent) => Promise<void>;
-export const raiseNothing: RaiseNotification = async () => undefined;
 
 export function notificationRow(event: NotificationEvent, at: string): NotificationsTable {
   return {

@@ -4,6 +4,14 @@ import type { NotificationSettingsTable, NotificationsTable } from '../../platfo
 import { notificationRow, type NotificationEvent } from './events';
 
 export type NotificationRow = NotificationsTable;
+
+/**
+ * Records an event inside the caller's write (`db`: its transaction, so the event exists exactly when
+ * what it tells of was saved). Composed once in compose.ts (notifications.raise); repositories take it
+ * like `announce`, and a repository built without one records nothing.
+ */
+export type RaiseNotification = (db: Db, event: NotificationEvent) => Promise<void>;
+export const raiseNothing: RaiseNotification = async () => undefined;
 export type MailState = 'immediate' | 'digest' | 'sent' | 'skipped';
 export type Choices = Pick<NotificationSettingsTable, 'immediateEmails' | 'dailyDigest' | 'weeklyPreview'>;
 

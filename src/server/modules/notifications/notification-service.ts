@@ -10,8 +10,7 @@ import { AppError } from '../../errors';
 import type { Notifier } from '../../platform/notifier';
 import type { Mailer } from '../mail/mail';
 import { STALE_MESSAGE } from '../months/access';
-import type { RaiseNotification } from './events';
-import type { Choices, NotificationRepository, NotificationRow } from './notification-repository';
+import type { Choices, NotificationRepository, NotificationRow, RaiseNotification } from './notification-repository';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 interface Deps {

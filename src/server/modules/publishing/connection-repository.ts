@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Platform } from '@shared/domain/options';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { ConnectionsTable, DeliveriesTable } from '../../platform/db/schema';
-import { connectionDisconnected, raiseNothing, type RaiseNotification } from '../notifications/events';
+import { connectionDisconnected } from '../notifications/events';
+import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
 
 export type ConnectionRow = ConnectionsTable;
 

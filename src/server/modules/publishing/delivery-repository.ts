@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/schema';
-import { deliveryEnded, raiseNothing, type RaiseNotification } from '../notifications/events';
+import { deliveryEnded } from '../notifications/events';
+import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
 
 export type DeliveryRow = DeliveriesTable;
 

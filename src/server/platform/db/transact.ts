@@ -8,7 +8,7 @@ import { createMonthRepository } from '../../modules/months/month-repository';
 import { createPostRepository } from '../../modules/posts/post-repository';
 import { createProfileRepository } from '../../modules/profile/profile-repository';
 import { createUsageRepository } from '../../modules/account/usage-repository';
-import type { RaiseNotification } from '../../modules/notifications/events';
+import type { RaiseNotification } from '../../modules/notifications/notification-repository';
 
 /**
  * Every repository, over the database or over one transaction; `announce` tells the workers of
