@@ -29,6 +29,7 @@ import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { settingsRoutes } from './modules/account/settings-routes';
 import { workspaceRoutes } from './modules/months/workspace-routes';
+import { notificationRoutes, notificationSettingsRoutes, unsubscribeRoutes } from './modules/notifications/routes';
 
 /** The typed API, mounted at /api. The web client imports only this type. */
 function apiRoutes(deps: AppDeps) {
@@ -44,6 +45,8 @@ function apiRoutes(deps: AppDeps) {
     .route('/analytics', analyticsRoutes(deps))
     .route('/feedback', feedbackRoutes(deps))
     .route('/settings', settingsRoutes(deps))
+    .route('/settings', notificationSettingsRoutes(deps))
+    .route('/notifications', notificationRoutes(deps))
     .route('/connections', oauthRoutes(deps))
     .route('/connections', connectionRoutes(deps))
     .route('/deliveries', deliveryRoutes(deps));
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', apiRoutes(deps));
   app.route('/media-links', mediaLinkRoutes(deps));
+  app.route('/unsubscribe', unsubscribeRoutes(deps));
   app.all('/api/*', (c) => errorResponse(c, new AppError('not_found', `No API route for ${c.req.method} ${c.req.path}.`)));
   if (deps.webRoot) app.use('*', serveWebApp(deps.webRoot));
   app.notFound((c) => errorResponse(c, new AppError('not_found', 'Not found.')));

@@ -48,6 +48,13 @@ import { createOAuthService } from './modules/publishing/oauth/oauth-service';
 import { createTokenRefresh } from './modules/publishing/oauth/token-refresh';
 import { createTokenUpkeep } from './modules/publishing/oauth/token-upkeep';
 import { createScheduleCheck } from './modules/publishing/schedule-check';
+import type { Mailer } from './modules/mail/mail';
+import { disabledMailer } from './modules/mail/disabled-mailer';
+import { createNotificationRepository } from './modules/notifications/notification-repository';
+import { createNotificationService } from './modules/notifications/notification-service';
+import { createNotificationMailing } from './modules/notifications/notification-mailing';
+import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
+import type { NotificationEvent } from './modules/notifications/events';
 
 interface Options {
   writer: Writer;
@@ -71,6 +78,10 @@ interface Options {
   mediaStore?: MediaStore;
   /** Publishing's key and rules (config); without it, a key for this process only and the defaults. */
   publishing?: PublishingConfig & { timeoutMs?: number; mediaBytesInFlight?: number };
+  /** Where e-mail goes (the SMTP outbox when SMTP_URL is set); nothing is sent when not given. */
+  mailer?: Mailer;
+  /** Signs unsubscribe links (AUTH_SECRET); a key for this process only when not given. */
+  linkSecret?: string;
 }
 
 /**
@@ -93,27 +104,37 @@ export function createServices(
     notifier = createLocalNotifier(),
     mediaStore = createDiskMediaStore(mediaDir),
     publishing = defaultPublishing(),
+    mailer = disabledMailer,
+    linkSecret = randomBytes(32).toString('hex'),
   }: Options,
 ) {
+  const clock = now ?? (() => new Date());
+  const notificationRepository = createNotificationRepository(database.db);
+  const tokens = createUnsubscribeTokens(linkSecret);
+  const notifications = createNotificationService({ notifications: notificationRepository, notifier, mailer, tokens, now: clock });
+  const { raise } = notifications;
+  /** An event no other write decides (a sweep's finding, a refusal), recorded on its own. */
+  const raiseNow = (event: NotificationEvent) =>
+    raise(database.db, event).catch((error: unknown) => log.error({ event: 'notifications.raise_failed', kind: event.kind, error: (error as Error).message }));
   const profiles = createProfileRepository(database.db);
   const months = createMonthRepository(database.db);
   const posts = createPostRepository(database.db, limits);
-  const jobs = createJobRepository(database.db);
+  const jobs = createJobRepository(database.db, raise);
   // A delivery scheduled, re-timed or retried wakes the publishing workers (on every instance) by its time.
   const announce = (db: Parameters<Notifier['publish']>[2], dueAt: string) => notifier.publish('planner_deliveries', dueAt, db);
-  const transact = createTransact(database.db, limits, announce);
+  const transact = createTransact(database.db, limits, announce, raise);
   const access = createAccess({ months, posts, profiles, transact, now });
-  const deliveries = createDeliveryRepository(database.db, announce);
+  const deliveries = createDeliveryRepository(database.db, announce, raise);
   const monthService = createMonthService({ months, posts, profiles, deliveries, access, now });
   const usageRepository = createUsageRepository(database.db);
-  const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now });
+  const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now, raise: raiseNow });
   const deletedPosts = createDeletedPostRepository(database.db);
   const removal = createPostRemovalService({ deletedPosts, access, usage, now });
   const postService = createPostService({ posts, profiles, access, writer, usage, now });
   const box = createSecretBox(publishing.encryptionKey);
   const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
-  const connections = createConnectionRepository(database.db);
+  const connections = createConnectionRepository(database.db, raise);
   const channels = createChannels({ policy, providers: publishing.providers, publicUrl });
   const media = createMediaService({
     posts,
@@ -143,7 +164,6 @@ export function createServices(
     now,
     timer,
   });
-  const clock = now ?? (() => new Date());
   const providers = { providers: publishing.providers, policy, now: clock };
   const oauth = createOAuthService({
     grants: createGrantRepository(database.db),
@@ -154,7 +174,7 @@ export function createServices(
     log,
     now: clock,
   });
-  const tokenUpkeep = createTokenUpkeep({ connections, box, queue, refresh: createTokenRefresh(providers), channels, log, now: clock });
+  const tokenUpkeep = createTokenUpkeep({ connections, box, queue, refresh: createTokenRefresh(providers), channels, log, now: clock, raise: raiseNow });
   const leaseRules = createLeaseRules(jobLease ?? DEFAULT_LEASE, { durable: queue.durable });
   const jobProgress = createJobProgress({ jobs, notifier, rules: leaseRules, now });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });
@@ -185,6 +205,8 @@ export function createServices(
     analytics: createAnalyticsService({ posts, deliveries }),
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
     settings: createSettingsService({ writer, usage }),
+    notifications,
+    notificationMailing: createNotificationMailing({ notifications: notificationRepository, mailer, tokens, queue, notifier, publicUrl, log, now: clock }),
   };
 }
 

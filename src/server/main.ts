@@ -93,10 +93,12 @@ async function main() {
     limits: config.limits,
     jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },
     publishing: config.publishing,
+    linkSecret: config.authSecret,
   });
   const runsJobs = config.role !== 'web';
   let purgeTimer: NodeJS.Timeout | undefined;
   let stopTokenSweep: (() => void) | undefined;
+  let stopNotificationMail: (() => void) | undefined;
   if (runsJobs) {
     const recovered = await services.runner.recoverInterrupted();
     if (recovered > 0 && !queue.durable) log.warn({ event: 'generation.recovered', failed: recovered }, 'marked interrupted generation jobs as failed');
@@ -118,6 +120,9 @@ async function main() {
     // Tokens that end within days are renewed by queued jobs; the sweep that queues them runs hourly.
     await services.tokenUpkeep.work();
     stopTokenSweep = services.tokenUpkeep.start();
+    // Failures are e-mailed as they are recorded; digests, Monday's e-mail and pruning are queued by a sweep.
+    await services.notificationMailing.work();
+    stopNotificationMail = services.notificationMailing.start();
   }
   const webRoot = findWebRoot();
   // A worker serves only /health, for its orchestrator.
@@ -140,6 +145,7 @@ async function main() {
     server.close();
     clearInterval(purgeTimer);
     stopTokenSweep?.();
+    stopNotificationMail?.();
     void Promise.all([services.runner.shutdown(), services.publisher.stop()])
       .then(() => queue.stop())
       .then(() => notifier.close())

@@ -13,6 +13,7 @@ import { createWriter } from '@server/ai/create-writer';
 import type { WriterOptions } from '@server/ai/writer';
 import { createServices, type Services } from '@server/compose';
 import type { JobLease } from '@server/modules/generation/job-lease';
+import type { Mailer } from '@server/modules/mail/mail';
 import { createTestDatabase, databaseEnv } from './test-database';
 
 export interface TestServer {
@@ -27,7 +28,7 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** Timing a test may take over: the services' clock, the job lease, the progress stream's heartbeat. */
+/** Timing a test may take over: the services' clock, the job lease, the progress stream's heartbeat; and the mailer. */
 export interface TestServerTiming {
   now?: () => Date;
   jobLease?: JobLease;
@@ -38,6 +39,8 @@ export interface TestServerTiming {
   publishMediaBytesInFlight?: number;
   /** The built web app to serve (browser tests that drive the clock run the server in their process). */
   webRoot?: string;
+  /** Where e-mail goes (a recording mailer); none is sent when not given, as without SMTP_URL. */
+  mailer?: Mailer;
 }
 
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
@@ -86,10 +89,14 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     now: timing.now,
     jobLease: timing.jobLease,
     publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs, mediaBytesInFlight: timing.publishMediaBytesInFlight },
+    mailer: timing.mailer,
+    linkSecret: config.authSecret,
   });
   await services.runner.recoverInterrupted();
   // Generation jobs are taken in this process, as main.ts does on an instance that runs jobs.
   await services.runner.work();
+  // With a mailer, failures are e-mailed as they are recorded, as on an instance that runs jobs (the sweeps are called by the tests).
+  const stopMail = timing.mailer ? services.notificationMailing.listen() : () => undefined;
   holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });
   return {
     url,
@@ -100,6 +107,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     dataDir: testDb.dataDir,
     logLines,
     close: async () => {
+      stopMail();
       await services.runner.shutdown();
       await services.publisher.stop();
       await services.queue.stop();

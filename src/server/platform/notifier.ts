@@ -6,10 +6,11 @@ import type { DatabaseHandle, Db } from './db/database';
 
 /**
  * The channels instances tell each other about: a job's progress (payload: its id), session checks to
- * forget, a delivery waiting (payload: when it is due, so workers wake then).
+ * forget, a delivery waiting (payload: when it is due, so workers wake then), a notification to e-mail
+ * at once (payload: its user).
  */
-export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries';
-const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries'];
+export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries' | 'planner_notifications';
+const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries', 'planner_notifications'];
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1_000;
 

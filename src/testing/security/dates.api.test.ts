@@ -91,6 +91,9 @@ const DATE_ROUTES: Record<string, DateRoute> = {
 };
 /** Routes whose input has no date or time (month ids in paths are swept separately below). */
 const NO_DATES = new Set([
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/:notificationId/read',
+  'PUT /api/settings/notifications',
   'PUT /api/profile',
   'PATCH /api/profile',
   'POST /api/profile/skip',

@@ -56,6 +56,7 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'PATCH /api/connections/:connectionId': () => ({ name: 'Renamed', networks: ['linkedin'] }),
   'POST /api/connections/oauth/start': () => ({ provider: 'facebook', returnTo: 'settings' }),
   'POST /api/connections/oauth/grants/:grantId': () => ({ accounts: [{ accountId: '102000000000001', kind: 'facebook', networks: ['facebook'] }] }),
+  'PUT /api/settings/notifications': () => ({ immediateEmails: true, dailyDigest: true, weeklyPreview: true, version: 0 }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
@@ -72,6 +73,8 @@ export const BODYLESS_WRITES = new Set([
   'POST /api/connections/:connectionId/test',
   'POST /api/posts/:postId/delivery/retry',
   'POST /api/posts/:postId/delivery/confirm',
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/:notificationId/read',
 ]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';

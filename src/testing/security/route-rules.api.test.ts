@@ -39,6 +39,10 @@ const NOT_MONTH_WRITES = new Set([
   // A delivery's state, not the post: a post that failed on the month's last evening can still be retried or confirmed.
   'POST /api/posts/:postId/delivery/retry',
   'POST /api/posts/:postId/delivery/confirm',
+  // The user's notifications and their choices: no month.
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/:notificationId/read',
+  'PUT /api/settings/notifications',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -49,6 +53,8 @@ const VERSIONED = [
   'POST /api/posts/:postId/copy',
   'POST /api/months/:id/posts/bulk',
 ];
+/** Writes that carry another record's version (not a post's): their 409 is tested with that record (notifications.api.test.ts). */
+const OTHER_VERSIONED = ['PUT /api/settings/notifications'];
 
 let server: TestServer;
 let owner: TestClient & { userId: string };
@@ -101,6 +107,7 @@ describe('signed-out callers', () => {
       jobId: randomUUID(),
       connectionId: randomUUID(),
       grantId: randomUUID(),
+      notificationId: randomUUID(),
       provider: 'facebook',
     };
     const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
@@ -178,7 +185,7 @@ describe('stale versions', () => {
       const fields = Object.keys((response.body as Partial<ApiError> | undefined)?.error?.fields ?? {});
       if (response.status === 400 && fields.some((field) => field === 'version' || field.endsWith('.version'))) found.push(routeKey(route));
     }
-    expect(found.sort()).toEqual([...VERSIONED].sort());
+    expect(found.sort()).toEqual([...VERSIONED, ...OTHER_VERSIONED].sort());
   });
 
   it.each(VERSIONED)('%s answers 409 stale_version to a version behind or ahead, and changes nothing', async (key) => {

@@ -39,6 +39,10 @@ const NO_FOREIGN_IDS = new Set([
   // Its path names a provider, not an id; a sign-in is found by its state with the caller's user (oauth.api.test.ts: another user's browser is refused).
   'GET /api/connections/oauth/callback/:provider',
   'GET /api/deliveries/at-risk',
+  'GET /api/notifications',
+  'POST /api/notifications/read-all',
+  'GET /api/settings/notifications',
+  'PUT /api/settings/notifications',
 ]);
 
 let server: TestServer;
@@ -72,6 +76,7 @@ beforeAll(async () => {
     fileId: uploaded.body.media[0]!.url.split('/').pop(),
     connectionId: connection.body.connection.id,
     grantId: await aliceGrant(),
+    notificationId: await aliceNotification(),
   });
 });
 afterAll(async () => server.close());
@@ -97,6 +102,29 @@ async function aliceGrant(): Promise<string> {
   return id;
 }
 
+/** A notification of Alice's, as a failed delivery leaves one (its events are tested in notifications.api.test.ts). */
+async function aliceNotification(): Promise<string> {
+  const id = randomUUID();
+  await server.database.db
+    .insertInto('notifications')
+    .values({
+      id,
+      userId: alice.userId,
+      key: `test:${id}`,
+      kind: 'delivery_failed',
+      title: 'Not published on Facebook',
+      body: 'The receiver refused it.',
+      postId: null,
+      monthId: null,
+      connectionId: null,
+      mail: 'skipped',
+      createdAt: new Date().toISOString(),
+      readAt: null,
+    })
+    .execute();
+  return id;
+}
+
 function fill(route: ApiRoute): string {
   return route.path.replace(/:(\w+)/g, (_match, name: string) => {
     if (!ids[name]) throw new Error(`the sweep has no id for :${name} in ${routeKey(route)}; add one`);
@@ -112,7 +140,8 @@ async function snapshotOfAlice() {
   const jobs = (await read(alice.api['generation-jobs'][':jobId'].$get({ param: { jobId: ids.jobId! } }))).body;
   const connections = (await read(alice.api.connections.$get())).body;
   const delivery = (await read(alice.api.posts[':postId'].delivery.$get({ param: { postId: ids.postId! } }))).body;
-  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery });
+  const notifications = (await read(alice.api.notifications.$get({ query: {} }))).body;
+  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery, notifications });
 }
 
 describe('tenant isolation', () => {

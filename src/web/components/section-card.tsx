@@ -11,17 +11,20 @@ export interface SectionCardProps {
   danger?: boolean;
   /** A rule between the heading and the content. */
   divided?: boolean;
+  /** The anchor a link can lead to (/settings#connections). */
+  id?: string;
   children: ReactNode;
 }
 
 /** A card of a page: icon, heading and one-line purpose, then its content (a named region). */
-export function SectionCard({ title, description, icon, order = 2, danger = false, divided = false, children }: SectionCardProps) {
+export function SectionCard({ title, description, icon, order = 2, danger = false, divided = false, id, children }: SectionCardProps) {
   const headingId = useId();
   return (
     <Paper
       withBorder
       p={{ base: 'md', sm: 'xl' }}
       component="section"
+      id={id}
       aria-labelledby={headingId}
       h="100%"
       style={danger ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}

@@ -4,6 +4,7 @@ import type { PostRepository } from '../posts/post-repository';
 import type { PostsTable } from '../../platform/db/schema';
 import type { UsageRepository } from './usage-repository';
 import { AppError } from '../../errors';
+import { aiLimitReached, type NotificationEvent } from '../notifications/events';
 
 interface Deps {
   usage: UsageRepository;
@@ -11,6 +12,8 @@ interface Deps {
   writer: Writer;
   limits: Limits;
   now?: () => Date;
+  /** Tells the user a limit was reached (a notification; it must not throw). */
+  raise?: (event: NotificationEvent) => Promise<void>;
 }
 
 /** "in 5 hours", "in 40 minutes": how long until the next UTC midnight. */
@@ -26,7 +29,7 @@ function untilMidnightUtc(at: Date): string {
  * What one user may use of the shared server (docs/operations.md): AI requests per UTC day and posts
  * per month. Each limit is checked with the write it guards, so parallel requests cannot pass it.
  */
-export function createUsageLimits({ usage, posts, writer, limits, now = () => new Date() }: Deps) {
+export function createUsageLimits({ usage, posts, writer, limits, now = () => new Date(), raise = async () => undefined }: Deps) {
   const monthFull = () =>
     new AppError(
       'month_full',
@@ -47,7 +50,10 @@ export function createUsageLimits({ usage, posts, writer, limits, now = () => ne
     async consumeAiRequest(userId: string, from: UsageRepository = usage): Promise<void> {
       if (writer.kind === 'offline') return;
       const at = now();
-      if (await from.consumeAiRequest(userId, at.toISOString().slice(0, 10), limits.aiRequestsPerDay)) return;
+      const day = at.toISOString().slice(0, 10);
+      if (await from.consumeAiRequest(userId, day, limits.aiRequestsPerDay)) return;
+      // Not awaited: the refusal may be inside a transaction, which the notification must not wait for (or join).
+      void raise(aiLimitReached({ userId, day, limit: limits.aiRequestsPerDay }));
       throw new AppError(
         'ai_limit_reached',
         `You have used all ${limits.aiRequestsPerDay} AI requests for today. More are available after midnight UTC (${untilMidnightUtc(at)}). Until then you can still edit your posts and add posts by hand.`,

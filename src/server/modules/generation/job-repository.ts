@@ -7,6 +7,8 @@ import { inTransaction, type Db } from '../../platform/db/database';
 import { fromJsonList, toJson } from '../../platform/db/json-columns';
 import type { PostStamps } from '../posts/post-repository';
 import type { GenerationJobsTable } from '../../platform/db/schema';
+import { generationEnded } from '../notifications/events';
+import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
 
 export type JobRow = GenerationJobsTable;
 
@@ -66,7 +68,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-export function createJobRepository(db: Db) {
+export function createJobRepository(db: Db, raise: RaiseNotification = raiseNothing) {
   /**
    * Ends a running job; returns false when it had already ended (e.g. failed by a restart's recovery)
    * or, with `leaseOwner`, when that run no longer holds its lease (ran out, or taken over).
@@ -101,9 +103,15 @@ export function createJobRepository(db: Db) {
       .where('id', '=', jobId)
       .where('status', '=', 'running')
       .$if(leaseOwner !== undefined, (query) => query.where('leaseUntil', '>=', now).where('leaseOwner', '=', leaseOwner!))
+      .returning(['userId', 'monthId', 'written'])
       .executeTakeFirst();
     await db.deleteFrom('generation_job_posts').where('jobId', '=', jobId).execute();
-    return Number(result.numUpdatedRows) > 0;
+    // The user hears of the end in the same write (a success commits with the month's posts).
+    if (result) {
+      const { userId, monthId, written } = result;
+      await raise(db, generationEnded({ userId, jobId, monthId, succeeded: fields.status === 'succeeded', written, error: fields.error ?? null }));
+    }
+    return result !== undefined;
   }
 
   return {

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Platform } from '@shared/domain/options';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { ConnectionsTable, DeliveriesTable } from '../../platform/db/schema';
+import { connectionDisconnected } from '../notifications/events';
+import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
 
 export type ConnectionRow = ConnectionsTable;
 
@@ -40,7 +42,7 @@ async function routeNetworks(trx: Db, userId: string, connectionId: string, plat
 }
 
 /** The user's connections and which network routes to which (one connection per network). */
-export function createConnectionRepository(db: Db) {
+export function createConnectionRepository(db: Db, raise: RaiseNotification = raiseNothing) {
   return {
     async list(userId: string): Promise<(ConnectionRow & { networks: Platform[] })[]> {
       const rows = await db.selectFrom('connections').selectAll().where('userId', '=', userId).orderBy('createdAt').orderBy('id').execute();
@@ -87,11 +89,18 @@ export function createConnectionRepository(db: Db) {
     },
 
     /** Its token no longer works (revoked, expired): it stays, with its routes, until reconnected. With `unchangedSince`, only if nobody changed it since (false otherwise). */
-    async markDisconnected(id: string, reason: string, at: string, unchangedSince?: string): Promise<boolean> {
-      let query = db.updateTable('connections').set({ health: 'disconnected', healthReason: reason, updatedAt: at }).where('id', '=', id);
-      if (unchangedSince !== undefined) query = query.where('updatedAt', '=', unchangedSince);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /** Marks the connection disconnected with the reason; a connection that was working tells its owner, in the same transaction. */
+    markDisconnected(id: string, reason: string, at: string, unchangedSince?: string): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const before = await trx.selectFrom('connections').select(['userId', 'name', 'health', 'updatedAt']).where('id', '=', id).executeTakeFirst();
+        let query = trx.updateTable('connections').set({ health: 'disconnected', healthReason: reason, updatedAt: at }).where('id', '=', id);
+        if (unchangedSince !== undefined) query = query.where('updatedAt', '=', unchangedSince);
+        const result = await query.executeTakeFirst();
+        const marked = Number(result.numUpdatedRows) > 0;
+        if (marked && before && before.health !== 'disconnected')
+          await raise(trx, connectionDisconnected({ userId: before.userId, connectionId: id, name: before.name, reason, since: before.updatedAt }));
+        return marked;
+      });
     },
 
     /** The user's connection publishing as the network's account (one per kind and account). */
@@ -134,10 +143,10 @@ export function createConnectionRepository(db: Db) {
     },
 
     /** Connections whose token stops working before `before` and that still work: the token upkeep's list. */
-    listExpiring(before: string): Promise<Pick<ConnectionRow, 'id' | 'kind' | 'tokenExpiresAt' | 'credentials'>[]> {
+    listExpiring(before: string): Promise<Pick<ConnectionRow, 'id' | 'userId' | 'name' | 'kind' | 'tokenExpiresAt' | 'credentials'>[]> {
       return db
         .selectFrom('connections')
-        .select(['id', 'kind', 'tokenExpiresAt', 'credentials'])
+        .select(['id', 'userId', 'name', 'kind', 'tokenExpiresAt', 'credentials'])
         .where('tokenExpiresAt', 'is not', null)
         .where('tokenExpiresAt', '<', before)
         .where('health', '<>', 'disconnected')

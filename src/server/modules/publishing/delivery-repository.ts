@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/schema';
+import { deliveryEnded } from '../notifications/events';
+import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
 
 export type DeliveryRow = DeliveriesTable;
 
@@ -63,7 +65,7 @@ export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
  * the claim's name for a while in case that attempt still reports. The row's id is the idempotency key
  * of every attempt.
  */
-export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined) {
+export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined, raise: RaiseNotification = raiseNothing) {
   const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
     (
       await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
@@ -84,6 +86,28 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
       .execute();
     const exists = await trx.selectFrom('deliveries').select('id').where('id', '=', row.id).executeTakeFirst();
     if (exists) await addAttempt(trx, row, late.attempt.at, late.attempt.outcome, late.attempt.detail);
+  };
+
+  /** Tells the user, in the same transaction, that an attempt (`row`'s claim) ended without publishing. */
+  const notifyEnded = async (trx: Db, row: DeliveryRow, status: string | undefined, reason: string) => {
+    if (status !== 'failed' && status !== 'unknown' && status !== 'missed') return;
+    const post = await trx.selectFrom('posts').select(['monthId', 'content']).where('id', '=', row.postId).executeTakeFirst();
+    if (!post) return;
+    const { id: deliveryId, userId, postId, platform } = row;
+    await raise(
+      trx,
+      deliveryEnded({
+        userId,
+        deliveryId,
+        claim: row.leaseOwner ?? row.updatedAt,
+        postId,
+        monthId: post.monthId,
+        content: post.content,
+        platform,
+        status,
+        reason,
+      }),
+    );
   };
 
   const insertNew = async (
@@ -301,8 +325,10 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
             .where('leaseOwner', '=', row.leaseOwner)
             .executeTakeFirst();
           saved.push(Number(result.numUpdatedRows) > 0);
-          if (saved.at(-1)) await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
-          else if (late) await recordLate(trx, row, late);
+          if (saved.at(-1)) {
+            await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
+            await notifyEnded(trx, row, change.status, attempt.detail);
+          } else if (late) await recordLate(trx, row, late);
         }
         return saved;
       });
@@ -314,12 +340,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
      * or report it). The count marked.
      */
     async writeOffLapsed(now: string, reason: string, reportBy: string): Promise<number> {
-      const rows = await db
-        .selectFrom('deliveries')
-        .select(['id', 'userId', 'leaseOwner'])
-        .where('status', '=', 'publishing')
-        .where('leaseUntil', '<', now)
-        .execute();
+      const rows = await db.selectFrom('deliveries').selectAll().where('status', '=', 'publishing').where('leaseUntil', '<', now).execute();
       let marked = 0;
       for (const row of rows) {
         marked += await inTransaction(db, async (trx) => {
@@ -332,6 +353,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
             .executeTakeFirst();
           if (Number(result.numUpdatedRows) === 0) return 0;
           await addAttempt(trx, row, now, 'unknown', reason);
+          await notifyEnded(trx, row, 'unknown', reason);
           return 1;
         });
       }

@@ -17,6 +17,7 @@ import * as deliverySentAt from './migrations/0014-delivery-sent-at';
 import * as scheduledStateInDeliveries from './migrations/0015-scheduled-state-in-deliveries';
 import * as connectedAccounts from './migrations/0016-connected-accounts';
 import * as postEvents from './migrations/0017-post-events';
+import * as notifications from './migrations/0019-notifications';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-scheduled-state-in-deliveries': scheduledStateInDeliveries,
   '0016-connected-accounts': connectedAccounts,
   '0017-post-events': postEvents,
+  '0019-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -214,6 +214,37 @@ export interface DeliveryAttemptsTable {
   detail: string;
 }
 
+/** What happened, for one user (0019-notifications.ts). */
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  /** The event it is about, unique per user: one event notifies once. */
+  key: string;
+  kind: string;
+  title: string;
+  body: string;
+  postId: string | null;
+  monthId: string | null;
+  connectionId: string | null;
+  /** By e-mail: 'immediate' or 'digest' while waiting, then 'sent' or 'skipped'. */
+  mail: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** A user's notification choices (booleans 0/1); no row means the defaults. */
+export interface NotificationSettingsTable {
+  userId: string;
+  immediateEmails: number;
+  dailyDigest: number;
+  weeklyPreview: number;
+  version: number;
+  /** The user's local day (YYYY-MM-DD) the last digest, and the last "Going out this week", went out. */
+  digestSentOn: string | null;
+  weeklySentOn: string | null;
+  updatedAt: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -230,4 +261,6 @@ export interface DatabaseSchema {
   oauth_grants: OAuthGrantsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
 }

@@ -8,18 +8,22 @@ import { createMonthRepository } from '../../modules/months/month-repository';
 import { createPostRepository } from '../../modules/posts/post-repository';
 import { createProfileRepository } from '../../modules/profile/profile-repository';
 import { createUsageRepository } from '../../modules/account/usage-repository';
+import type { RaiseNotification } from '../../modules/notifications/notification-repository';
 
-/** Every repository, over the database or over one transaction; `announce` tells the workers of deliveries scheduled. */
-export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS, announce?: AnnounceDue) {
+/**
+ * Every repository, over the database or over one transaction; `announce` tells the workers of
+ * deliveries scheduled, `raise` records what users are told of (notifications).
+ */
+export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS, announce?: AnnounceDue, raise?: RaiseNotification) {
   return {
     profiles: createProfileRepository(db),
     months: createMonthRepository(db),
     posts: createPostRepository(db, limits),
-    jobs: createJobRepository(db),
+    jobs: createJobRepository(db, raise),
     usage: createUsageRepository(db),
     deletedPosts: createDeletedPostRepository(db),
-    connections: createConnectionRepository(db),
-    deliveries: createDeliveryRepository(db, announce),
+    connections: createConnectionRepository(db, raise),
+    deliveries: createDeliveryRepository(db, announce, raise),
   };
 }
 
@@ -32,6 +36,6 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export type Transact = <T>(work: (repositories: Repositories) => Promise<T>) => Promise<T>;
 
-export function createTransact(db: Db, limits: Limits = DEFAULT_LIMITS, announce?: AnnounceDue): Transact {
-  return (work) => db.transaction().execute((trx) => work(createRepositories(trx, limits, announce)));
+export function createTransact(db: Db, limits: Limits = DEFAULT_LIMITS, announce?: AnnounceDue, raise?: RaiseNotification): Transact {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx, limits, announce, raise)));
 }

@@ -9,6 +9,7 @@ import { Logo } from '../../components/logo';
 import { useMe } from '../../lib/queries/me';
 import { useSignOut } from '../../features/auth/api/session';
 import { useSyncTimeZone } from '../../features/workspace/api/time-zone';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { paths } from '../../lib/paths';
 import classes from './signed-in-layout.module.css';
 
@@ -46,12 +47,18 @@ export function SignedInLayout() {
       <AppShell.Header hiddenFrom="sm" px="md">
         <Group h="100%" justify="space-between">
           <Logo size={28} />
-          <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+          <Group gap="xs">
+            <NotificationBell />
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" className={classes.navbar} aria-label="Main navigation">
         <AppShell.Section visibleFrom="sm" mb="lg" px={6} pt={4}>
-          <Logo size={30} />
+          <Group justify="space-between" wrap="nowrap">
+            <Logo size={30} />
+            <NotificationBell />
+          </Group>
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={4}>

@@ -5,6 +5,7 @@ import type { ConnectionRepository, ConnectionRow } from '../connection-reposito
 import { connectionCredentialStore } from '../credential-store';
 import { UnreadableCredentials, type SecretBox } from '../secret-box';
 import type { TokenRefresh } from './token-refresh';
+import { connectionExpiring, type NotificationEvent } from '../../notifications/events';
 
 export const TOKEN_REFRESH_QUEUE = 'connection-token-refresh';
 /** Tokens are renewed once they stop working within this long (Threads refuses tokens under 24 hours old). */
@@ -14,6 +15,8 @@ export const SWEEP_EVERY_MS = 60 * 60_000;
 export const HEALTH_CHECK_QUEUE = 'connection-health-check';
 /** Each signed-in account is checked once in this long, so a token revoked on the network shows before a post is due. */
 export const HEALTH_CHECK_EVERY_MS = 24 * 60 * 60_000;
+/** A sign-in that will not renew itself is announced to its owner this long before it ends. */
+export const EXPIRY_WARNING_MS = 7 * 86_400_000;
 
 interface Deps {
   connections: ConnectionRepository;
@@ -23,6 +26,8 @@ interface Deps {
   channels: Channels;
   log: Logger;
   now: () => Date;
+  /** Tells the owner of a sign-in that ends soon (a notification, once per sign-in). */
+  raise?: (event: NotificationEvent) => Promise<void>;
 }
 
 export type RefreshResult = 'refreshed' | 'disconnected' | 'not-due' | 'changed' | 'later';
@@ -37,7 +42,7 @@ export type HealthResult = 'healthy' | 'disconnected' | 'not-due' | 'changed' | 
  * checked once a day (its channel's test): one whose token was revoked on the network is marked
  * disconnected then, so 'Needs attention' shows its posts before their time.
  */
-export function createTokenUpkeep({ connections, box, queue, refresh, channels, log, now }: Deps) {
+export function createTokenUpkeep({ connections, box, queue, refresh, channels, log, now, raise = async () => undefined }: Deps) {
   /** The connection's credentials; ones sealed under another key disconnect it (no attempt could read them). */
   async function opened(row: ConnectionRow): Promise<{ credentials: unknown } | undefined> {
     try {
@@ -119,7 +124,13 @@ export function createTokenUpkeep({ connections, box, queue, refresh, channels, 
     const due = await connections.listExpiring(new Date(now().getTime() + REFRESH_AHEAD_MS).toISOString());
     let queued = 0;
     for (const row of due) {
-      if (!refresh.refreshes(row.kind) || !renewable(row)) continue;
+      if (!refresh.refreshes(row.kind) || !renewable(row)) {
+        // It will end: its owner hears of it a week ahead (once per sign-in: the event names its end).
+        const expiresAt = row.tokenExpiresAt!;
+        if (Date.parse(expiresAt) - now().getTime() <= EXPIRY_WARNING_MS)
+          await raise(connectionExpiring({ userId: row.userId, connectionId: row.id, name: row.name, expiresAt, now: now() }));
+        continue;
+      }
       const id = await queue.send(
         TOKEN_REFRESH_QUEUE,
         { connectionId: row.id },

@@ -1,9 +1,10 @@
 import { Stack } from '@mantine/core';
-import { IconBuildingStore, IconLock, IconPlugConnected, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { IconBell, IconBuildingStore, IconLock, IconPlugConnected, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { ConnectionsManager } from '../../../components/connections/connections-manager';
 import { PageHeader } from '../../../components/page-header';
 import { AiWriterSettings } from './ai-writer-settings';
 import { DeleteAccount } from './delete-account';
+import { NotificationSettings } from './notification-settings';
 import { PasswordForm } from './password-form';
 import { ProfileSettings } from './profile-form';
 import { SectionCard } from '../../../components/section-card';
@@ -33,12 +34,22 @@ export function SettingsPage() {
           <AiWriterSettings />
         </SectionCard>
         <SectionCard
+          id="connections"
           divided
           title="Connections"
           description="Where your scheduled posts are published, at their time. Each network goes out through one connection."
           icon={<IconPlugConnected size={22} />}
         >
           <ConnectionsManager />
+        </SectionCard>
+        <SectionCard
+          id="notifications"
+          divided
+          title="Notifications"
+          description="Which e-mails you get about your posts and connections."
+          icon={<IconBell size={22} />}
+        >
+          <NotificationSettings />
         </SectionCard>
         <SectionCard divided title="Delete account" description="Remove your account and everything in it." icon={<IconTrash size={22} />} danger>
           <DeleteAccount />
