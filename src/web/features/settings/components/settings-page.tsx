@@ -1,4 +1,6 @@
 import { Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { IconBell, IconBuildingStore, IconLock, IconPlugConnected, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { ConnectionsManager } from '../../../components/connections/connections-manager';
 import { PageHeader } from '../../../components/page-header';
@@ -9,7 +11,17 @@ import { PasswordForm } from './password-form';
 import { ProfileSettings } from './profile-form';
 import { SectionCard } from '../../../components/section-card';
 
+/** A link to a section (/settings#connections, from the bell) lands on it: the page renders after the browser looked for the anchor. */
+function useScrollToSection() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const section = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    section?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+}
+
 export function SettingsPage() {
+  useScrollToSection();
   return (
     <>
       <PageHeader title="Settings" subtitle="Your company profile, password and the writer behind your posts." />
