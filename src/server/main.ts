@@ -13,7 +13,8 @@ import { createInProcessQueue } from './platform/queue/queue';
 import { mediaStoreFor, notifierFor } from './platform';
 import { createLogger } from './platform/logger';
 import { createWriter } from './ai/create-writer';
-import { createServices } from './compose';
+import { createMailerFor, createServices } from './compose';
+import { resetLinksByMail } from './modules/mail/password-reset-mail';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
 function findWebRoot(): string | undefined {
@@ -67,7 +68,10 @@ async function main() {
   }
   const mediaDir = path.join(config.dataDir, 'media');
   const mediaStore = mediaStoreFor(config);
-  const auth = createAuth(config, database, log, mediaStore);
+  // Messages between instances (LISTEN/NOTIFY on PostgreSQL) first: the mailer that e-mails reset links wakes the mail workers with them.
+  const notifier = await notifierFor(config, database, log);
+  const mailer = createMailerFor(database, config.mail, notifier);
+  const auth = createAuth(config, database, log, mediaStore, resetLinksByMail(mailer));
   await migrateAuthTables(auth);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
@@ -81,7 +85,6 @@ async function main() {
           pollingIntervalSeconds: Math.max(0.5, Math.min(2, lease / 4)),
         })
       : createInProcessQueue(log);
-  const notifier = await notifierFor(config, database, log);
   const services = createServices(database, {
     writer: createWriter(config.ai),
     log,
@@ -93,6 +96,8 @@ async function main() {
     limits: config.limits,
     jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },
     publishing: config.publishing,
+    mail: config.mail,
+    mailer,
   });
   const runsJobs = config.role !== 'web';
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -118,6 +123,8 @@ async function main() {
     // Tokens that end within days are renewed by queued jobs; the sweep that queues them runs hourly.
     await services.tokenUpkeep.work();
     stopTokenSweep = services.tokenUpkeep.start();
+    // E-mail in the outbox goes out from every instance that runs jobs; each message is claimed by one of them.
+    services.mailWorker.start();
   }
   const webRoot = findWebRoot();
   // A worker serves only /health, for its orchestrator.
@@ -127,7 +134,16 @@ async function main() {
     ready.app = createApp({ config, database, auth, log, services, webRoot });
   }
   log.info(
-    { event: 'server.listening', url: config.publicUrl, port, database: database.kind, ai: config.ai.kind, role: config.role, media: config.media.kind },
+    {
+      event: 'server.listening',
+      url: config.publicUrl,
+      port,
+      database: database.kind,
+      ai: config.ai.kind,
+      role: config.role,
+      media: config.media.kind,
+      mail: config.mail ? 'smtp' : 'off',
+    },
     'listening',
   );
   // A parent that started this process with an IPC channel (tests, benchmarks) learns the port here.
@@ -140,7 +156,7 @@ async function main() {
     server.close();
     clearInterval(purgeTimer);
     stopTokenSweep?.();
-    void Promise.all([services.runner.shutdown(), services.publisher.stop()])
+    void Promise.all([services.runner.shutdown(), services.publisher.stop(), services.mailWorker.stop()])
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())

@@ -16,6 +16,7 @@ import * as replaceablePosts from './migrations/0013-replaceable-posts';
 import * as deliverySentAt from './migrations/0014-delivery-sent-at';
 import * as scheduledStateInDeliveries from './migrations/0015-scheduled-state-in-deliveries';
 import * as connectedAccounts from './migrations/0016-connected-accounts';
+import * as mailOutbox from './migrations/0018-mail-outbox';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-delivery-sent-at': deliverySentAt,
   '0015-scheduled-state-in-deliveries': scheduledStateInDeliveries,
   '0016-connected-accounts': connectedAccounts,
+  '0018-mail-outbox': mailOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
