@@ -26,7 +26,8 @@ const hasLineBreak = (value: string) => /[\r\n]/.test(value);
 /** One plain address (no name, no list): the recipient header carries nothing else. */
 function checkMail(mail: OutgoingMail): void {
   const parsed = hasLineBreak(mail.to) ? [] : addressparser(mail.to, { flatten: true });
-  if (parsed.length !== 1 || parsed[0]!.address !== mail.to.trim() || !mail.to.includes('@')) throw new Error(`mail ${mail.key}: "to" must be one e-mail address`);
+  if (parsed.length !== 1 || parsed[0]!.address !== mail.to.trim() || !mail.to.includes('@'))
+    throw new Error(`mail ${mail.key}: "to" must be one e-mail address`);
   if (mail.unsubscribeUrl !== undefined && (!/^https?:\/\//.test(mail.unsubscribeUrl) || /[\s<>]/.test(mail.unsubscribeUrl))) {
     throw new Error(`mail ${mail.key}: unsubscribeUrl must be an http(s) URL`);
   }
@@ -89,8 +90,13 @@ export function createMailWorker({ outbox, config, notifier, log, now = () => ne
       return 'late';
     }
     if (end.status === 'sent') log.info({ event: 'mail.sent', mailId: row.id, key: row.key, attempt: row.attempts }, 'mail sent');
-    else if (end.status === 'failed') log.error({ event: 'mail.failed', mailId: row.id, key: row.key, attempt: row.attempts, reason: end.error }, 'mail not sent');
-    else log.warn({ event: 'mail.retry', mailId: row.id, key: row.key, attempt: row.attempts, reason: end.error, nextAttemptAt: end.nextAttemptAt }, 'mail will be retried');
+    else if (end.status === 'failed')
+      log.error({ event: 'mail.failed', mailId: row.id, key: row.key, attempt: row.attempts, reason: end.error }, 'mail not sent');
+    else
+      log.warn(
+        { event: 'mail.retry', mailId: row.id, key: row.key, attempt: row.attempts, reason: end.error, nextAttemptAt: end.nextAttemptAt },
+        'mail will be retried',
+      );
     return end.status;
   }
 

@@ -13,10 +13,7 @@ export type OutboxEnd = { status: 'sent' } | { status: 'waiting'; nextAttemptAt:
 export function createOutboxRepository(db: Db) {
   /** Waiting and due, or being sent under a lease that has lapsed (the instance sending it died). */
   const claimable = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'mail_outbox'>) =>
-    eb.or([
-      eb.and([eb('status', '=', 'waiting'), eb('nextAttemptAt', '<=', now)]),
-      eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<', now)]),
-    ]);
+    eb.or([eb.and([eb('status', '=', 'waiting'), eb('nextAttemptAt', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('leaseUntil', '<', now)])]);
 
   return {
     /** Keeps a message; answers false when its key is there already. */

@@ -54,9 +54,7 @@ export function createSmtpSender(config: MailConfig): SmtpSender {
           text: row.text,
           html: row.html,
           messageId: messageIdFor(row.key, config.from.address),
-          ...(row.unsubscribeUrl
-            ? { list: { unsubscribe: row.unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
-            : {}),
+          ...(row.unsubscribeUrl ? { list: { unsubscribe: row.unsubscribeUrl }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
         });
         return { result: 'sent' };
       } catch (error) {
