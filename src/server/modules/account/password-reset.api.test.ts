@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { RESET_LINK_SECONDS } from '@server/platform/auth';
+import { runScript } from '@testing/backup-script';
 import { fetchFrom } from '@testing/fetch-from';
+import { databaseEnv } from '@testing/test-database';
 import { startSmtpInbox, type SmtpInbox } from '@testing/smtp-inbox';
 import { TEST_PASSWORD, TestClient } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
@@ -159,5 +161,33 @@ describe('without SMTP', () => {
     expect(asked.status).toBe(404);
     expect(asked.body).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
     expect(await plain.database.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
+  });
+
+  it('npm run reset-password prints a one-time link the running server accepts', async () => {
+    const plain = await startTestServer();
+    onTestFinished(() => plain.close());
+    const { email, owner } = await (async () => {
+      const client = new TestClient(plain.url);
+      return { ...(await client.signUp()), owner: client };
+    })();
+    const env = { DATA_DIR: plain.dataDir, PUBLIC_URL: plain.url, AUTH_SECRET: plain.config.authSecret, ...databaseEnv(plain.config.database) };
+    const run = await runScript('reset-password.ts', [email], env);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const link = run.stdout.split('\n').find((line) => line.startsWith(`${plain.url}/api/auth/reset-password/`));
+    expect(link, run.stdout).toBeDefined();
+    const page = new URL((await fetch(link!, { redirect: 'manual' })).headers.get('location')!);
+    expect(page.pathname).toBe('/login');
+    const token = page.searchParams.get('token')!;
+    expect((await new TestClient(plain.url).post('/api/auth/reset-password', { token, newPassword: NEW_PASSWORD })).status).toBe(200);
+    expect((await new TestClient(plain.url).signIn(email, NEW_PASSWORD)).status).toBe(200);
+    expect((await new TestClient(plain.url).signIn(email, TEST_PASSWORD)).status).toBe(401);
+    expect((await owner.get('/api/me')).status).toBe(401);
+    expect((await new TestClient(plain.url).post('/api/auth/reset-password', { token, newPassword: 'one-more-password-9' })).status).toBe(400);
+
+    const unknown = await runScript('reset-password.ts', ['nobody-here@example.com'], env);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe('No account uses nobody-here@example.com.\n');
+    expect(unknown.stdout).toBe('');
   });
 });
