@@ -22,6 +22,7 @@ import { mediaLinkRoutes } from './modules/publishing/media-link-routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { generationJobRoutes } from './modules/generation/routes';
 import { holidayRoutes } from './modules/months/holiday-routes';
+import { loginOptionsRoutes } from './modules/account/login-options-routes';
 import { meRoutes } from './modules/account/me-routes';
 import { mediaRoutes } from './modules/media/routes';
 import { monthRoutes } from './modules/months/month-routes';
@@ -34,6 +35,7 @@ import { notificationRoutes, notificationSettingsRoutes, unsubscribeRoutes } fro
 /** The typed API, mounted at /api. The web client imports only this type. */
 function apiRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
+    .route('/login-options', loginOptionsRoutes(deps))
     .route('/me', meRoutes(deps))
     .route('/profile', profileRoutes(deps))
     .route('/workspace', workspaceRoutes(deps))

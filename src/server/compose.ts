@@ -48,8 +48,10 @@ import { createOAuthService } from './modules/publishing/oauth/oauth-service';
 import { createTokenRefresh } from './modules/publishing/oauth/token-refresh';
 import { createTokenUpkeep } from './modules/publishing/oauth/token-upkeep';
 import { createScheduleCheck } from './modules/publishing/schedule-check';
+import type { MailConfig } from './mail-config';
 import type { Mailer } from './modules/mail/mail';
-import { disabledMailer } from './modules/mail/disabled-mailer';
+import { createMailer, createMailWorker } from './modules/mail/mail-outbox';
+import { createOutboxRepository } from './modules/mail/outbox-repository';
 import { createNotificationRepository } from './modules/notifications/notification-repository';
 import { createNotificationService } from './modules/notifications/notification-service';
 import { createNotificationMailing } from './modules/notifications/notification-mailing';
@@ -78,10 +80,20 @@ interface Options {
   mediaStore?: MediaStore;
   /** Publishing's key and rules (config); without it, a key for this process only and the defaults. */
   publishing?: PublishingConfig & { timeoutMs?: number; mediaBytesInFlight?: number };
-  /** Where e-mail goes (the SMTP outbox when SMTP_URL is set); nothing is sent when not given. */
+  /** SMTP_URL and MAIL_FROM (config); without them no e-mail is kept or sent. */
+  mail?: MailConfig;
+  /** The mailer better-auth was given already (`createMailerFor`); built here when not given. */
   mailer?: Mailer;
   /** Signs unsubscribe links (AUTH_SECRET); a key for this process only when not given. */
   linkSecret?: string;
+}
+
+/**
+ * The mailer on its own, for main.ts and the test servers to hand to better-auth (reset links), which
+ * is made before the services; pass the same one to `createServices`.
+ */
+export function createMailerFor(database: DatabaseHandle, mail: MailConfig | undefined, notifier: Notifier, now?: () => Date): Mailer {
+  return createMailer(createOutboxRepository(database.db), mail, notifier, now);
 }
 
 /**
@@ -104,7 +116,8 @@ export function createServices(
     notifier = createLocalNotifier(),
     mediaStore = createDiskMediaStore(mediaDir),
     publishing = defaultPublishing(),
-    mailer = disabledMailer,
+    mail,
+    mailer = createMailerFor(database, mail, notifier, now),
     linkSecret = randomBytes(32).toString('hex'),
   }: Options,
 ) {
@@ -177,6 +190,8 @@ export function createServices(
   const tokenUpkeep = createTokenUpkeep({ connections, box, queue, refresh: createTokenRefresh(providers), channels, log, now: clock, raise: raiseNow });
   const leaseRules = createLeaseRules(jobLease ?? DEFAULT_LEASE, { durable: queue.durable });
   const jobProgress = createJobProgress({ jobs, notifier, rules: leaseRules, now });
+  // E-mail: services enqueue through `mailer`; the worker (started by main.ts) sends the outbox.
+  const mailWorker = createMailWorker({ outbox: createOutboxRepository(database.db), config: mail, notifier, log, now, timer });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });
   return {
     writer,
@@ -185,6 +200,8 @@ export function createServices(
     notifier,
     mediaStore,
     publisher,
+    mailer,
+    mailWorker,
     mediaLinks,
     connections: createConnectionService({ connections, box, channels, now }),
     oauth,

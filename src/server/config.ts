@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './middleware/client-address';
+import { mailConfig, type MailConfig } from './mail-config';
 import { providersConfig, type ProvidersConfig } from './provider-config';
 
 /** Raised for a bad configuration value; main.ts prints its one-sentence message and exits. */
@@ -147,6 +148,8 @@ export interface Config {
   jobLeaseSeconds: number;
   media: { kind: 'disk' } | ({ kind: 's3' } & S3Config);
   publishing: PublishingConfig;
+  /** SMTP_URL and MAIL_FROM (docs/operations.md); unset, no e-mail is sent and password resets go through the operator. */
+  mail: MailConfig | undefined;
 }
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -247,6 +250,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`ROLE=${env.ROLE} needs DATABASE_URL: with SQLite one process serves the app and runs its jobs (ROLE=all).`);
   }
   const media = mediaConfig(env);
+  const mail = mailConfig(withoutEmpty(rawEnv), (message) => new ConfigError(message));
   const secret = authSecret(dataDir, env.AUTH_SECRET);
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
   if (!/^https?:/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must start with http:// or https://.');
@@ -271,6 +275,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     role: env.ROLE,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     media,
+    mail,
     publishing: {
       encryptionKey: env.ENCRYPTION_KEY ?? secret,
       lateWindowMs: env.PUBLISH_LATE_WINDOW,

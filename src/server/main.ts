@@ -13,7 +13,8 @@ import { createInProcessQueue } from './platform/queue/queue';
 import { mediaStoreFor, notifierFor } from './platform';
 import { createLogger } from './platform/logger';
 import { createWriter } from './ai/create-writer';
-import { createServices } from './compose';
+import { createMailerFor, createServices } from './compose';
+import { resetLinksByMail } from './modules/mail/password-reset-mail';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
 function findWebRoot(): string | undefined {
@@ -67,7 +68,10 @@ async function main() {
   }
   const mediaDir = path.join(config.dataDir, 'media');
   const mediaStore = mediaStoreFor(config);
-  const auth = createAuth(config, database, log, mediaStore);
+  // Messages between instances (LISTEN/NOTIFY on PostgreSQL) first: the mailer that e-mails reset links wakes the mail workers with them.
+  const notifier = await notifierFor(config, database, log);
+  const mailer = createMailerFor(database, config.mail, notifier);
+  const auth = createAuth(config, database, log, mediaStore, resetLinksByMail(mailer));
   await migrateAuthTables(auth);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) log.info({ event: 'db.migrated', applied }, 'database migrated');
@@ -81,7 +85,6 @@ async function main() {
           pollingIntervalSeconds: Math.max(0.5, Math.min(2, lease / 4)),
         })
       : createInProcessQueue(log);
-  const notifier = await notifierFor(config, database, log);
   const services = createServices(database, {
     writer: createWriter(config.ai),
     log,
@@ -94,6 +97,8 @@ async function main() {
     jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },
     publishing: config.publishing,
     linkSecret: config.authSecret,
+    mail: config.mail,
+    mailer,
   });
   const runsJobs = config.role !== 'web';
   let purgeTimer: NodeJS.Timeout | undefined;
@@ -123,6 +128,8 @@ async function main() {
     // Failures are e-mailed as they are recorded; digests, Monday's e-mail and pruning are queued by a sweep.
     await services.notificationMailing.work();
     stopNotificationMail = services.notificationMailing.start();
+    // E-mail in the outbox goes out from every instance that runs jobs; each message is claimed by one of them.
+    services.mailWorker.start();
   }
   const webRoot = findWebRoot();
   // A worker serves only /health, for its orchestrator.
@@ -132,7 +139,16 @@ async function main() {
     ready.app = createApp({ config, database, auth, log, services, webRoot });
   }
   log.info(
-    { event: 'server.listening', url: config.publicUrl, port, database: database.kind, ai: config.ai.kind, role: config.role, media: config.media.kind },
+    {
+      event: 'server.listening',
+      url: config.publicUrl,
+      port,
+      database: database.kind,
+      ai: config.ai.kind,
+      role: config.role,
+      media: config.media.kind,
+      mail: config.mail ? 'smtp' : 'off',
+    },
     'listening',
   );
   // A parent that started this process with an IPC channel (tests, benchmarks) learns the port here.
@@ -146,7 +162,7 @@ async function main() {
     clearInterval(purgeTimer);
     stopTokenSweep?.();
     stopNotificationMail?.();
-    void Promise.all([services.runner.shutdown(), services.publisher.stop()])
+    void Promise.all([services.runner.shutdown(), services.publisher.stop(), services.mailWorker.stop()])
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())

@@ -11,7 +11,8 @@ import { mediaStoreFor, notifierFor } from '@server/platform';
 import { createLogger } from '@server/platform/logger';
 import { createWriter } from '@server/ai/create-writer';
 import type { WriterOptions } from '@server/ai/writer';
-import { createServices, type Services } from '@server/compose';
+import { createMailerFor, createServices, type Services } from '@server/compose';
+import { resetLinksByMail } from '@server/modules/mail/password-reset-mail';
 import type { JobLease } from '@server/modules/generation/job-lease';
 import type { Mailer } from '@server/modules/mail/mail';
 import { createTestDatabase, databaseEnv } from './test-database';
@@ -73,11 +74,13 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const database = openDatabase(config.database);
   // MEDIA_STORE=s3 in `env` puts media in that bucket, as main.ts does.
   const mediaStore = mediaStoreFor(config);
-  const auth = createAuth(config, database, log, mediaStore);
-  await migrateAuthTables(auth);
-  await migrateToLatest(database.db);
   // On PostgreSQL progress events travel by LISTEN/NOTIFY, as between instances.
   const notifier = await notifierFor(config, database, log);
+  // SMTP_URL and MAIL_FROM in `env` turn e-mail on (tests send the outbox with services.mailWorker.sendDue()); a test's own mailer records instead.
+  const mailer = timing.mailer ?? createMailerFor(database, config.mail, notifier, timing.now);
+  const auth = createAuth(config, database, log, mediaStore, resetLinksByMail(mailer));
+  await migrateAuthTables(auth);
+  await migrateToLatest(database.db);
   const services = createServices(database, {
     notifier,
     mediaStore,
@@ -89,14 +92,15 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     now: timing.now,
     jobLease: timing.jobLease,
     publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs, mediaBytesInFlight: timing.publishMediaBytesInFlight },
-    mailer: timing.mailer,
     linkSecret: config.authSecret,
+    mail: config.mail,
+    mailer,
   });
   await services.runner.recoverInterrupted();
   // Generation jobs are taken in this process, as main.ts does on an instance that runs jobs.
   await services.runner.work();
-  // With a mailer, failures are e-mailed as they are recorded, as on an instance that runs jobs (the sweeps are called by the tests).
-  const stopMail = timing.mailer ? services.notificationMailing.listen() : () => undefined;
+  // With e-mail on, failures are e-mailed as they are recorded, as on an instance that runs jobs (the sweeps are called by the tests).
+  const stopMail = mailer.enabled ? services.notificationMailing.listen() : () => undefined;
   holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });
   return {
     url,
@@ -110,6 +114,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
       stopMail();
       await services.runner.shutdown();
       await services.publisher.stop();
+      await services.mailWorker.stop();
       await services.queue.stop();
       await notifier.close();
       await new Promise((resolve) => server.close(resolve));

@@ -25,12 +25,21 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LoginPage } from './features/auth/components/login-page';
+import { ForgotPasswordPage, NewPasswordPage } from './features/auth/components/password-reset-pages';
 import { theme } from './theme';
+
+/** /login?step=forgot asks for a reset link; /login?step=reset&token=… (from the e-mailed link) sets the new password. */
+function pageFor(search: URLSearchParams) {
+  const step = search.get('step');
+  if (step === 'forgot') return <ForgotPasswordPage />;
+  if (step === 'reset') return <NewPasswordPage token={search.get('token')} linkError={search.has('error')} />;
+  return <LoginPage />;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <LoginPage />
+      {pageFor(new URLSearchParams(window.location.search))}
     </MantineProvider>
   </StrictMode>,
 );

@@ -15,3 +15,10 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: PASSWORD_TO_DELETE }).min(1, PASSWORD_TO_DELETE).max(PASSWORD_MAX, PASSWORD_TO_DELETE),
 });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+/** What the login page offers (GET /api/login-options, no session needed). */
+export const loginOptionsSchema = z.object({
+  /** "Forgot password?": the server e-mails reset links (SMTP configured). */
+  passwordReset: z.boolean(),
+});
+export type LoginOptions = z.infer<typeof loginOptionsSchema>;

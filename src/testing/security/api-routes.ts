@@ -14,4 +14,7 @@ export function listApiRoutes(app: { routes: { method: string; path: string }[] 
   return [...seen.values()].sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 }
 
+/** Routes open to anyone by design, each reviewed: what the login page offers (no session exists yet there). */
+export const OPEN_ROUTES = new Set(['GET /api/login-options']);
+
 export const routeKey = (route: ApiRoute) => `${route.method} ${route.path}`;

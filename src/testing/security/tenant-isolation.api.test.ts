@@ -16,6 +16,7 @@ const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0
 
 /** Routes that take no id: they only ever read or write the caller's own data. */
 const NO_FOREIGN_IDS = new Set([
+  'GET /api/login-options',
   'GET /api/me',
   'GET /api/profile',
   'PUT /api/profile',

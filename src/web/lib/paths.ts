@@ -1,6 +1,8 @@
 /** Every route of the web app, in one place. */
 export const paths = {
   login: '/login',
+  /** Asking for a reset link, and setting the new password from it: views of the login document. */
+  forgotPassword: '/login?step=forgot',
   onboarding: '/onboarding',
   dashboard: '/dashboard',
   workspace: '/workspace',

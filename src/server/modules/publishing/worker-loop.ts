@@ -1,4 +1,4 @@
-import type { Notifier } from '../../platform/notifier';
+import type { Channel, Notifier } from '../../platform/notifier';
 import type { Logger } from '../../platform/logger';
 
 /** Calls `fire` once the injected clock reaches `at`; answers the function that cancels it. */
@@ -27,6 +27,10 @@ interface LoopDeps {
   timer: Timer;
   now: () => Date;
   log: Logger;
+  /** What wakes it ('planner_deliveries' by default; the mail outbox listens on 'planner_mail'). */
+  channel?: Channel;
+  /** The log event of a failed turn. */
+  failureEvent?: string;
 }
 
 /**
@@ -36,7 +40,16 @@ interface LoopDeps {
  * commits; an event in this process on SQLite) brings the timer forward. One turn at a time; a wake-up
  * while one runs is not lost, the timer is set again after it.
  */
-export function createWorkerLoop({ turn, nextWake, notifier, timer, now, log }: LoopDeps) {
+export function createWorkerLoop({
+  turn,
+  nextWake,
+  notifier,
+  timer,
+  now,
+  log,
+  channel = 'planner_deliveries',
+  failureEvent = 'publish.tick_failed',
+}: LoopDeps) {
   let cancel: (() => void) | undefined;
   let armedAt: number | undefined;
   let running: Promise<void> | undefined;
@@ -72,7 +85,7 @@ export function createWorkerLoop({ turn, nextWake, notifier, timer, now, log }: 
         const wake = await nextWake();
         next = Math.min(wake ? Date.parse(wake) : Infinity, now().getTime() + IDLE_WAKE_MS);
       } catch (error) {
-        log.error({ event: 'publish.tick_failed', err: (error as Error).message }, 'publishing turn failed');
+        log.error({ event: failureEvent, err: (error as Error).message }, 'worker turn failed');
         next = now().getTime() + AFTER_FAILURE_MS;
       }
       running = undefined;
@@ -88,7 +101,7 @@ export function createWorkerLoop({ turn, nextWake, notifier, timer, now, log }: 
     start() {
       if (!stopped) return;
       stopped = false;
-      unlisten = notifier.listen('planner_deliveries', (payload) => {
+      unlisten = notifier.listen(channel, (payload) => {
         const at = Date.parse(payload);
         if (!Number.isNaN(at)) wakeBy(at);
       });

@@ -17,6 +17,7 @@ import * as deliverySentAt from './migrations/0014-delivery-sent-at';
 import * as scheduledStateInDeliveries from './migrations/0015-scheduled-state-in-deliveries';
 import * as connectedAccounts from './migrations/0016-connected-accounts';
 import * as postEvents from './migrations/0017-post-events';
+import * as mailOutbox from './migrations/0018-mail-outbox';
 import * as notifications from './migrations/0019-notifications';
 import type { Db } from './database';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015-scheduled-state-in-deliveries': scheduledStateInDeliveries,
   '0016-connected-accounts': connectedAccounts,
   '0017-post-events': postEvents,
+  '0018-mail-outbox': mailOutbox,
   '0019-notifications': notifications,
 };
 

@@ -245,6 +245,31 @@ export interface NotificationSettingsTable {
   updatedAt: string;
 }
 
+/** One e-mail in the outbox (0018-mail-outbox.ts). */
+export interface MailOutboxTable {
+  id: string;
+  /** The event and recipient (OutgoingMail.key): unique, so one event never e-mails one person twice. */
+  key: string;
+  userId: string;
+  /** The recipient's address. */
+  recipient: string;
+  subject: string;
+  /** Emptied once the message is sent or has failed (a reset link must not outlive its use). */
+  text: string;
+  html: string;
+  unsubscribeUrl: string | null;
+  /** waiting, sending, sent or failed. */
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  updatedAt: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -263,4 +288,5 @@ export interface DatabaseSchema {
   delivery_attempts: DeliveryAttemptsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -1,18 +1,19 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@shared/domain/account';
 import type { Credentials } from '@shared/schemas/auth';
 import { paths } from '../../../lib/paths';
 import { ApiRequestError } from '../../../lib/api-error';
 import { signIn, signUp } from '../api/credentials';
+import { loginOptions } from '../api/password-reset';
 import { takeFlash } from '../../../lib/flash';
 import { Logo } from '../../../components/logo';
 
 type Mode = 'login' | 'signup';
 
 export const LOGIN_FAILED = 'Failed to log in. Please check your credentials.';
-const TOO_MANY = 'Too many attempts from this device. Please wait a minute and try again.';
+export const TOO_MANY = 'Too many attempts from this device. Please wait a minute and try again.';
 /** better-auth's codes for a sign-up with an email that has an account. */
 const ACCOUNT_EXISTS = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
 
@@ -47,6 +48,15 @@ export function LoginPage() {
   // Plain state rather than @mantine/form: this page is the first download of every visitor.
   const [values, setValues] = useState<Credentials>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
+  // "Forgot password?" only where the server e-mails reset links (SMTP configured).
+  const [canReset, setCanReset] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void loginOptions().then((options) => current && setCanReset(options.passwordReset));
+    return () => {
+      current = false;
+    };
+  }, []);
   const field = (name: keyof Credentials) => ({
     value: values[name],
     error: errors[name],
@@ -130,6 +140,13 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
+          {mode === 'login' && canReset && (
+            <Text size="sm" ta="center" mt={-8}>
+              <Anchor href={paths.forgotPassword} size="sm">
+                Forgot password?
+              </Anchor>
+            </Text>
+          )}
           <Text size="sm" ta="center" c="dimmed">
             {mode === 'login' ? 'New here? ' : 'Already have an account? '}
             <Anchor component="button" type="button" size="sm" onClick={() => switchMode(mode === 'login' ? 'signup' : 'login')}>
