@@ -196,7 +196,7 @@ describe('connections', () => {
   it('offer the Connect buttons in the onboarding step, and come back to it with the answers kept and the picker open', async () => {
     const { page, context } = await newPage(browser());
     await signUpThroughUi(page);
-    await offer(page, ['facebook', 'instagram', 'threads']);
+    await offer(page, [...OAUTH_PROVIDERS]);
     const grant: OAuthGrant = {
       id: 'grant-facebook-1',
       provider: 'facebook',
@@ -223,7 +223,7 @@ describe('connections', () => {
       await expect.poll(() => page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
     }
     await expect.poll(() => page.getByText('Connect Accounts Step').isVisible()).toBe(true);
-    for (const name of ['Connect Facebook Page', 'Connect Instagram', 'Connect Threads'])
+    for (const name of ['Connect Facebook Page', 'Connect Instagram', 'Connect Threads', 'Connect LinkedIn', 'Connect X', 'Connect Google Business Profile'])
       await expect.poll(() => page.getByRole('button', { name }).isVisible()).toBe(true);
     expect(await page.getByText('is not enabled on this server', { exact: false }).count()).toBe(0);
     await expectAccessible(page, 'onboarding with the Connect buttons');

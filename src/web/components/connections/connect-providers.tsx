@@ -64,7 +64,7 @@ export function ConnectProviders(props: SignInReturn) {
       {available.includes('x') && (
         <Text size="xs" c="dimmed">
           X charges this server&apos;s X app for every post it publishes: $0.015 a post, $0.20 for a post with a link (X&apos;s prices on 27 November 2026).{' '}
-          <Anchor href={X_PRICING_URL} target="_blank" rel="noreferrer" size="xs">
+          <Anchor href={X_PRICING_URL} target="_blank" rel="noreferrer" size="xs" underline="always">
             See X&apos;s current API pricing
           </Anchor>
           .

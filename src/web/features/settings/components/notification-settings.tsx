@@ -42,7 +42,7 @@ function Choices({ settings }: { settings: Settings }) {
   return (
     <Stack gap="md">
       {!settings.mailEnabled && (
-        <Alert color="yellow" icon={<IconMailOff size={18} aria-hidden="true" />} title="E-mail is off on this server">
+        <Alert color="gray" variant="light" icon={<IconMailOff size={18} aria-hidden="true" />} title="E-mail is off on this server">
           Notifications show in the app (the bell). For e-mail, the server&apos;s administrator sets SMTP_URL and MAIL_FROM; your choices below apply from then.
         </Alert>
       )}
