@@ -87,6 +87,10 @@ describe(`AI requests per user per day (AI_REQUESTS_PER_DAY=${LIMIT}, provider c
     }
     expect(ai.requests.length).toBe(asked);
     expect(await usedToday(client.userId)).toBe(LIMIT);
+    // The user is told once that the day's requests are used up, however many were refused.
+    const limitNotices = async () =>
+      (await read(client.api.notifications.$get({ query: {} }))).body.notifications.filter((notification) => notification.kind === 'ai_limit_reached');
+    await expect.poll(async () => (await limitNotices()).length).toBe(1);
     // The refused requests changed nothing; work by hand goes on.
     expect((await read(client.api.posts[':postId'].$get({ param: { postId: kept.id } }))).body.version).toBe(2);
     expect((await read(client.api.months[':id'].generation.$get({ param: { id: targetId } }))).body.job?.id).toBe(job.body.job.id);
