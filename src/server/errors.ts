@@ -6,6 +6,7 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  review_link_invalid: 404,
   conflict: 409,
   stale_version: 409,
   archived: 409,

@@ -49,6 +49,7 @@ export function createFactories(db: Db) {
         hashtags: '[]',
         media: '[]',
         event: null,
+        approval: 'waiting',
         version: 1,
         createdAt: LONG_AGO,
         updatedAt: LONG_AGO,

@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'month_full',
   /** The user has the most uploads in flight at once. */
   'uploads_in_flight',
+  /** A review link that is not valid: unknown, withdrawn, expired, or not for that post. One answer for all, so a guess learns nothing. */
+  'review_link_invalid',
   'unavailable',
   'internal',
 ] as const;

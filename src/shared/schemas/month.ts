@@ -25,6 +25,10 @@ export type MonthSummary = z.infer<typeof monthSummarySchema>;
 export const monthDetailSchema = monthSummarySchema.extend({
   posts: z.array(postSchema),
   strategy: strategySchema.nullable(),
+  /** Only approved posts may be published: one due unapproved is held ('awaiting_approval'). */
+  requireApproval: z.boolean(),
+  /** The month was ever shared for review: screens show each post's approval. */
+  reviewShared: z.boolean(),
   /** The user's today (YYYY-MM-DD in their time zone), for highlighting the calendar. */
   today: z.string(),
 });

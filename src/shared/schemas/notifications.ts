@@ -10,6 +10,10 @@ export const NOTIFICATION_KINDS = [
   'month_written',
   'month_failed',
   'ai_limit_reached',
+  /** A reviewer left no post of their link waiting. */
+  'review_finished',
+  /** A post reached its time unapproved in a month that publishes only approved posts: held. */
+  'awaiting_approval',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, PLATFORMS, POST_TYPES } from '../domain/options';
 import { calendarDaySchema, postDateSchema } from './dates';
-import { POST_STATUSES, SINGLE_POST_PROMPT_MAX, VERSIONS_PAGE } from './values';
+import { APPROVAL_STATES, POST_STATUSES, SINGLE_POST_PROMPT_MAX, VERSIONS_PAGE } from './values';
 
 export const POST_LIMITS = {
   content: 63206,
@@ -88,6 +88,8 @@ export const postSchema = writtenPostSchema.extend({
   scheduledTime: z.string().nullable(),
   /** The offer or event it announces, on a network that has them (Google Business Profile); null for an update. */
   event: postEventSchema.nullable(),
+  /** A reviewer's approval through a review link: 'waiting' until one decides; an edit sets it back to 'waiting'. */
+  approval: z.enum(APPROVAL_STATES),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

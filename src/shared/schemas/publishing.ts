@@ -192,12 +192,13 @@ export interface ConnectionTestResult {
 }
 
 /** A delivery's states; a post without one is a draft. */
-export const DELIVERY_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'unknown', 'missed', 'cancelled'] as const;
+/** 'awaiting_approval': due, in a month that publishes only approved posts, and not approved yet: held, sent once approved (within the late window). */
+export const DELIVERY_STATUSES = ['scheduled', 'awaiting_approval', 'publishing', 'published', 'failed', 'unknown', 'missed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface DeliveryAttempt {
   at: string;
-  outcome: 'published' | 'retry' | 'failed' | 'unknown' | 'missed' | 'confirmed';
+  outcome: 'published' | 'retry' | 'failed' | 'unknown' | 'missed' | 'confirmed' | 'held' | 'released';
   detail: string;
 }
 

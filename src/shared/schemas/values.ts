@@ -10,3 +10,6 @@ export const DEFAULT_SCHEDULE_TIME = '09:00';
 export const VERSIONS_PAGE = { default: 10, max: 20 } as const;
 /** How long the toast offers 'Undo' after a delete. */
 export const UNDO_SECONDS = 10;
+/** A post's approval by a reviewer through a review link; an edit sets it back to 'waiting'. */
+export const APPROVAL_STATES = ['waiting', 'approved', 'changes_requested'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];

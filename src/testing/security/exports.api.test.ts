@@ -58,6 +58,7 @@ beforeAll(async () => {
           userId: client.userId,
           monthId: targetId,
           date: `${date}T12:00:00Z`,
+          approval: 'waiting',
           platform: 'facebook',
           content,
           type: 'text',

@@ -9,6 +9,7 @@ import { StatusBadge } from './status-badge';
 
 export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
   scheduled: 'Scheduled',
+  awaiting_approval: 'Awaiting approval',
   publishing: 'Publishing',
   published: 'Published',
   failed: 'Failed',
@@ -19,6 +20,7 @@ export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
 
 const TONE: Record<DeliveryStatus, 'positive' | 'neutral' | 'brand' | 'warning' | 'danger'> = {
   scheduled: 'brand',
+  awaiting_approval: 'warning',
   publishing: 'brand',
   published: 'positive',
   failed: 'danger',

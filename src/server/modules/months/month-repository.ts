@@ -58,6 +58,7 @@ export function newMonthRow(userId: string, ref: MonthRef, now: string): MonthsT
     month: ref.month,
     contentGenerated: 0,
     lastGeneratedAt: null,
+    requireApproval: 0,
     strategy: null,
     createdAt: now,
     updatedAt: now,
@@ -107,14 +108,31 @@ export function createMonthRepository(db: Db) {
     },
 
     /** The month and its owner's time zone rule (nulls without a profile) in one query: the month screen's read. */
-    async findWithTimeZone(userId: string, id: string): Promise<(MonthRow & { timeZone: string | null; archivedThrough: string | null }) | undefined> {
+    async findWithTimeZone(
+      userId: string,
+      id: string,
+    ): Promise<(MonthRow & { timeZone: string | null; archivedThrough: string | null; requireApproval: boolean; reviewShared: boolean }) | undefined> {
       const row = await withPostCount()
         .leftJoin('profiles', 'profiles.userId', 'months.userId')
         .select(['profiles.timeZone', 'profiles.archivedThrough'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('review_links')
+                .select('review_links.id')
+                .whereRef('review_links.userId', '=', 'months.userId')
+                .whereRef('review_links.monthId', '=', 'months.id'),
+            )
+            .as('reviewShared'),
+        )
         .where('months.userId', '=', userId)
         .where('months.id', '=', id)
         .executeTakeFirst();
-      return row ? { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null } : undefined;
+      if (!row) return undefined;
+      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+      const approval = { requireApproval: row.requireApproval === 1, reviewShared: Boolean(row.reviewShared) };
+      return { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null, ...approval };
     },
 
     /** The strategies of some of the user's months, by month id (months without one are left out): what publishing reads per batch. */

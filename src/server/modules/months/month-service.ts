@@ -107,7 +107,14 @@ export function createMonthService({ months, posts, profiles, deliveries, access
       const [row, monthPosts] = await Promise.all([months.findWithTimeZone(userId, id), posts.listByMonth(userId, id)]);
       if (!row) throw notFound('Month');
       const { current, today } = userClock(now(), row.timeZone ?? 'UTC', row.archivedThrough);
-      return { ...summary(row, current), posts: monthPosts, strategy: row.strategy, today };
+      return {
+        ...summary(row, current),
+        posts: monthPosts,
+        strategy: row.strategy,
+        requireApproval: row.requireApproval,
+        reviewShared: row.reviewShared,
+        today,
+      };
     },
 
     /** 'Plan a later month': creates a month up to PLAN_AHEAD_MONTHS after the current one (no-op if it exists). */

@@ -17,7 +17,8 @@ export type FormerSchedule =
   { kind: 'delivery'; delivery: DeliveriesTable; attempts: DeliveryAttemptsTable[] } | { kind: 'schedule'; platform: string; timeOfDay: string };
 
 /** The JSON kept of a deleted post: its row with its delivery set aside; older ones hold the row's schedule columns of then. */
-type KeptPost = PostsTable & {
+type KeptPost = Omit<PostsTable, 'approval'> & {
+  approval?: string;
   setAside?: { delivery: DeliveriesTable; attempts: DeliveryAttemptsTable[] } | null;
   scheduledPlatform?: string | null;
   scheduledTime?: string | null;
@@ -44,6 +45,7 @@ const postRow = ({
   hashtags,
   media,
   event,
+  approval,
   version,
   createdAt,
   updatedAt,
@@ -60,6 +62,8 @@ const postRow = ({
   media,
   // Posts deleted before offers and events were kept without the column.
   event: event ?? null,
+  // And before review links.
+  approval: approval ?? 'waiting',
   version,
   createdAt,
   updatedAt,

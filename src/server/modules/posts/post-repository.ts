@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaType, Platform, PostType } from '@shared/domain/options';
+import type { ApprovalState } from '@shared/schemas/values';
 import type { MediaItem, Post, PostEvent, PostStatus, PostVersion, PostVersionsPage, WrittenPost } from '@shared/schemas/post';
 import { DEFAULT_LIMITS } from '../../config';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -26,6 +27,7 @@ function toPost(row: PostRow): Post {
     scheduledPlatform: live ? (row.scheduledPlatform as Platform | null) : null,
     scheduledTime: live ? row.scheduledTime : null,
     event: fromJsonObject<PostEvent>(row.event),
+    approval: row.approval as ApprovalState,
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -44,6 +46,7 @@ const POST_COLUMNS = [
   'posts.hashtags',
   'posts.media',
   'posts.event',
+  'posts.approval',
   'posts.version',
   'posts.createdAt',
   'posts.updatedAt',
@@ -73,13 +76,14 @@ export function newPostRow(userId: string, monthId: string, post: WrittenPost, n
     hashtags: toJson(post.hashtags),
     media: '[]',
     event: null,
+    approval: 'waiting',
     version: 1,
     createdAt: now,
     updatedAt: now,
   };
 }
 
-/** Fields a write may change; `version` grows by one with every write. */
+/** Fields a write may change; `version` grows by one with every write, and the post needs approving again. */
 export type PostChanges = Partial<Pick<Post, 'content' | 'hashtags' | 'date' | 'platform' | 'type' | 'mediaPrompt' | 'event'>>;
 
 /** The text a write replaces, kept as an earlier version. */
@@ -159,6 +163,8 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
             ...(hashtags ? { hashtags: toJson(hashtags) } : {}),
             ...(event !== undefined ? { event: event === null ? null : toJson(event) } : {}),
             version: eb('version', '+', 1),
+            // What a reviewer approved is no longer what will go out: it needs approving again.
+            approval: 'waiting',
             updatedAt: now,
           }))
           .where('userId', '=', userId)
@@ -199,7 +205,8 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
      * Changes a post's media list in a transaction that first locks the post's row, so concurrent
      * changes queue up and each sees the one before (PostgreSQL row lock; SQLite runs one write
      * transaction at a time). `change` may throw to refuse, e.g. past the per-post limit; nothing is
-     * written then. Media do not bump the text version. Undefined when the post does not exist.
+     * written then. Media do not bump the text version, but the post needs approving
+     * again. Undefined when the post does not exist.
      */
     async updateMedia(userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[], now: string): Promise<MediaItem[] | undefined> {
       return inTransaction(db, async (trx) => {
@@ -209,7 +216,7 @@ export function createPostRepository(db: Db, { versionsPerPost }: { versionsPerP
         const next = change(fromJsonList<MediaItem>(row.media));
         await trx
           .updateTable('posts')
-          .set({ media: toJson(next) })
+          .set({ media: toJson(next), approval: 'waiting' })
           .where('userId', '=', userId)
           .where('id', '=', postId)
           .execute();

@@ -22,6 +22,7 @@ const post: Post = {
   scheduledPlatform: null,
   scheduledTime: null,
   event: null,
+  approval: 'waiting',
   version: 1,
   createdAt: '2031-06-01T00:00:00Z',
   updatedAt: '2031-06-01T00:00:00Z',

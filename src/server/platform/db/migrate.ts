@@ -19,6 +19,7 @@ import * as connectedAccounts from './migrations/0016-connected-accounts';
 import * as postEvents from './migrations/0017-post-events';
 import * as mailOutbox from './migrations/0018-mail-outbox';
 import * as notifications from './migrations/0019-notifications';
+import * as reviewLinks from './migrations/0020-review-links';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-post-events': postEvents,
   '0018-mail-outbox': mailOutbox,
   '0019-notifications': notifications,
+  '0020-review-links': reviewLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,8 @@ export interface MonthsTable {
   contentGenerated: number;
   lastGeneratedAt: string | null;
   strategy: string | null;
+  /** 1 when only approved posts may be published (0020-review-links.ts). */
+  requireApproval: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -50,6 +52,8 @@ export interface PostsTable {
   media: string;
   /** The offer or event the post announces (`PostEvent` as JSON); null for an update. */
   event: string | null;
+  /** 'waiting', 'approved' or 'changes_requested' (a reviewer's, through a review link); an edit sets it back to 'waiting'. */
+  approval: string;
   // Whether, where and when a post goes out is its delivery's (DeliveriesTable); the post's
   // status, scheduledPlatform and scheduledTime are read from it (post-repository.ts).
   version: number;
@@ -270,6 +274,38 @@ export interface MailOutboxTable {
   updatedAt: string;
 }
 
+/** A link to review a month without an account (0020-review-links.ts); only its token's SHA-256 is kept. */
+export interface ReviewLinksTable {
+  id: string;
+  userId: string;
+  monthId: string;
+  tokenHash: string;
+  reviewerName: string | null;
+  /** The range of the month's days it shows (YYYY-MM-DD, inclusive); null for the whole month. */
+  fromDate: string | null;
+  toDate: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastOpenedAt: string | null;
+  /** When the reviewer last left no post of the link waiting. */
+  finishedAt: string | null;
+  createdAt: string;
+}
+
+/** A reviewer's decision on a post, with an optional comment and the post version they saw. */
+export interface PostReviewsTable {
+  id: string;
+  userId: string;
+  postId: string;
+  linkId: string;
+  reviewerName: string | null;
+  /** 'approved' or 'changes_requested'. */
+  decision: string;
+  comment: string | null;
+  postVersion: number;
+  createdAt: string;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -289,4 +325,6 @@ export interface DatabaseSchema {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   mail_outbox: MailOutboxTable;
+  review_links: ReviewLinksTable;
+  post_reviews: PostReviewsTable;
 }

@@ -20,6 +20,7 @@ const post = (id: string, date: string, extra: Partial<Post> = {}): Post => ({
   scheduledPlatform: null,
   scheduledTime: null,
   event: null,
+  approval: 'waiting',
   version: 1,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
