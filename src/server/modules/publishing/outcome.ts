@@ -72,3 +72,36 @@ export function outcomeOf(result: OutboundResult, receiver: string, now: Date): 
     }
   }
 }
+
+/** An API call that got no answer to read: the outcome to record, `lost` when it may have reached the network. */
+export interface Unanswered {
+  ok: false;
+  lost?: true;
+  outcome: AttemptOutcome;
+}
+
+/**
+ * A provider's API call that did not come back answered, in words: not sent (retried), refused by our
+ * outbound rules (failed), or sent without an answer (unknown: `where` is what the user checks).
+ */
+export function unanswered(result: Exclude<OutboundResult, { reach: 'answered' }>, network: string, where = 'the account'): Unanswered {
+  if (result.reach === 'not-sent') return { ok: false, outcome: { result: 'retry', detail: `Not sent: ${result.reason}.` } };
+  if (result.reach === 'refused') return { ok: false, outcome: { result: 'failed', detail: `Not sent: ${result.reason}` } };
+  return {
+    ok: false,
+    lost: true,
+    outcome: {
+      result: 'unknown',
+      detail: `Sent to ${network}, but ${result.reason}: it may or may not have been published. Check ${where}, then confirm it or retry.`,
+    },
+  };
+}
+
+/** An answer's body as JSON: {} when empty, undefined when it is not JSON. */
+export function jsonBody(body: string): unknown {
+  try {
+    return body ? JSON.parse(body) : {};
+  } catch {
+    return undefined;
+  }
+}

@@ -2,7 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { PROVIDER_HOSTS, type ProviderApp } from '../../../provider-config';
 import { tokenClient } from '../oauth/sign-in-steps';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
-import { retryAfterMs, type AttemptOutcome } from '../outcome';
+import { jsonBody, retryAfterMs, unanswered, type AttemptOutcome } from '../outcome';
 
 /**
  * Calls to Google's Business Profile APIs and its token endpoint, and their refusals in words. Written
@@ -132,23 +132,8 @@ export async function googleCall<T>(request: GoogleRequest, context: { policy: O
     // The operator's setting, not a user's address: a private stand-in is allowed.
     { ...context.policy, allowPrivate: true },
   );
-  if (result.reach === 'not-sent') return { ok: false, outcome: { result: 'retry', detail: `Not sent: ${result.reason}.` } };
-  if (result.reach === 'refused') return { ok: false, outcome: { result: 'failed', detail: `Not sent: ${result.reason}` } };
-  if (result.reach === 'no-answer')
-    return {
-      ok: false,
-      lost: true,
-      outcome: {
-        result: 'unknown',
-        detail: `Sent to ${GOOGLE}, but ${result.reason}: it may or may not have been published. Check the listing, then confirm it or retry.`,
-      },
-    };
-  let json: unknown;
-  try {
-    json = result.body ? JSON.parse(result.body) : {};
-  } catch {
-    json = undefined;
-  }
+  if (result.reach !== 'answered') return unanswered(result, GOOGLE, 'the listing');
+  const json = jsonBody(result.body);
   if (result.status >= 200 && result.status < 300 && json !== undefined) return { ok: true, json: json as T };
   const error = (json as { error?: GoogleStatus } | undefined)?.error;
   const retryAfter = retryAfterMs(result.headers['retry-after'], context.now());

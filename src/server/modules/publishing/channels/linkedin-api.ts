@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
-import { retryAfterMs, type AttemptOutcome } from '../outcome';
+import { jsonBody, retryAfterMs, unanswered, type AttemptOutcome } from '../outcome';
 import { createBackoff, type Backoff } from './meta-graph';
 
 /**
@@ -151,23 +151,8 @@ export function createLinkedInApi(setup: { baseUrl: string; policy: OutboundPoli
       },
       upload ? policy : { ...policy, allowPrivate: true },
     );
-    if (result.reach === 'not-sent') return { ok: false, outcome: { result: 'retry', detail: `Not sent: ${result.reason}.` } };
-    if (result.reach === 'refused') return { ok: false, outcome: { result: 'failed', detail: `Not sent: ${result.reason}` } };
-    if (result.reach === 'no-answer')
-      return {
-        ok: false,
-        lost: true,
-        outcome: {
-          result: 'unknown',
-          detail: `Sent to ${NETWORK}, but ${result.reason}: it may or may not have been published. Check the account, then confirm it or retry.`,
-        },
-      };
-    let json: unknown;
-    try {
-      json = result.body ? JSON.parse(result.body) : {};
-    } catch {
-      json = undefined;
-    }
+    if (result.reach !== 'answered') return unanswered(result, NETWORK);
+    const json = jsonBody(result.body);
     if (result.status >= 200 && result.status < 300) return { ok: true, status: result.status, json: (json ?? {}) as T, headers: result.headers };
     const error = json && typeof json === 'object' ? (json as LinkedInErrorBody) : undefined;
     const outcome = linkedinRefusal(result.status, error, retryAfterMs(result.headers['retry-after'], now()), now());

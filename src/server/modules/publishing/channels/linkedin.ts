@@ -7,7 +7,8 @@ import type { AttemptOutcome } from '../outcome';
 import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, SendContext } from './channel';
 import { firstLink } from './facebook';
 import { contentFingerprint, ordinal } from './fetched-media';
-import { NOT_READY_RETRY_MS, pause, POLL_PAUSES_MS } from './meta-containers';
+import { pause } from '../pause';
+import { NOT_READY_RETRY_MS, POLL_PAUSES_MS } from './meta-containers';
 import { createLinkedInApi, duplicateOf, linkedinCredentialsSchema, NETWORK, postLink, type LinkedInCredentials } from './linkedin-api';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OutboundPolicy } from '../outbound';
 import { liveLink, type AttemptOutcome } from '../outcome';
+import { pause } from '../pause';
 import type { ChannelDelivery, SendContext } from './channel';
 import { graphCall, type Backoff, type GraphAnswer, type GraphApi, type GraphErrorBody } from './meta-graph';
 
@@ -70,22 +71,6 @@ export function progressOf(raw: string | null, content: string): Progress | unde
 /** A network's words may quote our signed media links: the user sees "the media link" instead. */
 function withoutLinks(outcome: AttemptOutcome): AttemptOutcome {
   return { ...outcome, detail: outcome.detail.replace(/https?:\/\/[^\s”"]{1,4000}/g, 'the media link') };
-}
-
-/** Waits `ms` unless the attempt's time limit comes first (false then). */
-export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', stop, { once: true });
-  });
 }
 
 export function createContainerSteps(net: ContainerNetwork, context: Pick<SendContext, 'now' | 'signal'>) {

@@ -1,5 +1,5 @@
 import { sendOutbound, type OutboundPolicy } from '../outbound';
-import { retryAfterMs, type AttemptOutcome } from '../outcome';
+import { jsonBody, retryAfterMs, unanswered, type AttemptOutcome } from '../outcome';
 
 /**
  * Calls to Meta's Graph APIs (graph.facebook.com for Pages and Instagram, graph.instagram.com for
@@ -185,25 +185,10 @@ export async function graphCall<T>(
     // The operator's setting, not a user's address: a private stand-in is allowed.
     { ...policy, allowPrivate: true },
   );
-  if (result.reach === 'not-sent') return { ok: false, outcome: { result: 'retry', detail: `Not sent: ${result.reason}.` } };
-  if (result.reach === 'refused') return { ok: false, outcome: { result: 'failed', detail: `Not sent: ${result.reason}` } };
-  if (result.reach === 'no-answer')
-    return {
-      ok: false,
-      lost: true,
-      outcome: {
-        result: 'unknown',
-        detail: `Sent to ${api.network}, but ${result.reason}: it may or may not have been published. Check the account, then confirm it or retry.`,
-      },
-    };
+  if (result.reach !== 'answered') return unanswered(result, api.network);
   const rest = usageRestMs(result.headers);
   if (rest > 0) backoff.rest(account, rest, now());
-  let json: unknown;
-  try {
-    json = result.body ? JSON.parse(result.body) : {};
-  } catch {
-    json = undefined;
-  }
+  const json = jsonBody(result.body);
   if (result.status >= 200 && result.status < 300 && json !== undefined) return { ok: true, json: json as T };
   const error = (json as { error?: GraphErrorBody } | undefined)?.error;
   const retryAfter = retryAfterMs(result.headers['retry-after'], now());

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { OutgoingFile } from '../media-files';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
-import type { AttemptOutcome } from '../outcome';
+import { jsonBody, unanswered, type AttemptOutcome } from '../outcome';
+import { pause } from '../pause';
 
 /**
  * Calls to X's API v2 (api.x.com, X_API_URL) with a user's access token, and X's refusals in words.
@@ -121,23 +122,8 @@ export async function xCall<T>(baseUrl: string, request: XRequest, context: { po
     { url, method: request.method, headers, ...(body === undefined ? {} : { body }), signal: request.signal },
     { ...context.policy, allowPrivate: true },
   );
-  if (result.reach === 'not-sent') return { ok: false, outcome: { result: 'retry', detail: `Not sent: ${result.reason}.` } };
-  if (result.reach === 'refused') return { ok: false, outcome: { result: 'failed', detail: `Not sent: ${result.reason}` } };
-  if (result.reach === 'no-answer')
-    return {
-      ok: false,
-      lost: true,
-      outcome: {
-        result: 'unknown',
-        detail: `Sent to ${X_NETWORK}, but ${result.reason}: it may or may not have been published. Check the account, then confirm it or retry.`,
-      },
-    };
-  let json: unknown;
-  try {
-    json = result.body ? JSON.parse(result.body) : {};
-  } catch {
-    json = undefined;
-  }
+  if (result.reach !== 'answered') return unanswered(result, X_NETWORK);
+  const json = jsonBody(result.body);
   if (result.status >= 200 && result.status < 300 && json !== undefined) return { ok: true, json: json as T };
   return { ok: false, status: result.status, outcome: xRefusal(result.status, json as Problem | undefined, result.headers, context.now()) };
 }
@@ -163,21 +149,6 @@ interface MediaData {
   id?: unknown;
   expires_after_secs?: unknown;
   processing_info?: { state?: unknown; check_after_secs?: unknown; error?: { message?: unknown } };
-}
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }
 
 /** An upload's answer lost or refused: nothing is posted yet, so a lost one is simply tried again. */
@@ -262,7 +233,7 @@ export async function uploadMedia(
     }
     const after = typeof data.processing_info?.check_after_secs === 'number' ? data.processing_info.check_after_secs * 1000 : 1000;
     // The first status is read at once (X may be done already); later ones when X says to look again.
-    if (read > 0 && !(await wait(Math.min(after, MAX_STATUS_WAIT_MS), context.signal)))
+    if (read > 0 && !(await pause(Math.min(after, MAX_STATUS_WAIT_MS), context.signal)))
       return {
         id,
         until: kept,

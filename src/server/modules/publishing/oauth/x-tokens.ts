@@ -5,6 +5,7 @@ import type { CredentialStore } from '../channels/channel';
 import { X_NETWORK } from '../channels/x-api';
 import type { OutboundPolicy } from '../outbound';
 import type { AttemptOutcome } from '../outcome';
+import { pause } from '../pause';
 import { tokenClient, tokenRequestOptions, type TokenClient } from './sign-in-steps';
 
 /**
@@ -59,21 +60,6 @@ export function credentialsOf(account: Pick<XCredentials, 'userId' | 'username'>
     accessExpiresAt: new Date(now.getTime() + (answer.expires_in ?? 7200) * 1000).toISOString(),
     refreshToken: answer.refresh_token,
   };
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }
 
 const lost = (why: string): AttemptOutcome => ({
