@@ -80,28 +80,47 @@ export function ForgotPasswordPage() {
       ) : (
         <>
           {failure && <Failure>{failure}</Failure>}
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                error={error}
-                onChange={(event) => {
-                  setEmail(event.currentTarget.value);
-                  setError(undefined);
-                }}
-              />
-              <Button type="submit" fullWidth size="md" loading={busy}>
-                Send the link
-              </Button>
-            </Stack>
-          </form>
+          <OneFieldForm onSubmit={submit} busy={busy} submitLabel="Send the link">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              error={error}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setError(undefined);
+              }}
+            />
+          </OneFieldForm>
         </>
       )}
       <BackToLogin />
     </Card>
+  );
+}
+
+/** A form of one field and its submit button, as both pages ask for one thing. */
+function OneFieldForm({
+  onSubmit,
+  busy,
+  submitLabel,
+  children,
+}: {
+  onSubmit: (event: React.FormEvent) => Promise<void>;
+  busy: boolean;
+  submitLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        {children}
+        <Button type="submit" fullWidth size="md" loading={busy}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
@@ -144,24 +163,19 @@ export function NewPasswordPage({ token, linkError }: { token: string | null; li
         </Failure>
       )}
       {token && !linkError && (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack gap="md">
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              description={`At least ${PASSWORD_MIN} characters.`}
-              value={password}
-              error={error}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                setError(undefined);
-              }}
-            />
-            <Button type="submit" fullWidth size="md" loading={busy}>
-              Set new password
-            </Button>
-          </Stack>
-        </form>
+        <OneFieldForm onSubmit={submit} busy={busy} submitLabel="Set new password">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            description={`At least ${PASSWORD_MIN} characters.`}
+            value={password}
+            error={error}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setError(undefined);
+            }}
+          />
+        </OneFieldForm>
       )}
       <BackToLogin />
     </Card>
