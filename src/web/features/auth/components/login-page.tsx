@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@shared/domain/account';
@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../../lib/api-error';
 import { signIn, signUp } from '../api/credentials';
 import { loginOptions } from '../api/password-reset';
 import { takeFlash } from '../../../lib/flash';
-import { Logo } from '../../../components/logo';
+import { AuthCard } from './auth-card';
 
 type Mode = 'login' | 'signup';
 
@@ -103,58 +103,48 @@ export function LoginPage() {
   };
 
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p={36} w="100%" maw={420}>
-        <Stack gap="lg">
-          <Logo />
-          <div>
-            <Title order={1} fz={26}>
-              {mode === 'login' ? 'Login' : 'Create account'}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {mode === 'login' ? 'Welcome back. Sign in to plan your content.' : 'Start planning a month of posts in minutes.'}
-            </Text>
-          </div>
-          {flash && (
-            <Alert color={flash.tone === 'success' ? 'teal' : 'yellow'} variant="light" icon={<IconInfoCircle size={18} />} title={flash.title} role="status">
-              {flash.message}
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {failure}
-            </Alert>
-          )}
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <Stack gap="md">
-              <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
-              <PasswordInput
-                label="Password"
-                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                description={mode === 'signup' ? `At least ${PASSWORD_MIN} characters.` : undefined}
+    <AuthCard
+      title={mode === 'login' ? 'Login' : 'Create account'}
+      intro={mode === 'login' ? 'Welcome back. Sign in to plan your content.' : 'Start planning a month of posts in minutes.'}
+    >
+      {flash && (
+        <Alert color={flash.tone === 'success' ? 'teal' : 'yellow'} variant="light" icon={<IconInfoCircle size={18} />} title={flash.title} role="status">
+          {flash.message}
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {failure}
+        </Alert>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            description={mode === 'signup' ? `At least ${PASSWORD_MIN} characters.` : undefined}
 
-                {...field('password')}
-              />
-              <Button type="submit" fullWidth size="md" loading={busy}>
-                {mode === 'login' ? 'Log In' : 'Create account'}
-              </Button>
-            </Stack>
-          </form>
-          {mode === 'login' && canReset && (
-            <Text size="sm" ta="center" mt={-8}>
-              <Anchor href={paths.forgotPassword} size="sm">
-                Forgot password?
-              </Anchor>
-            </Text>
-          )}
-          <Text size="sm" ta="center" c="dimmed">
-            {mode === 'login' ? 'New here? ' : 'Already have an account? '}
-            <Anchor component="button" type="button" size="sm" onClick={() => switchMode(mode === 'login' ? 'signup' : 'login')}>
-              {mode === 'login' ? 'Create account' : 'Log in'}
-            </Anchor>
-          </Text>
+            {...field('password')}
+          />
+          <Button type="submit" fullWidth size="md" loading={busy}>
+            {mode === 'login' ? 'Log In' : 'Create account'}
+          </Button>
         </Stack>
-      </Paper>
-    </Center>
+      </form>
+      {mode === 'login' && canReset && (
+        <Text size="sm" ta="center" mt={-8}>
+          <Anchor href={paths.forgotPassword} size="sm">
+            Forgot password?
+          </Anchor>
+        </Text>
+      )}
+      <Text size="sm" ta="center" c="dimmed">
+        {mode === 'login' ? 'New here? ' : 'Already have an account? '}
+        <Anchor component="button" type="button" size="sm" onClick={() => switchMode(mode === 'login' ? 'signup' : 'login')}>
+          {mode === 'login' ? 'Create account' : 'Log in'}
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }

@@ -1,37 +1,15 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { looksLikeEmail, PASSWORD_MAX, PASSWORD_MIN } from '@shared/domain/account';
 import { ApiRequestError } from '../../../lib/api-error';
 import { leaveFlash } from '../../../lib/flash';
 import { paths } from '../../../lib/paths';
-import { Logo } from '../../../components/logo';
 import { requestPasswordReset, resetPassword } from '../api/password-reset';
+import { AuthCard as Card } from './auth-card';
 import { TOO_MANY } from './login-page';
 
 const LINK_SPENT = 'This link has expired or was already used. Ask for a new one.';
-
-/** The login document's card, for the two reset views. */
-function Card({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
-  return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p={36} w="100%" maw={420}>
-        <Stack gap="lg">
-          <Logo />
-          <div>
-            <Title order={1} fz={26}>
-              {title}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {intro}
-            </Text>
-          </div>
-          {children}
-        </Stack>
-      </Paper>
-    </Center>
-  );
-}
 
 const Failure = ({ children }: { children: ReactNode }) => (
   <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
