@@ -8,6 +8,7 @@ import type { Network } from './network';
 export const googleBusiness = {
   id: 'googlebusiness',
   label: 'Google Business Profile',
+  pill: 'google',
   maxLength: 1500,
   counting: 'characters',
   hashtagCap: 0,

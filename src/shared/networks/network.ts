@@ -7,6 +7,8 @@ export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'blu
 export interface Network<Id extends string = string> {
   id: Id;
   label: string;
+  /** The word on its calendar pill when its id is too long for one (the spec's pills are the ids). */
+  pill?: string;
   /** Character limit of the post text, hashtags included (they are published with it). */
   maxLength: number;
   /**
