@@ -173,19 +173,26 @@ describe('LinkedIn refusals in words', () => {
     expect(publishedWith('Same words twice.')).toHaveLength(1);
   });
 
-  it('a daily limit (429) is retried, and the account rests until midnight UTC without calling LinkedIn', async () => {
+  it('a daily limit (429) waits for midnight UTC in one step, without calling LinkedIn till then, and then posts once', async () => {
     const { client } = await userWithLinkedIn();
     const postId = await linkedinPost(client, '15:00', 'Throttled.');
     const other = await linkedinPost(client, '16:00', 'While resting.');
     linkedin().fault({ path: '/rest/posts', error: { status: 429 } });
     await tickAt(server(), clock, '2026-12-10T15:00:00Z');
     const limited = 'LinkedIn says this account reached its daily limit of requests; it will be sent when the limit resets (midnight UTC).';
-    // The engine retries within the hour at the latest; the account's rest keeps LinkedIn from being called till then.
-    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled', nextAttemptAt: '2026-12-10T16:00:00.000Z', reason: limited });
+    // Any attempt before the reset would be refused again: the next one is at midnight, not within the hour.
+    expect(await deliveryOf(client, postId)).toMatchObject({ status: 'scheduled', nextAttemptAt: '2026-12-11T00:00:00.000Z', reason: limited });
     const sent = linkedin().received.length;
     await tickAt(server(), clock, '2026-12-10T16:00:00Z');
     expect(linkedin().received.length).toBe(sent);
-    for (const id of [postId, other])
-      expect(await deliveryOf(client, id)).toMatchObject({ status: 'scheduled', reason: expect.stringContaining('asked us to slow down for this account') });
+    expect(await deliveryOf(client, other)).toMatchObject({
+      status: 'scheduled',
+      nextAttemptAt: '2026-12-11T00:00:00.000Z',
+      reason: expect.stringContaining('asked us to slow down for this account'),
+    });
+    await tickAt(server(), clock, '2026-12-11T00:00:00Z');
+    for (const id of [postId, other]) expect(await deliveryOf(client, id)).toMatchObject({ status: 'published' });
+    expect(publishedWith('Throttled.')).toHaveLength(1);
+    expect(publishedWith('While resting.')).toHaveLength(1);
   });
 });

@@ -5,6 +5,8 @@ import type { AttemptOutcome } from './outcome';
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
 const RETRY_AFTER_CAP_MS = 60 * 60_000;
+/** The longest wait for a daily quota to reset. */
+const QUOTA_RESET_CAP_MS = 24 * 60 * 60_000;
 const LATE_PREFIX = 'This attempt ended after it was marked unknown: ';
 
 /** The state an attempt's outcome leads to. */
@@ -23,7 +25,7 @@ export function nextState(row: DeliveryRow, outcome: AttemptOutcome, at: Date) {
           logged: 'failed' as const,
         };
       const backoff = BACKOFF_MS[Math.min(row.attempts - 1, BACKOFF_MS.length - 1)]!;
-      const wait = Math.min(Math.max(backoff, outcome.retryAfterMs ?? 0), RETRY_AFTER_CAP_MS);
+      const wait = Math.min(Math.max(backoff, outcome.retryAfterMs ?? 0), outcome.untilReset ? QUOTA_RESET_CAP_MS : RETRY_AFTER_CAP_MS);
       return {
         change: { status: 'scheduled', nextAttemptAt: new Date(at.getTime() + wait).toISOString(), reason: outcome.detail },
         logged: 'retry' as const,

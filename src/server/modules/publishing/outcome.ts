@@ -3,7 +3,11 @@ import type { OutboundResult } from './outbound';
 /** What one attempt came to; the engine turns it into the delivery's next state. */
 export type AttemptOutcome =
   | { result: 'published'; detail: string; liveUrl: string | null }
-  | { result: 'retry'; detail: string; retryAfterMs?: number }
+  /**
+   * `untilReset`: `retryAfterMs` is when the account's daily quota resets (LinkedIn's at midnight UTC): the
+   * next attempt waits for it even past the usual cap, as any earlier one would be refused again.
+   */
+  | { result: 'retry'; detail: string; retryAfterMs?: number; untilReset?: true }
   /** `connectionLost`: the connection's credentials no longer work (a revoked token): it is marked disconnected with `detail`. */
   | { result: 'failed'; detail: string; connectionLost?: boolean }
   | { result: 'unknown'; detail: string };

@@ -99,6 +99,7 @@ export function linkedinRefusal(status: number, error: LinkedInErrorBody | undef
       result: 'retry',
       detail: `${NETWORK} says this account reached its daily limit of requests; it will be sent when the limit resets (midnight UTC).`,
       retryAfterMs: retryAfter ?? untilMidnightUtc(now),
+      untilReset: true,
     };
   if (status === 426 || code === 'NONEXISTENT_VERSION' || code === 'VERSION_MISSING')
     return {
@@ -129,6 +130,7 @@ export function createLinkedInApi(setup: { baseUrl: string; policy: OutboundPoli
           result: 'retry',
           detail: `${NETWORK} asked us to slow down for this account; it will be sent when the limit resets.`,
           retryAfterMs: resting,
+          untilReset: true,
         },
       };
     const upload = !request.path.startsWith('/');
