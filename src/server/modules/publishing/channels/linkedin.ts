@@ -279,7 +279,12 @@ export function linkedinChannel(setup: ChannelSetup): Channel<LinkedInCredential
       if (refusal) return { result: 'failed', detail: refusal };
       const resting = api.backoff.waitMs(credentials.author, context.now());
       if (resting > 0)
-        return { result: 'retry', detail: `${NETWORK} asked us to slow down for this account; it will be sent when the limit resets.`, retryAfterMs: resting, untilReset: true };
+        return {
+          result: 'retry',
+          detail: `${NETWORK} asked us to slow down for this account; it will be sent when the limit resets.`,
+          retryAfterMs: resting,
+          untilReset: true,
+        };
       const s = steps(credentials, context);
       const earlier = delivery.sentAt;
       if (earlier) {
