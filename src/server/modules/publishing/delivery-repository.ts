@@ -1,62 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
+import type { DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
-import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/schema';
+import type { DeliveryAttemptsTable } from '../../platform/db/schema';
 import { deliveryEnded } from '../notifications/events';
 import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
-
-export type DeliveryRow = DeliveriesTable;
-
-const CANCELLABLE: DeliveryStatus[] = ['scheduled', 'failed', 'unknown', 'missed'];
-/** The states a retry sends again from. */
-export const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
-
-export function toDelivery(row: DeliveryRow): Delivery {
-  return {
-    id: row.id,
-    postId: row.postId,
-    platform: row.platform as Delivery['platform'],
-    status: row.status as DeliveryStatus,
-    dueAt: row.dueAt,
-    nextAttemptAt: row.nextAttemptAt,
-    attempts: row.attempts,
-    reason: row.reason,
-    liveUrl: row.liveUrl,
-    updatedAt: row.updatedAt,
-  };
-}
-
-export type ScheduleResult = 'saved' | 'busy';
-/** Cancelling a delivery already published leaves it so: its record stays. */
-export type CancelResult = ScheduleResult | 'published';
-
-type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
-type LogLine = { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
-
-/**
- * How one attempt ended: the delivery's new state and the line for its log. `late`: what to record
- * instead when its lease was written off meanwhile (the change applies only while the delivery is
- * still 'unknown' from that write-off; the line is logged whatever became of it).
- */
-export interface AttemptEnd {
-  /** The delivery as claimed (its `leaseOwner` names this attempt). */
-  row: DeliveryRow;
-  change: Change;
-  attempt: LogLine;
-  late?: { change: Change; attempt: LogLine };
-}
-
-/** Whether an attempt whose lease was written off may still be under way: its owner has not reported, and its time to do so has not passed. */
-export const attemptMayBeUnderWay = (row: Pick<DeliveryRow, 'status' | 'leaseOwner' | 'leaseUntil'>, now: string) =>
-  row.status === 'unknown' && row.leaseOwner !== null && row.leaseUntil !== null && row.leaseUntil >= now;
-
-export const EXCERPT_LENGTH = 120;
+import { attemptMayBeUnderWay, CANCELLABLE, EXCERPT_LENGTH, RETRYABLE, toDelivery } from './delivery-row';
+import type { AttemptEnd, CancelResult, DeliveryRow, ScheduleResult } from './delivery-row';
 
 /**
  * Tells the workers a delivery is waiting for `dueAt`, as part of the write in `db` (a transaction's or
  * not): on PostgreSQL a NOTIFY sent when that transaction commits, on SQLite an event in this process.
  */
 export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
+
+/** A line of the delivery's log, written in `trx` with the change it tells of. */
+export async function addAttempt(trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) {
+  await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
+}
 
 /**
  * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
@@ -70,10 +30,6 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     (
       await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
     ).map((row) => ({ at: row.at, outcome: row.outcome as DeliveryAttempt['outcome'], detail: row.detail }));
-
-  const addAttempt = async (trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) => {
-    await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
-  };
 
   /** A late end: its change while the delivery is still 'unknown' from that write-off, and its line in the log of the delivery if it still exists. */
   const recordLate = async (trx: Db, row: DeliveryRow, late: NonNullable<AttemptEnd['late']>) => {

@@ -7,7 +7,8 @@ import {
   type DeliveryWithLog,
 } from '@shared/schemas/publishing';
 import type { ConnectionRepository, RoutedDelivery } from './connection-repository';
-import { attemptMayBeUnderWay, EXCERPT_LENGTH, RETRYABLE, toDelivery, type DeliveryRepository } from './delivery-repository';
+import type { DeliveryRepository } from './delivery-repository';
+import { attemptMayBeUnderWay, EXCERPT_LENGTH, RETRYABLE, toDelivery } from './delivery-row';
 import { AppError, notFound } from '../../errors';
 import type { Access } from '../months/access';
 import { disconnectedClause, type ScheduleCheck } from './schedule-check';
