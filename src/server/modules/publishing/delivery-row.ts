@@ -6,6 +6,8 @@ export type DeliveryRow = DeliveriesTable;
 
 /** The states a cancel (unscheduling, deleting the post) ends: nothing is under way and nothing went out. */
 export const CANCELLABLE: DeliveryStatus[] = ['scheduled', 'awaiting_approval', 'failed', 'unknown', 'missed'];
+/** The states of a delivery not sent yet, whose time a schedule or a move changes: waiting for it, or held for approval past it. */
+export const WAITING: DeliveryStatus[] = ['scheduled', 'awaiting_approval'];
 /** The states a retry sends again from. */
 export const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
 
