@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFactories } from '@testing/factories';
 import { createTestClock } from '@testing/test-clock';
 import { errorOf, onboardedClient, read, type TestClient } from '@testing/test-client';
-import { deliveryOf, scheduledPost, secondInstance, tickAt, userWithWebhook } from '@testing/publishing-helpers';
+import { deliveryOf, receivedCount, recorded, scheduledPost, secondInstance, tickAt, userWithWebhook } from '@testing/publishing-helpers';
 import { useWebhookPublishing } from '@testing/use-publishing';
 
 // A fixed month far ahead, so every post is in an open month whatever today is; PUBLISH_LATE_WINDOW is its default, 1h.
@@ -157,6 +157,51 @@ describe('a month that publishes only approved posts', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('wakes a running worker on another instance when a held post is approved, which sends it then', async () => {
+    const client = await userWithWebhook(server(), receiver());
+    const postId = await scheduledPost(client, '2031-06-20', '09:00');
+    await requireApproval(client, '2031-6', true);
+    const other = await secondInstance(server(), clock);
+    const publisher = other.services.publisher;
+    /** Waits (briefly, in real time) for the other worker to be set to wake at `at`. */
+    const wakesAt = async (at: string) => {
+      const deadline = Date.now() + 5_000;
+      while (publisher.wakeAt()?.toISOString() !== at && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(publisher.wakeAt()?.toISOString()).toBe(at);
+    };
+    try {
+      publisher.start();
+      await wakesAt('2031-05-20T08:00:30.000Z');
+      clock.set('2031-06-20T09:00:00Z');
+      expect((await recorded(client, postId)).status).toBe('awaiting_approval');
+      // Its next look is 30 s on: only the approval's announcement brings it sooner.
+      await wakesAt('2031-06-20T09:00:30.000Z');
+      clock.set('2031-06-20T09:00:10Z');
+      await approve(client, postId);
+      await receivedCount(receiver(), 1);
+      expect(await recorded(client, postId)).toMatchObject({ status: 'published', attempts: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('never sends an unapproved post that comes due after a turn looked for posts to hold, before it claims', async () => {
+    const client = await userWithWebhook(server(), receiver());
+    const postId = await scheduledPost(client, '2031-06-21', '09:00');
+    await requireApproval(client, '2031-6', true);
+    clock.set('2031-06-21T08:59:59Z');
+    // The turn's first reading of the clock (its look for posts to hold) is a second early; every later one is at 09:00.
+    let readings = 0;
+    clock.setWhen(() => ++readings === 2, '2031-06-21T09:00:00Z');
+    await server().services.publisher.deliverDue();
+    expect(clock.now().toISOString()).toBe('2031-06-21T09:00:00.000Z');
+    expect(sentIds()).toEqual([]);
+    expect((await deliveryOf(client, postId)).status).toBe('scheduled');
+    await tickAt(server(), clock, '2031-06-21T09:00:01Z');
+    expect(sentIds()).toEqual([]);
+    expect((await deliveryOf(client, postId)).status).toBe('awaiting_approval');
   });
 
   it('sends an approved post at its time as usual, and holds it again once an edit needs approving again', async () => {
