@@ -36,7 +36,7 @@ function riskOf(row: RoutedDelivery): Pick<DeliveryAtRisk, 'risk' | 'riskMessage
 }
 
 /** Where to get it approved, or stop requiring it. */
-const APPROVAL_NEXT = 'Share the month for review and ask for an approval, or turn off approval for the month.';
+const APPROVAL_NEXT = 'Share the month for review, or turn off approval for the month.';
 
 /** What keeps a post from going out in a month that publishes only approved posts, in words. */
 function approvalRiskOf(row: HeldRow): Pick<DeliveryAtRisk, 'risk' | 'riskMessage'> {

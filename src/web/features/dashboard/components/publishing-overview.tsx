@@ -67,7 +67,7 @@ function AtRiskList({ deliveries }: { deliveries: DeliveryAtRisk[] }) {
   return (
     <Stack gap={6} component="ul" className={classes.list} aria-label="Scheduled posts that will not go out as things stand">
       {deliveries.map((delivery) => (
-        <li key={`${delivery.id} ${delivery.risk}`} className={classes.risk}>
+        <li key={`${delivery.id} ${delivery.risk}`} className={classes.risk} data-risk={delivery.risk}>
           <UnstyledButton component={Link} to={postLink(delivery)} className={classes.riskPost}>
             <Group gap="sm" style={{ rowGap: 4 }}>
               <Text size="sm" fw={600} className={classes.day}>
