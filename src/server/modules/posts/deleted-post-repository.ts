@@ -141,14 +141,10 @@ export function createDeletedPostRepository(db: Db) {
       return inTransaction(db, async (trx) => {
         const rows = await trx.selectFrom('deleted_posts').select(['postId', 'userId', 'post']).where('deletedAt', '<', before).execute();
         if (rows.length === 0) return [];
-        await trx
-          .deleteFrom('deleted_posts')
-          .where(
-            'postId',
-            'in',
-            rows.map((row) => row.postId),
-          )
-          .execute();
+        const postIds = rows.map((row) => row.postId);
+        await trx.deleteFrom('deleted_posts').where('postId', 'in', postIds).execute();
+        // A reviewer's decisions on the post go with it (they were kept while it could be restored).
+        await trx.deleteFrom('post_reviews').where('postId', 'in', postIds).execute();
         return rows.map((row) => ({
           userId: row.userId,
           media: fromJsonList<MediaItem>((JSON.parse(row.post) as PostsTable).media).map((item) => item.url),

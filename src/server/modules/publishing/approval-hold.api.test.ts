@@ -3,6 +3,7 @@ import { createFactories } from '@testing/factories';
 import { createTestClock } from '@testing/test-clock';
 import { errorOf, onboardedClient, read, type TestClient } from '@testing/test-client';
 import { deliveryOf, receivedCount, recorded, scheduledPost, secondInstance, tickAt, userWithWebhook } from '@testing/publishing-helpers';
+import { decide, reviewerOf, share } from '@testing/review-helpers';
 import { useWebhookPublishing } from '@testing/use-publishing';
 
 // A fixed month far ahead, so every post is in an open month whatever today is; PUBLISH_LATE_WINDOW is its default, 1h.
@@ -16,10 +17,18 @@ const requireApproval = async (client: TestClient, monthId: string, on: boolean)
   expect([answer.status, answer.body]).toEqual([200, { requireApproval: on }]);
 };
 
-/** A reviewer's approval as the review service leaves it: the post's row, then the call it makes after its commit. */
+/**
+ * A reviewer approves the post through a review link of its month (the review service releases its held
+ * delivery once its write commits); `tell: false` leaves only the post's row approved, as if that call were lost.
+ */
 const approve = async (client: TestClient & { userId: string }, postId: string, { tell = true } = {}) => {
-  await server().database.db.updateTable('posts').set({ approval: 'approved' }).where('id', '=', postId).execute();
-  if (tell) await server().services.approvalsChanged(client.userId, [postId]);
+  if (!tell) {
+    await server().database.db.updateTable('posts').set({ approval: 'approved' }).where('id', '=', postId).execute();
+    return;
+  }
+  const post = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body;
+  const { token } = await share(client, {}, post.monthId);
+  expect((await decide(reviewerOf(server().url), token, postId, { decision: 'approved', version: post.version })).status).toBe(200);
 };
 
 const outcomes = async (client: TestClient, postId: string) => (await deliveryOf(client, postId)).log.map((line) => line.outcome);
@@ -27,8 +36,9 @@ const sentIds = () =>
   receiver()
     .posts()
     .map((item) => item.body.data.postId as string);
+/** The user's notifications' kinds, sorted (several may be raised at one instant of the test clock). */
 const notificationKinds = async (client: TestClient) =>
-  (await read(client.api.notifications.$get({ query: {} }))).body.notifications.map((notification) => notification.kind);
+  (await read(client.api.notifications.$get({ query: {} }))).body.notifications.map((notification) => notification.kind).sort();
 const atRisk = async (client: TestClient) => (await read(client.api.deliveries['at-risk'].$get())).body;
 
 describe('a month that publishes only approved posts', () => {
@@ -74,7 +84,7 @@ describe('a month that publishes only approved posts', () => {
     expect((await deliveryOf(client, postId)).status).toBe('published');
     expect(await outcomes(client, postId)).toEqual(['held', 'released', 'published']);
     expect(await atRisk(client)).toEqual([]);
-    expect(await notificationKinds(client)).toEqual(['awaiting_approval']);
+    expect(await notificationKinds(client)).toEqual(['awaiting_approval', 'review_finished']);
   });
 
   it('marks a post approved after the late window missed, with the reason, and Retry sends it now', async () => {
@@ -93,7 +103,7 @@ describe('a month that publishes only approved posts', () => {
         'Not sent: it was approved 90 minutes after its time, too late to go out on its own (a post may go out up to an hour late). Retry to send it now.',
     });
     expect(await outcomes(client, postId)).toEqual(['held', 'missed']);
-    expect(await notificationKinds(client)).toEqual(['delivery_missed', 'awaiting_approval']);
+    expect(await notificationKinds(client)).toEqual(['awaiting_approval', 'delivery_missed', 'review_finished']);
 
     expect((await read(client.api.posts[':postId'].delivery.retry.$post({ param: { postId } }))).status).toBe(200);
     await tickAt(server(), clock, '2031-06-11T10:32:00Z');
@@ -221,7 +231,7 @@ describe('a month that publishes only approved posts', () => {
     expect(sentIds()).toEqual([approved]);
     expect(await outcomes(client, approved)).toEqual(['published']);
     expect((await deliveryOf(client, edited)).status).toBe('awaiting_approval');
-    expect(await notificationKinds(client)).toEqual(['awaiting_approval']);
+    expect(await notificationKinds(client)).toEqual(['awaiting_approval', 'review_finished']);
   });
 
   it('changes nothing for unapproved posts while the rule is off', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { createFactories } from '@testing/factories';
 import { TINY_PNG } from '@testing/fixtures';
 import { approveRest, decide, JUNE, juneDay, junePost, openPage, plannerAt, REVIEW_START, reviewerOf, share, sha256Hex } from '@testing/review-helpers';
@@ -176,6 +177,21 @@ describe('decisions', () => {
     expect(seen).toMatchObject({ approval: 'approved', version: 1, content: post.content });
     const history = await read(planner.api.posts[':postId'].reviews.$get({ param: { postId: post.id } }));
     expect(history.body).toEqual([{ ...approved.body.reviews[0], postId: post.id }]);
+  });
+
+  it("keeps a deleted post's decisions while it can be restored, and forgets them when it is purged", async () => {
+    const planner = await plannerAt(server.url);
+    const post = await junePost(planner, 8);
+    const { token } = await share(planner);
+    expect((await decide(reviewerOf(server.url), token, post.id, { decision: 'approved', version: 1 })).status).toBe(200);
+    const reviewsOf = () => server.database.db.selectFrom('post_reviews').select('id').where('postId', '=', post.id).execute();
+    expect(await reviewsOf()).toHaveLength(1);
+    expect((await read(planner.api.posts[':postId'].$delete({ param: { postId: post.id }, json: { version: 1 } }))).status).toBe(200);
+    await server.services.media.purgeDeleted();
+    expect(await reviewsOf()).toHaveLength(1);
+    clock.advance(RESTORABLE_FOR_MS + 1000);
+    await server.services.media.purgeDeleted();
+    expect(await reviewsOf()).toEqual([]);
   });
 
   it('needs a comment to request changes, limits its length, and keeps it as text (HTML stays literal)', async () => {

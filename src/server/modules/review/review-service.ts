@@ -12,14 +12,12 @@ import type { MediaFile } from '../media/media-service';
 import { reviewFinished } from '../notifications/events';
 import type { PostRepository } from '../posts/post-repository';
 import type { ProfileRepository } from '../profile/profile-repository';
+import type { ApprovalsChanged } from '../publishing/approval-hold';
 import { createRateLimiter } from './rate-limiter';
 import type { ReviewLinkRepository, ReviewLinkRow } from './review-link-repository';
 import { hashReviewToken, invalidLink, isLive, showsPost } from './review-link';
 import type { ReviewMedia } from './review-media';
 import { fileOf, reviewPage, toReviewPost } from './review-page';
-
-/** Told after a decision commits which posts' approval changed (the approval hold releases their deliveries). */
-export type ApprovalsChanged = (userId: string, postIds: string[]) => Promise<void>;
 
 interface Deps {
   reviews: ReviewLinkRepository;
