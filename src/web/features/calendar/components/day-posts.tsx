@@ -97,8 +97,10 @@ function Entry({
           <style.icon size={12} stroke={2} aria-hidden="true" />
           <span className={classes.pillLabel}>{style.label}</span>
         </span>
-        <StatusMark post={post} delivery={delivery} />
-        {approvalShown && <ApprovalIcon state={post.approval} decorative={Boolean(onOpenPost)} className={classes.approvalMark} />}
+        <span className={classes.marks}>
+          <StatusMark post={post} delivery={delivery} />
+          {approvalShown && <ApprovalIcon state={post.approval} decorative={Boolean(onOpenPost)} className={classes.approvalMark} />}
+        </span>
       </span>
       <span className={classes.words}>{firstWords(post.content)}</span>
       {image && <img className={classes.thumb} src={image.url} alt="" loading="lazy" />}

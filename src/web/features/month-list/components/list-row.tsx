@@ -117,16 +117,18 @@ export function ListRow({ post, selected, editable, approvalShown = false, onSel
         )}
       </div>
       <div className={classes.status}>
-        {post.status === 'scheduled' ? (
-          <Badge variant="light" color="green" leftSection={<IconClockCheck size={12} aria-hidden="true" />} tt="none" style={{ color: '#0b6b45' }}>
-            Scheduled {post.scheduledTime}
-          </Badge>
-        ) : (
-          <Badge variant="light" color="gray" tt="none" style={{ color: '#41474d' }}>
-            Draft
-          </Badge>
-        )}
-        {approvalShown && <ApprovalBadge state={post.approval} />}
+        <div className={classes.badges}>
+          {post.status === 'scheduled' ? (
+            <Badge variant="light" color="green" leftSection={<IconClockCheck size={12} aria-hidden="true" />} tt="none" style={{ color: '#0b6b45' }}>
+              Scheduled {post.scheduledTime}
+            </Badge>
+          ) : (
+            <Badge variant="light" color="gray" tt="none" style={{ color: '#41474d' }}>
+              Draft
+            </Badge>
+          )}
+          {approvalShown && <ApprovalBadge state={post.approval} />}
+        </div>
         <Group gap={4} wrap="nowrap">
           {editable && draft === null && (
             <Tooltip label="Edit text">
