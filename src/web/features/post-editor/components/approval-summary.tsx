@@ -5,12 +5,12 @@ import { ApprovalBadge } from '../../../components/approval-state';
 import { usePostReviews } from '../../../lib/posts/api/post-reviews';
 import { reviewerOf } from './review-history';
 
-/** What the post's approval means for it now, in one sentence. */
-function sentence(post: Post, edited: boolean, required: boolean): string {
-  const held = required ? ' This month publishes only approved posts, so it waits at its time until approved.' : '';
+/** What the post's approval means for it now, in a sentence or two; `asked` when the comment is shown below it, which says the rest. */
+function sentence(post: Post, edited: boolean, required: boolean, asked: boolean): string {
+  const held = required ? 'This month publishes only approved posts, so it waits at its time until approved.' : '';
   if (post.approval === 'approved') return 'A reviewer approved this version.';
-  if (post.approval === 'changes_requested') return `A reviewer asked for changes.${held}`;
-  return `${edited ? 'Changed since it was reviewed: it needs approving again.' : 'No reviewer has decided yet.'}${held}`;
+  if (post.approval === 'changes_requested') return asked ? held : `A reviewer asked for changes. ${held}`.trim();
+  return `${edited ? 'Changed since it was reviewed: it needs approving again.' : 'No reviewer has decided yet.'} ${held}`.trim();
 }
 
 /**
@@ -21,12 +21,15 @@ export function ApprovalSummary({ post, required }: { post: Post; required: bool
   const latest = usePostReviews(post.id).data?.[0];
   const edited = latest !== undefined && latest.postVersion < post.version;
   const asked = post.approval === 'changes_requested' && latest?.decision === 'changes_requested' ? latest : undefined;
+  const explained = sentence(post, edited, required, Boolean(asked?.comment));
   return (
     <Group component="section" aria-label="Approval" gap="xs" wrap="wrap">
       <ApprovalBadge state={post.approval} />
-      <Text size="sm" c="dimmed">
-        {sentence(post, edited, required)}
-      </Text>
+      {explained && (
+        <Text size="sm" c="dimmed">
+          {explained}
+        </Text>
+      )}
       {asked?.comment && (
         <Alert
           w="100%"
