@@ -62,7 +62,7 @@ import type { NotificationEvent } from './modules/notifications/events';
 import { createReviewLinkRepository } from './modules/review/review-link-repository';
 import { createReviewLinkService } from './modules/review/review-link-service';
 import { createReviewMedia } from './modules/review/review-media';
-import { createReviewService, type ApprovalsChanged } from './modules/review/review-service';
+import { createReviewService } from './modules/review/review-service';
 
 interface Options {
   writer: Writer;
@@ -215,8 +215,6 @@ export function createServices(
   // Review links: only a hash of each token is stored; the page's media are signed with their own key.
   const reviewLinks = createReviewLinkRepository(database.db, raise);
   const reviewMedia = createReviewMedia(publishing.encryptionKey, clock);
-  // Publishing releases deliveries held for approval through this, once a decision has committed.
-  const approvalsChanged: ApprovalsChanged = async () => undefined;
   const review = createReviewService({
     reviews: reviewLinks,
     posts,
