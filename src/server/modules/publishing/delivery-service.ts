@@ -36,7 +36,7 @@ function riskOf(row: RoutedDelivery): Pick<DeliveryAtRisk, 'risk' | 'riskMessage
 }
 
 /** Where to get it approved, or stop requiring it. */
-const APPROVAL_NEXT = 'Share the month for review, or turn off approval for the month.';
+const APPROVAL_NEXT = 'Ask your reviewer to approve it (Share for review on the month), or turn off “Publish only approved posts” there.';
 
 /** What keeps a post from going out in a month that publishes only approved posts, in words. */
 function approvalRiskOf(row: HeldRow): Pick<DeliveryAtRisk, 'risk' | 'riskMessage'> {
