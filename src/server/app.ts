@@ -31,27 +31,36 @@ import { profileRoutes } from './modules/profile/routes';
 import { settingsRoutes } from './modules/account/settings-routes';
 import { workspaceRoutes } from './modules/months/workspace-routes';
 import { notificationRoutes, notificationSettingsRoutes, unsubscribeRoutes } from './modules/notifications/routes';
+import { postReviewRoutes, reviewLinkMonthRoutes, reviewLinkRoutes } from './modules/review/planner-routes';
+import { reviewerRoutes, reviewHeaders, reviewMediaRoutes } from './modules/review/reviewer-routes';
 
 /** The typed API, mounted at /api. The web client imports only this type. */
 function apiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .route('/login-options', loginOptionsRoutes(deps))
-    .route('/me', meRoutes(deps))
-    .route('/profile', profileRoutes(deps))
-    .route('/workspace', workspaceRoutes(deps))
-    .route('/months', monthRoutes(deps))
-    .route('/generation-jobs', generationJobRoutes(deps))
-    .route('/holidays', holidayRoutes(deps))
-    .route('/posts', postRoutes(deps))
-    .route('/media', mediaRoutes(deps))
-    .route('/analytics', analyticsRoutes(deps))
-    .route('/feedback', feedbackRoutes(deps))
-    .route('/settings', settingsRoutes(deps))
-    .route('/settings', notificationSettingsRoutes(deps))
-    .route('/notifications', notificationRoutes(deps))
-    .route('/connections', oauthRoutes(deps))
-    .route('/connections', connectionRoutes(deps))
-    .route('/deliveries', deliveryRoutes(deps));
+  return (
+    new Hono<AppEnv>()
+      .route('/login-options', loginOptionsRoutes(deps))
+      .route('/me', meRoutes(deps))
+      .route('/profile', profileRoutes(deps))
+      .route('/workspace', workspaceRoutes(deps))
+      .route('/months', monthRoutes(deps))
+      .route('/months', reviewLinkMonthRoutes(deps))
+      .route('/generation-jobs', generationJobRoutes(deps))
+      .route('/holidays', holidayRoutes(deps))
+      .route('/posts', postRoutes(deps))
+      .route('/posts', postReviewRoutes(deps))
+      .route('/media', mediaRoutes(deps))
+      .route('/analytics', analyticsRoutes(deps))
+      .route('/feedback', feedbackRoutes(deps))
+      .route('/settings', settingsRoutes(deps))
+      .route('/settings', notificationSettingsRoutes(deps))
+      .route('/notifications', notificationRoutes(deps))
+      .route('/connections', oauthRoutes(deps))
+      .route('/connections', connectionRoutes(deps))
+      .route('/deliveries', deliveryRoutes(deps))
+      .route('/review-links', reviewLinkRoutes(deps))
+      // The review page's API: no session, the token in the path is the credential (reviewer-routes.ts).
+      .route('/review', reviewerRoutes(deps))
+  );
 }
 
 export type AppType = ReturnType<typeof apiRoutes>;
@@ -83,6 +92,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/', healthRoute(deps));
   app.use(requestLog(deps.log));
+  app.use(reviewHeaders());
   app.use(securityHeaders());
   app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
   // Uploads carry their own, larger limit on their route (ownBodyLimit).
@@ -111,6 +121,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', apiRoutes(deps));
   app.route('/media-links', mediaLinkRoutes(deps));
+  app.route('/review-media', reviewMediaRoutes(deps));
   app.route('/unsubscribe', unsubscribeRoutes(deps));
   app.all('/api/*', (c) => errorResponse(c, new AppError('not_found', `No API route for ${c.req.method} ${c.req.path}.`)));
   if (deps.webRoot) app.use('*', serveWebApp(deps.webRoot));

@@ -1,6 +1,6 @@
 import type { Writer } from './ai/writer';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_LIMITS, type Limits, type PublishingConfig } from './config';
+import { DEFAULT_LIMITS, DEFAULT_REVIEW_RATE_LIMITS, type Limits, type PublishingConfig, type ReviewRateLimits } from './config';
 import type { DatabaseHandle } from './platform/db/database';
 import { createFeedbackRepository } from './modules/feedback/feedback-repository';
 import { createDeletedPostRepository } from './modules/posts/deleted-post-repository';
@@ -57,6 +57,10 @@ import { createNotificationService } from './modules/notifications/notification-
 import { createNotificationMailing } from './modules/notifications/notification-mailing';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
 import type { NotificationEvent } from './modules/notifications/events';
+import { createReviewLinkRepository } from './modules/review/review-link-repository';
+import { createReviewLinkService } from './modules/review/review-link-service';
+import { createReviewMedia } from './modules/review/review-media';
+import { createReviewService, type ApprovalsChanged } from './modules/review/review-service';
 
 interface Options {
   writer: Writer;
@@ -67,6 +71,8 @@ interface Options {
   log: Logger;
   /** Per-user limits (config); the defaults when not given. */
   limits?: Limits;
+  /** Review-page requests a minute per link and per client address (config); the defaults when not given. */
+  reviewRateLimits?: ReviewRateLimits;
   now?: () => Date;
   /** The publishing worker's wake-up on that clock (tests pass the TestClock's); a real timer when not given. */
   timer?: Timer;
@@ -109,6 +115,7 @@ export function createServices(
     mediaDir,
     publicUrl,
     limits = DEFAULT_LIMITS,
+    reviewRateLimits = DEFAULT_REVIEW_RATE_LIMITS,
     now,
     timer,
     jobLease,
@@ -193,6 +200,23 @@ export function createServices(
   // E-mail: services enqueue through `mailer`; the worker (started by main.ts) sends the outbox.
   const mailWorker = createMailWorker({ outbox: createOutboxRepository(database.db), config: mail, notifier, log, now, timer });
   const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });
+  // Review links: only a hash of each token is stored; the page's media are signed with their own key.
+  const reviewLinks = createReviewLinkRepository(database.db, raise);
+  const reviewMedia = createReviewMedia(publishing.encryptionKey, clock);
+  // Publishing releases deliveries held for approval through this, once a decision has committed.
+  const approvalsChanged: ApprovalsChanged = async () => undefined;
+  const review = createReviewService({
+    reviews: reviewLinks,
+    posts,
+    profiles,
+    access,
+    media: reviewMedia,
+    locateMedia: media.locate,
+    rateLimits: reviewRateLimits,
+    approvalsChanged,
+    log,
+    now: clock,
+  });
   return {
     writer,
     runner,
@@ -223,6 +247,9 @@ export function createServices(
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
     settings: createSettingsService({ writer, usage }),
     notifications,
+    reviewLinks: createReviewLinkService({ reviews: reviewLinks, access, now: clock }),
+    review,
+    reviewMedia,
     notificationMailing: createNotificationMailing({ notifications: notificationRepository, mailer, tokens, queue, notifier, publicUrl, log, now: clock }),
   };
 }

@@ -25,6 +25,14 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 };
 
+/** Requests a minute to the review pages' API (no session), per review link and per client address; each instance counts its own. */
+export interface ReviewRateLimits {
+  perLink: number;
+  perAddress: number;
+}
+
+export const DEFAULT_REVIEW_RATE_LIMITS: ReviewRateLimits = { perLink: 120, perAddress: 300 };
+
 /** A per-user limit: a whole number of at least 1. */
 function limit(name: string, fallback: number) {
   const message = `${name} must be a whole number of at least 1`;
@@ -70,6 +78,8 @@ const envSchema = z.object({
   POSTS_PER_MONTH_MAX: limit('POSTS_PER_MONTH_MAX', DEFAULT_LIMITS.postsPerMonth),
   VERSIONS_PER_POST: limit('VERSIONS_PER_POST', DEFAULT_LIMITS.versionsPerPost),
   UPLOADS_IN_FLIGHT_PER_USER: limit('UPLOADS_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.uploadsInFlightPerUser),
+  REVIEW_RATE_LIMIT_PER_LINK: limit('REVIEW_RATE_LIMIT_PER_LINK', DEFAULT_REVIEW_RATE_LIMITS.perLink),
+  REVIEW_RATE_LIMIT_PER_ADDRESS: limit('REVIEW_RATE_LIMIT_PER_ADDRESS', DEFAULT_REVIEW_RATE_LIMITS.perAddress),
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
   JOB_LEASE_SECONDS: z.coerce
     .number({ error: 'JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600' })
@@ -143,6 +153,8 @@ export interface Config {
   /** Which proxies may name the client in X-Forwarded-For; unset trusts nobody. */
   trustProxy: TrustProxy;
   limits: Limits;
+  /** REVIEW_RATE_LIMIT_PER_LINK and _PER_ADDRESS: review-page requests a minute. */
+  reviewRateLimits: ReviewRateLimits;
   role: Role;
   /** How long a generation job holds its month without its runner's heartbeat. */
   jobLeaseSeconds: number;
@@ -272,6 +284,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       versionsPerPost: env.VERSIONS_PER_POST,
       uploadsInFlightPerUser: env.UPLOADS_IN_FLIGHT_PER_USER,
     },
+    reviewRateLimits: { perLink: env.REVIEW_RATE_LIMIT_PER_LINK, perAddress: env.REVIEW_RATE_LIMIT_PER_ADDRESS },
     role: env.ROLE,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
     media,

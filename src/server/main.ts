@@ -94,6 +94,7 @@ async function main() {
     notifier,
     publicUrl: config.publicUrl,
     limits: config.limits,
+    reviewRateLimits: config.reviewRateLimits,
     jobLease: { durationMs: lease * 1000, renewEveryMs: (lease * 1000) / 4 },
     publishing: config.publishing,
     linkSecret: config.authSecret,

@@ -59,6 +59,9 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     PORT: String(port),
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // The route sweeps call the review API many times from one address; the limit tests set their own.
+    REVIEW_RATE_LIMIT_PER_LINK: '1000',
+    REVIEW_RATE_LIMIT_PER_ADDRESS: '1000',
     LOG_LEVEL: 'info',
     ...databaseEnv(testDb.database),
     ...env,
@@ -89,6 +92,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     mediaDir: path.join(config.dataDir, 'media'),
     publicUrl: config.publicUrl,
     limits: config.limits,
+    reviewRateLimits: config.reviewRateLimits,
     now: timing.now,
     jobLease: timing.jobLease,
     publishing: { ...config.publishing, timeoutMs: timing.publishTimeoutMs, mediaBytesInFlight: timing.publishMediaBytesInFlight },

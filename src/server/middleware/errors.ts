@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiError } from '@shared/schemas/api-error';
 import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
+import { loggedPath } from './request-log';
 
 export function errorResponse(c: Context, error: AppError) {
   const { code, message, fields, details } = error;
@@ -36,7 +37,7 @@ export function handleError(log: Logger): ErrorHandler {
       log.error({ event: 'db.unavailable', err: { message: (error as Error).message } }, 'database unavailable');
       return errorResponse(c, new AppError('unavailable', 'The database is not reachable right now. Please try again in a moment.'));
     }
-    log.error({ event: 'request.error', err: error, path: c.req.path }, 'unhandled error');
+    log.error({ event: 'request.error', err: error, path: loggedPath(c.req.path) }, 'unhandled error');
     return errorResponse(c, new AppError('internal', 'Something went wrong on our side. Please try again.'));
   };
 }

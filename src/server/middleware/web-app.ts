@@ -115,6 +115,8 @@ function pageHtml(webRoot: string, indexHtml: string): (urlPath: string) => stri
  * ones the app's client asks for, byte for byte, or the browser would fetch twice (a browser test checks).
  */
 function appReads(urlPath: string): string[] {
+  // The review page is for someone without an account: it reads only its own API, never the planner's.
+  if (urlPath.startsWith('/review/')) return [];
   const reads = ['/api/me'];
   const month = /^\/month\/([^/]+)$/.exec(urlPath);
   const ref = month ? parseMonthId(month[1]!) : null;

@@ -165,6 +165,8 @@ export interface ReviewPage {
   reviewerName: string | null;
   expiresAt: string;
   timeZone: string;
+  /** The month has ended: the page is read-only and a decision answers 409 `archived`. */
+  archived: boolean;
   posts: ReviewPost[];
 }
 

@@ -158,3 +158,30 @@ export function aiLimitReached(facts: { userId: string; day: string; limit: numb
     immediate: false,
   };
 }
+
+/** A reviewer left no post of their link waiting. `decisions`: how many they had made then (one notification per finish). */
+export function reviewFinished(facts: {
+  userId: string;
+  linkId: string;
+  monthId: string;
+  reviewerName: string | null;
+  decisions: number;
+  approved: number;
+  changesRequested: number;
+}): NotificationEvent {
+  const who = facts.reviewerName ?? 'Your reviewer';
+  const changes =
+    facts.changesRequested === 0
+      ? 'no changes requested'
+      : `${facts.changesRequested} ${facts.changesRequested === 1 ? 'post needs' : 'posts need'} changes — open the month to read the comments`;
+  return {
+    userId: facts.userId,
+    key: `review:${facts.linkId}:${facts.decisions}`,
+    kind: 'review_finished',
+    title: `${who} finished reviewing ${monthLabel(facts.monthId)}`,
+    body: `${facts.approved} ${facts.approved === 1 ? 'post' : 'posts'} approved, ${changes}.`,
+    monthId: facts.monthId,
+    // The planner is waiting to publish: told at once.
+    immediate: true,
+  };
+}

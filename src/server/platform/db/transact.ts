@@ -7,6 +7,7 @@ import { createJobRepository } from '../../modules/generation/job-repository';
 import { createMonthRepository } from '../../modules/months/month-repository';
 import { createPostRepository } from '../../modules/posts/post-repository';
 import { createProfileRepository } from '../../modules/profile/profile-repository';
+import { createReviewLinkRepository } from '../../modules/review/review-link-repository';
 import { createUsageRepository } from '../../modules/account/usage-repository';
 import type { RaiseNotification } from '../../modules/notifications/notification-repository';
 
@@ -24,6 +25,7 @@ export function createRepositories(db: Db, limits: Limits = DEFAULT_LIMITS, anno
     deletedPosts: createDeletedPostRepository(db),
     connections: createConnectionRepository(db, raise),
     deliveries: createDeliveryRepository(db, announce, raise),
+    reviews: createReviewLinkRepository(db, raise),
   };
 }
 
