@@ -80,7 +80,7 @@ export function DecisionControls({ token, post, name, closed, onDecided, onFaile
   return (
     <Stack gap="sm">
       {decide.isError && (
-        <Alert color="red" variant="light" role="alert" title="Your answer was not saved">
+        <Alert color="red" variant="light" role="alert" title="Your answer was not saved" classNames={{ title: classes.dangerText }}>
           {reviewErrorMessage(decide.error)}
         </Alert>
       )}

@@ -56,8 +56,8 @@ export function ReviewBar({ posts, closed, busy, onApproveRest, note, onDismissN
           )}
         </Stack>
         {finished ? (
-          <Text size="sm" fw={600} c="green.9" ta="right">
-            Every post has your answer
+          <Text size="sm" fw={600} ta="right" className={classes.positive}>
+            Review finished
           </Text>
         ) : (
           <Button leftSection={<IconChecks size={18} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={closed} loading={busy}>

@@ -7,6 +7,7 @@ import classes from './review.module.css';
 
 /** Whose posts, which days, for whom, and until when the link works. */
 export function ReviewHeader({ page }: { page: ReviewPage }) {
+  const company = page.companyName.trim();
   return (
     <Stack component="header" gap="sm" mb="md">
       <div className={classes.brand}>
@@ -14,9 +15,11 @@ export function ReviewHeader({ page }: { page: ReviewPage }) {
         <span>Shared for review</span>
       </div>
       <Stack gap={2}>
-        <Text fw={600} c="brand.9">
-          {page.companyName}
-        </Text>
+        {company && (
+          <Text fw={600} c="brand.9">
+            {company}
+          </Text>
+        )}
         <Title order={1} fz={{ base: 24, sm: 28 }} lh={1.25}>
           Posts for {sharedDays(page)}
         </Title>

@@ -7,14 +7,15 @@ import classes from './review.module.css';
 const describe = (decision: ReviewDecision, earlier: boolean) =>
   decision === 'approved' ? `approved${earlier ? ' an earlier version' : ''}` : `asked for changes${earlier ? ' to an earlier version' : ''}`;
 
-/** The answers given on this post through the link, oldest first, as a conversation reads; comments are plain text. */
+/** What was said about this post through the link, oldest first, as a conversation reads; comments are plain text. */
 export function ReviewHistory({ post, headingId }: { post: ReviewPost; headingId: string }) {
-  if (post.reviews.length === 0) return null;
-  const reviews = [...post.reviews].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // An approval of the version on screen says nothing the badge does not; comments and answers on earlier versions do.
+  const reviews = post.reviews.filter((review) => review.comment || review.postVersion < post.version).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (reviews.length === 0) return null;
   return (
     <Stack gap={6} component="section" aria-labelledby={headingId}>
       <Title order={4} fz="sm" id={headingId}>
-        Earlier answers
+        Answers so far
       </Title>
       <ol className={classes.history}>
         {reviews.map((review) => (

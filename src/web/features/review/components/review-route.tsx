@@ -62,8 +62,10 @@ function ReviewScreen({ token }: { token: string }) {
 function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
   const queryClient = useQueryClient();
   const approveRest = useApproveRest(token);
-  // The month ended while the page was open (409 archived): nothing more can be decided.
-  const [closed, setClosed] = useState(false);
+  // The month has ended (or ended while the page was open: 409 archived): nothing more can be decided.
+  const [endedHere, setEndedHere] = useState(false);
+  const closed = page.archived || endedHere;
+  const company = page.companyName.trim();
   const [announcement, setAnnouncement] = useState('');
   const [skipped, setSkipped] = useState<string[]>([]);
   const [barNote, setBarNote] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
@@ -72,7 +74,7 @@ function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
   /** What every failed action leads to besides its words: a fresh page after a change, a closed page after the month ended. */
   const onFailed = (error: unknown) => {
     if (!(error instanceof ApiRequestError)) return;
-    if (error.code === 'archived') setClosed(true);
+    if (error.code === 'archived') setEndedHere(true);
     if (error.code === 'stale_version' || error.code === 'review_link_invalid')
       void queryClient.invalidateQueries({ queryKey: reviewPageQueryOptions(token).queryKey });
     if (error.code === 'stale_version')
@@ -81,6 +83,7 @@ function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
 
   const onDecided = (post: ReviewPost, decision: ReviewDecision) => {
     setSkipped((ids) => ids.filter((id) => id !== post.id));
+    setBarNote(null);
     setAnnouncement(decision === 'approved' ? `Approved ${postName(post)}.` : `Sent your request for changes to ${postName(post)}.`);
   };
 
@@ -109,18 +112,25 @@ function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
     <div className={classes.page}>
       <main className={classes.main}>
         <ReviewHeader page={page} />
-        {closed && (
+        {endedHere && (
           <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden="true" />} mb="md" role="alert">
             This month has ended, so its posts can no longer be reviewed.
           </Alert>
         )}
-        {total > 0 && waiting === 0 && (
-          <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden="true" />} mb="md" title="Thank you, every post has your answer">
-            {page.companyName} can see your answers now. You can still change one until the link expires.
+        {total > 0 && waiting === 0 && !closed && (
+          <Alert
+            color="green"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden="true" />}
+            mb="md"
+            title="Thank you, every post has your answer"
+            classNames={{ title: classes.positive }}
+          >
+            {company || 'The planner'} can see your answers now. You can still change one until the link expires.
           </Alert>
         )}
         {total === 0 ? (
-          <EmptyReview company={page.companyName} />
+          <EmptyReview company={company} />
         ) : (
           <Stack gap="lg">
             {byDay(page.posts).map(({ day, posts }) => (
@@ -133,7 +143,7 @@ function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
                     key={post.id}
                     token={token}
                     post={post}
-                    company={page.companyName}
+                    company={company || 'Your company'}
                     closed={closed}
                     skipped={skipped.includes(post.id)}
                     onDecided={onDecided}

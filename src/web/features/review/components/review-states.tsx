@@ -100,7 +100,7 @@ export function EmptyReview({ company }: { company: string }) {
           No posts in these days yet
         </Title>
         <Text c="dimmed" maw={380}>
-          {company} has not planned any posts here so far. Open this link again later to see them.
+          {company || 'The planner'} has not planned any posts here so far. Open this link again later to see them.
         </Text>
       </Stack>
     </Paper>
