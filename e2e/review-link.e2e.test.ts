@@ -155,8 +155,9 @@ describe('a review link', () => {
     await expectAccessible(page, 'the review page');
     await shoot(page, 'default');
 
-    // Two approvals.
-    await page.getByRole('button', { name: `Approve the post of ${onDay(5)} on Instagram` }).click();
+    // Two approvals, the first from the keyboard: the focus stays on the button, which now says so.
+    await page.getByRole('button', { name: `Approve the post of ${onDay(5)} on Instagram` }).focus();
+    await page.keyboard.press('Enter');
     await expect
       .poll(() =>
         card(page, `Post of ${onDay(5)} on Instagram`)
@@ -165,6 +166,7 @@ describe('a review link', () => {
           .isVisible(),
       )
       .toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Approved: the post of ${onDay(5)} on Instagram`);
     await page.getByRole('button', { name: `Approve the post of ${onDay(8)} on Facebook` }).click();
     await expect.poll(() => page.getByText('2 of 4 approved').isVisible()).toBe(true);
     await expect
@@ -214,6 +216,9 @@ describe('a review link', () => {
     // "Approve the rest" approves the last one, after a confirmation: the review is finished.
     await page.getByRole('button', { name: 'Approve the rest' }).click();
     const confirm = page.getByRole('dialog', { name: 'Approve the rest?' });
+    await expect.poll(() => confirm.getByText(/This approves the 1 post still waiting for your answer/).isVisible()).toBe(true);
+    await settled(page);
+    await expectAccessible(page, 'the confirmation of "Approve the rest"');
     await confirm.getByRole('button', { name: 'Approve 1 post' }).click();
     await expect.poll(() => page.getByText('3 of 4 approved').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Review finished', { exact: true }).isVisible()).toBe(true);
@@ -277,6 +282,24 @@ describe('a review link', () => {
     await page.getByRole('button', { name: `Approve the post of ${onDay(12)} on X/Twitter` }).click();
     await expect.poll(() => twitter.getByText('Approved', { exact: true }).first().isVisible()).toBe(true);
 
+    await reviewer.context.close();
+    await owner.context.close();
+  });
+
+  it('shares a few days without posts: the page says so, with nothing to decide', async () => {
+    const owner = await newPage(browser());
+    await ownerWithMonth(owner.page, owner.context);
+    const created = await json(owner.context, 'POST', `/api/months/${id}/review-links`, { fromDate: day(20), toDate: day(22) });
+    expect(created.status()).toBe(201);
+    const { url } = (await created.json()) as CreatedReviewLink;
+    const reviewer = await newPage(browser(), { width: 390, height: 844 });
+    const { page } = reviewer;
+    await page.goto(new URL(url).pathname);
+    await expect.poll(() => page.getByRole('heading', { name: `Posts for ${onDay(20)}–22, ${month.year}` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'No posts in these days yet' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Approve the rest' }).count()).toBe(0);
+    await expectAccessible(page, 'the review page without posts');
+    await shoot(page, 'empty');
     await reviewer.context.close();
     await owner.context.close();
   });

@@ -8,13 +8,13 @@ const parts = (day: string) => {
   return { month: MONTH_NAMES[date.getUTCMonth()] ?? '', dayNumber: date.getUTCDate(), year: date.getUTCFullYear() };
 };
 
-/** The days the link shares: 'December 2026', 'December 5, 2026' or 'December 5 – 12, 2026' (a range lies in one month). */
+/** The days the link shares: 'December 2026', 'December 5, 2026' or 'December 5–12, 2026' (a range lies in one month). */
 export function sharedDays(page: Pick<ReviewPage, 'monthName' | 'fromDate' | 'toDate'>): string {
   if (!page.fromDate || !page.toDate) return page.monthName;
   const from = parts(page.fromDate);
   const to = parts(page.toDate);
   if (page.fromDate === page.toDate) return `${from.month} ${from.dayNumber}, ${from.year}`;
-  return `${from.month} ${from.dayNumber} – ${to.dayNumber}, ${to.year}`;
+  return `${from.month} ${from.dayNumber}–${to.dayNumber}, ${to.year}`;
 }
 
 /** A post's calendar day, 'YYYY-MM-DD' (the answer may carry the stored noon-UTC date). */

@@ -25,7 +25,7 @@ describe('review page helpers', () => {
   it('names the shared days: the month, one day, or a range', () => {
     expect(sharedDays({ monthName: 'December 2026', fromDate: null, toDate: null })).toBe('December 2026');
     expect(sharedDays({ monthName: 'December 2026', fromDate: '2026-12-05', toDate: '2026-12-05' })).toBe('December 5, 2026');
-    expect(sharedDays({ monthName: 'December 2026', fromDate: '2026-12-05', toDate: '2026-12-12' })).toBe('December 5 – 12, 2026');
+    expect(sharedDays({ monthName: 'December 2026', fromDate: '2026-12-05', toDate: '2026-12-12' })).toBe('December 5–12, 2026');
   });
 
   it('names each post by its day, time and network, for the buttons a screen reader lists', () => {

@@ -65,7 +65,7 @@ export function ReviewBar({ posts, closed, busy, onApproveRest, note, onDismissN
           </Button>
         )}
       </div>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Approve the rest?" centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Approve the rest?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text size="sm">
             This approves the {countPosts(waiting)} still waiting for your answer.
