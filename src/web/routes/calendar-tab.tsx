@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { LoadOnUse } from '../components/load-on-use';
+import { showsApproval } from '../components/approval-state';
 import { ViewSwitch, type ViewOption } from '../components/view-switch';
 import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
@@ -110,6 +111,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
           onMovePost={(postId, date) => movePost(postId, date)}
           postActions={actions}
           deliveryStatusOf={(postId) => deliveries.data?.find((delivery) => delivery.postId === postId)?.status}
+          approvalShown={showsApproval(month)}
         />
       ) : (
         <Suspense fallback={null}>
@@ -119,6 +121,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
           <MonthList
             posts={month.posts}
             archived={month.archived}
+            approvalShown={showsApproval(month)}
             onOpenPost={openPost}
             onSaveText={saveText}
             onDelete={deletePosts}

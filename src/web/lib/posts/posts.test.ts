@@ -55,6 +55,23 @@ describe('the post caches', () => {
     expect(stale(['deliveries', 'all'])).toBe(true);
   });
 
+  it("takes a post's approval from the server's answer: an edit of an approved post shows it waiting again at once", async () => {
+    const { queryClient } = cachedMonth();
+    queryClient.setQueryData<MonthDetail>(
+      ['month', '2026-12'],
+      (month) => month && { ...month, posts: month.posts.map((item) => ({ ...item, approval: 'approved' as const })) },
+    );
+
+    await syncPost(queryClient, '2026-12', post('b', '2026-12-10', { version: 2, approval: 'waiting', content: 'Edited' }));
+
+    const cached = queryClient.getQueryData<MonthDetail>(['month', '2026-12'])!;
+    expect(cached.posts.map((item) => [item.id, item.approval])).toEqual([
+      ['a', 'approved'],
+      ['b', 'waiting'],
+      ['c', 'approved'],
+    ]);
+  });
+
   it('reads the month, the counts and every delivery again after a bulk action or a deletion, and only the month and counts after an addition', async () => {
     const changed = cachedMonth();
     await postsChanged(changed.queryClient, '2026-12');

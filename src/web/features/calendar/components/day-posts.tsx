@@ -2,7 +2,9 @@ import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClockCheck } from '@tabler/icons-react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
+import { APPROVAL_STATES } from '@shared/schemas/values';
 import type { DeliveryStatus } from '@shared/schemas/publishing';
+import { APPROVAL_LABELS, ApprovalIcon } from '../../../components/approval-state';
 import { DELIVERY_LABELS } from '../../../components/delivery-status';
 import { PLATFORM_STYLE } from '../../../components/platforms';
 import classes from './month-calendar.module.css';
@@ -20,6 +22,8 @@ export interface DayPostsProps {
   posts: Post[];
   onOpenPost?: (postId: string) => void;
   deliveryStatusOf?: (postId: string) => DeliveryStatus | undefined;
+  /** Each post's approval is marked (the month was shared for review, or publishes only approved posts). */
+  approvalShown?: boolean;
   draggable: boolean;
   /** Opened from a click on the empty part of a cell with several posts. */
   pickerOpen: boolean;
@@ -46,7 +50,7 @@ function StatusMark({ post, delivery }: { post: Post; delivery?: DeliveryStatus 
 }
 
 /** What the marks mean, shown under the calendar. */
-export function StatusLegend() {
+export function StatusLegend({ approvalShown = false }: { approvalShown?: boolean }) {
   return (
     <div className={classes.legend}>
       <span className={classes.legendItem}>
@@ -58,6 +62,12 @@ export function StatusLegend() {
         </span>{' '}
         Scheduled
       </span>
+      {approvalShown &&
+        APPROVAL_STATES.map((state) => (
+          <span key={state} className={classes.legendItem}>
+            <ApprovalIcon state={state} decorative /> {APPROVAL_LABELS[state]}
+          </span>
+        ))}
     </div>
   );
 }
@@ -69,12 +79,14 @@ function Entry({
   onOpenPost,
   draggable,
   delivery,
+  approvalShown,
 }: {
   post: Post;
   dateLabel: string;
   onOpenPost?: (postId: string) => void;
   draggable: boolean;
   delivery?: DeliveryStatus;
+  approvalShown: boolean;
 }) {
   const style = PLATFORM_STYLE[post.platform];
   const image = post.media.find((item) => item.type === 'image');
@@ -85,7 +97,10 @@ function Entry({
           <style.icon size={12} stroke={2} aria-hidden="true" />
           <span className={classes.pillLabel}>{style.label}</span>
         </span>
-        <StatusMark post={post} delivery={delivery} />
+        <span className={classes.marks}>
+          <StatusMark post={post} delivery={delivery} />
+          {approvalShown && <ApprovalIcon state={post.approval} decorative={Boolean(onOpenPost)} className={classes.approvalMark} />}
+        </span>
       </span>
       <span className={classes.words}>{firstWords(post.content)}</span>
       {image && <img className={classes.thumb} src={image.url} alt="" loading="lazy" />}
@@ -104,7 +119,7 @@ function Entry({
       className={`${classes.entry} ${classes.entryButton}`}
       data-platform={post.platform}
       data-has-thumb={image ? true : undefined}
-      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}${delivery && DELIVERY_MARKS[delivery] ? `, ${DELIVERY_LABELS[delivery].toLowerCase()}` : ''}: ${firstWords(post.content)}`}
+      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}${delivery && DELIVERY_MARKS[delivery] ? `, ${DELIVERY_LABELS[delivery].toLowerCase()}` : ''}${approvalShown ? `, ${APPROVAL_LABELS[post.approval].toLowerCase()}` : ''}: ${firstWords(post.content)}`}
       draggable={draggable}
       onDragStart={(event) => {
         event.dataTransfer.setData('text/x-post-id', post.id);
@@ -121,13 +136,21 @@ function Entry({
 }
 
 /** A day's posts (at most two, then '+N others'); with several posts, a small list to choose from. */
-export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
+export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, approvalShown = false, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
   if (posts.length === 0) return null;
   const hidden = posts.length - MAX_PILLS;
   const pills = (
     <div className={classes.pills}>
       {posts.slice(0, MAX_PILLS).map((post) => (
-        <Entry key={post.id} post={post} dateLabel={dateLabel} onOpenPost={onOpenPost} draggable={draggable} delivery={deliveryStatusOf?.(post.id)} />
+        <Entry
+          key={post.id}
+          post={post}
+          dateLabel={dateLabel}
+          onOpenPost={onOpenPost}
+          draggable={draggable}
+          delivery={deliveryStatusOf?.(post.id)}
+          approvalShown={approvalShown}
+        />
       ))}
       {hidden > 0 &&
         (onOpenPost ? (
@@ -169,6 +192,7 @@ export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, dragg
               <Text size="sm" fw={600}>
                 {PLATFORM_LABELS[post.platform]}
                 {post.status === 'scheduled' ? ' · Scheduled' : ' · Draft'}
+                {approvalShown && ` · ${APPROVAL_LABELS[post.approval]}`}
               </Text>
               <Text size="xs" c="dimmed" lineClamp={2}>
                 {post.content}

@@ -38,6 +38,8 @@ export interface MonthCalendarProps {
   postActions?: PostActions;
   /** Where each post's delivery stands, for the mark on its entry. */
   deliveryStatusOf?: (postId: string) => DeliveryStatus | undefined;
+  /** Marks each post's approval (the month was shared for review, or publishes only approved posts). */
+  approvalShown?: boolean;
 }
 
 /**
@@ -45,7 +47,18 @@ export interface MonthCalendarProps {
  * pills. Pills open their post; a click on a day opens its post or, with several, a list to choose
  * from; empty days offer '+'; pills can be dragged to another day of the month.
  */
-export function MonthCalendar({ month, posts, today, archived = false, onOpenPost, onAddPost, onMovePost, postActions, deliveryStatusOf }: MonthCalendarProps) {
+export function MonthCalendar({
+  month,
+  posts,
+  today,
+  archived = false,
+  onOpenPost,
+  onAddPost,
+  onMovePost,
+  postActions,
+  deliveryStatusOf,
+  approvalShown = false,
+}: MonthCalendarProps) {
   const cells = useMemo(() => calendarGrid(month, today), [month, today]);
   const byDay = useMemo(() => postsByDay(posts), [posts]);
   const [pickerDate, setPickerDate] = useState<string | null>(null);
@@ -122,6 +135,7 @@ export function MonthCalendar({ month, posts, today, archived = false, onOpenPos
                     posts={dayPosts}
                     onOpenPost={onOpenPost}
                     deliveryStatusOf={deliveryStatusOf}
+                    approvalShown={approvalShown}
                     draggable={canMove}
                     pickerOpen={pickerDate === cell.date}
                     onPickerChange={(open) => setPickerDate(open ? cell.date : null)}
@@ -149,7 +163,7 @@ export function MonthCalendar({ month, posts, today, archived = false, onOpenPos
           </div>
         ))}
       </div>
-      {posts.length > 0 && <StatusLegend />}
+      {posts.length > 0 && <StatusLegend approvalShown={approvalShown} />}
     </>
   );
 }

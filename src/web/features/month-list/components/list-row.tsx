@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { capitalize, PLATFORM_LABELS } from '@shared/domain/options';
 import { dateOnly } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
+import { ApprovalBadge } from '../../../components/approval-state';
 import { PLATFORM_STYLE } from '../../../components/platforms';
 import classes from './month-list.module.css';
 
@@ -14,14 +15,16 @@ export interface ListRowProps {
   post: Post;
   selected: boolean;
   editable: boolean;
+  /** Shows the post's approval under its status. */
+  approvalShown?: boolean;
   onSelect: (selected: boolean) => void;
   onOpen: () => void;
   /** Saves the text with the version the row shows; resolves when saved, rejects (already reported) when not. */
   onSaveText: (post: Post, content: string) => Promise<void>;
 }
 
-/** One post of the list: day, network, type, text with hashtags (editable in place), media and status. */
-export function ListRow({ post, selected, editable, onSelect, onOpen, onSaveText }: ListRowProps) {
+/** One post of the list: day, network, type, text with hashtags (editable in place), media, status and (when shown) approval. */
+export function ListRow({ post, selected, editable, approvalShown = false, onSelect, onOpen, onSaveText }: ListRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const style = PLATFORM_STYLE[post.platform];
@@ -114,15 +117,18 @@ export function ListRow({ post, selected, editable, onSelect, onOpen, onSaveText
         )}
       </div>
       <div className={classes.status}>
-        {post.status === 'scheduled' ? (
-          <Badge variant="light" color="green" leftSection={<IconClockCheck size={12} aria-hidden="true" />} tt="none" style={{ color: '#0b6b45' }}>
-            Scheduled {post.scheduledTime}
-          </Badge>
-        ) : (
-          <Badge variant="light" color="gray" tt="none" style={{ color: '#41474d' }}>
-            Draft
-          </Badge>
-        )}
+        <div className={classes.badges}>
+          {post.status === 'scheduled' ? (
+            <Badge variant="light" color="green" leftSection={<IconClockCheck size={12} aria-hidden="true" />} tt="none" style={{ color: '#0b6b45' }}>
+              Scheduled {post.scheduledTime}
+            </Badge>
+          ) : (
+            <Badge variant="light" color="gray" tt="none" style={{ color: '#41474d' }}>
+              Draft
+            </Badge>
+          )}
+          {approvalShown && <ApprovalBadge state={post.approval} />}
+        </div>
         <Group gap={4} wrap="nowrap">
           {editable && draft === null && (
             <Tooltip label="Edit text">

@@ -3,13 +3,16 @@ import { IconClockHour9, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@shared/domain/options';
 import type { Post, PostStatus } from '@shared/schemas/post';
-import { DEFAULT_SCHEDULE_TIME, POST_STATUSES } from '@shared/schemas/values';
+import { APPROVAL_STATES, DEFAULT_SCHEDULE_TIME, POST_STATUSES, type ApprovalState } from '@shared/schemas/values';
+import { APPROVAL_LABELS } from '../../../components/approval-state';
 import { ListRow } from './list-row';
 import classes from './month-list.module.css';
 
 export interface MonthListProps {
   posts: Post[];
   archived: boolean;
+  /** Each post's approval is shown and can be filtered on (the month was shared for review, or publishes only approved posts). */
+  approvalShown?: boolean;
   onOpenPost: (postId: string) => void;
   onSaveText: (post: Post, content: string) => Promise<void>;
   /** Each resolves once done and reported; answers whether the selection should be cleared. */
@@ -20,18 +23,27 @@ export interface MonthListProps {
 
 const STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', scheduled: 'Scheduled' };
 
-/** The month as a list in date order: filters by network and status, text edited in place, bulk actions on a selection. */
-export function MonthList({ posts, archived, onOpenPost, onSaveText, onDelete, onSchedule, onRewrite }: MonthListProps) {
+/** The month as a list in date order: filters by network, status and approval, text edited in place, bulk actions on a selection. */
+export function MonthList({ posts, archived, approvalShown = false, onOpenPost, onSaveText, onDelete, onSchedule, onRewrite }: MonthListProps) {
   const [network, setNetwork] = useState<Platform | 'all'>('all');
   const [status, setStatus] = useState<PostStatus | 'all'>('all');
+  const [approval, setApproval] = useState<ApprovalState | 'all'>('all');
+  // A filter the screen no longer offers filters nothing.
+  const approvalFilter = approvalShown ? approval : 'all';
   const [selectedIds, setSelectedIds] = useState<Set<string>>(new Set());
   const [time, setTime] = useState(DEFAULT_SCHEDULE_TIME);
   const [instructions, setInstructions] = useState('');
   const [busy, setBusy] = useState<'delete' | 'schedule' | 'rewrite' | null>(null);
 
   const shown = useMemo(
-    () => posts.filter((post) => (network === 'all' || post.platform === network) && (status === 'all' || post.status === status)),
-    [posts, network, status],
+    () =>
+      posts.filter(
+        (post) =>
+          (network === 'all' || post.platform === network) &&
+          (status === 'all' || post.status === status) &&
+          (approvalFilter === 'all' || post.approval === approvalFilter),
+      ),
+    [posts, network, status, approvalFilter],
   );
   const selected = shown.filter((post) => selectedIds.has(post.id));
   const allSelected = shown.length > 0 && selected.length === shown.length;
@@ -68,6 +80,14 @@ export function MonthList({ posts, archived, onOpenPost, onSaveText, onDelete, o
           onChange={(event) => setStatus(event.currentTarget.value as PostStatus | 'all')}
           data={[{ value: 'all', label: 'All statuses' }, ...POST_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))]}
         />
+        {approvalShown && (
+          <NativeSelect
+            label="Approval"
+            value={approval}
+            onChange={(event) => setApproval(event.currentTarget.value as ApprovalState | 'all')}
+            data={[{ value: 'all', label: 'Any approval' }, ...APPROVAL_STATES.map((value) => ({ value, label: APPROVAL_LABELS[value] }))]}
+          />
+        )}
         <Text size="sm" c="dimmed" pb={6} aria-live="polite">
           {shown.length === posts.length ? `${posts.length} posts` : `${shown.length} of ${posts.length} posts`}
         </Text>
@@ -156,6 +176,7 @@ export function MonthList({ posts, archived, onOpenPost, onSaveText, onDelete, o
                 post={post}
                 selected={selectedIds.has(post.id)}
                 editable={!archived}
+                approvalShown={approvalShown}
                 onSelect={(on) => toggle(post.id, on)}
                 onOpen={() => onOpenPost(post.id)}
                 onSaveText={onSaveText}

@@ -15,6 +15,8 @@ export interface PostEditorDrawerProps {
   postId: string | null;
   /** Read-only when true. */
   archived: boolean;
+  /** Each post's approval and reviews are shown; `required` when the month publishes only approved posts. */
+  approval?: { required: boolean };
   onClose: () => void;
   /** Previous/next. */
   onNavigate: (postId: string) => void;
@@ -29,7 +31,7 @@ function LeavePageGuard() {
 }
 
 /** The post editor: a right-side drawer for one post of the month, with previous / next through the month. */
-export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, onNavigate, actions }: PostEditorDrawerProps): JSX.Element {
+export function PostEditorDrawer({ monthId, posts, postId, archived, approval, onClose, onNavigate, actions }: PostEditorDrawerProps): JSX.Element {
   const mobile = useMediaQuery('(max-width: 40em)') ?? false;
   const [dirty, setDirty] = useState(false);
   const current = postId === null ? undefined : posts.find((post) => post.id === postId);
@@ -77,7 +79,7 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, onClose, on
                 actions={guarded}
               />
               <Drawer.Body>
-                <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} onDirtyChange={setDirty} />
+                <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} approval={approval} onDirtyChange={setDirty} />
               </Drawer.Body>
             </>
           )}
