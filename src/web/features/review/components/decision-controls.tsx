@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconMessage2 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_LIMITS, type ReviewDecision, type ReviewPost } from '@shared/schemas/review';
@@ -30,9 +30,18 @@ export function DecisionControls({ token, post, name, closed, onDecided, onFaile
   const counterId = useId();
   const approved = post.approval === 'approved';
 
+  // Where the keyboard goes once an answer is in (or refused): the form that had it may be gone, a busy button was disabled.
+  const [focusTo, setFocusTo] = useState<'approve' | 'request' | 'comment' | null>(null);
+
   useEffect(() => {
     if (writing) commentRef.current?.focus();
   }, [writing]);
+
+  useEffect(() => {
+    if (!focusTo || decide.isPending) return;
+    ({ approve: approveRef, request: requestRef, comment: commentRef })[focusTo].current?.focus();
+    setFocusTo(null);
+  }, [focusTo, decide.isPending, writing]);
 
   const send = (decision: ReviewDecision, text?: string) =>
     decide.mutate(
@@ -44,25 +53,19 @@ export function DecisionControls({ token, post, name, closed, onDecided, onFaile
             setWriting(false);
             setComment('');
           }
-          keepFocus(decision === 'approved' ? approveRef : requestRef);
+          setFocusTo(decision === 'approved' ? 'approve' : 'request');
         },
         onError: (error) => {
           onFailed(error);
-          keepFocus(decision === 'approved' ? approveRef : commentRef);
+          setFocusTo(decision === 'approved' ? 'approve' : 'comment');
         },
       },
     );
 
-  // A busy button is disabled for a moment and the form goes away after sending: bring the keyboard back to this post.
-  const keepFocus = (target: { current: HTMLElement | null }) =>
-    requestAnimationFrame(() => {
-      if (document.activeElement === document.body || document.activeElement === null) target.current?.focus();
-    });
-
   const cancel = () => {
     setWriting(false);
     setFieldError(null);
-    keepFocus(requestRef);
+    setFocusTo('request');
   };
 
   const submit = (event: FormEvent) => {
@@ -127,10 +130,13 @@ export function DecisionControls({ token, post, name, closed, onDecided, onFaile
         <div className={classes.actions}>
           <Button
             ref={approveRef}
-            leftSection={<IconCheck size={18} aria-hidden="true" />}
             aria-label={approved ? `Approved: ${name}` : `Approve ${name}`}
             onClick={() => !approved && !busy && send('approved')}
-            loading={busy && decide.variables.decision === 'approved'}
+            // Not `loading`, which disables the button and drops the keyboard's focus while it waits.
+            leftSection={
+              busy && decide.variables.decision === 'approved' ? <Loader size={16} color="currentColor" /> : <IconCheck size={18} aria-hidden="true" />
+            }
+            aria-busy={busy && decide.variables.decision === 'approved'}
             disabled={closed}
             className={approved ? classes.approved : undefined}
             aria-disabled={approved || undefined}

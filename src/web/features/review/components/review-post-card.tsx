@@ -1,22 +1,15 @@
 import { Alert, Group, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconClock, IconHourglass, IconMessageCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useId } from 'react';
 import { NETWORK_RULES } from '@shared/domain/networks';
-import type { ApprovalState, ReviewDecision, ReviewPost } from '@shared/schemas/review';
+import type { ReviewDecision, ReviewPost } from '@shared/schemas/review';
 import { NetworkPreview } from '../../../components/network-preview';
 import { PLATFORM_STYLE } from '../../../components/platforms';
-import { StatusBadge } from '../../../components/status-badge';
+import { ApprovalBadge } from '../../../components/approval-state';
 import { postName, postTitle } from '../format';
 import { DecisionControls } from './decision-controls';
 import { ReviewHistory } from './review-history';
 import classes from './review.module.css';
-
-/** Each approval state in words and with an icon: colour is never the only signal. */
-const APPROVAL_BADGE: Record<ApprovalState, { tone: 'neutral' | 'positive' | 'warning'; label: string; icon: typeof IconClock }> = {
-  waiting: { tone: 'neutral', label: 'Waiting for you', icon: IconHourglass },
-  approved: { tone: 'positive', label: 'Approved', icon: IconCircleCheck },
-  changes_requested: { tone: 'warning', label: 'Changes requested', icon: IconMessageCircle },
-};
 
 export interface ReviewPostCardProps {
   token: string;
@@ -33,7 +26,6 @@ export interface ReviewPostCardProps {
 export function ReviewPostCard({ token, post, company, closed, skipped, onDecided, onFailed }: ReviewPostCardProps) {
   const historyId = useId();
   const network = PLATFORM_STYLE[post.platform];
-  const badge = APPROVAL_BADGE[post.approval];
   const name = postName(post);
   const [first, ...rest] = post.media;
   return (
@@ -49,9 +41,7 @@ export function ReviewPostCard({ token, post, company, closed, skipped, onDecide
             {post.time ?? 'Not scheduled yet'}
           </span>
         </Group>
-        <StatusBadge tone={badge.tone} icon={<badge.icon size={14} aria-hidden="true" />}>
-          {badge.label}
-        </StatusBadge>
+        <ApprovalBadge state={post.approval} />
       </Group>
       {(post.changedSinceReview || skipped) && (
         <Alert color="yellow" variant="light" p="xs" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
