@@ -6,6 +6,7 @@ import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { onboardedClient, type TestClient, read, errorOf } from '../test-client';
 import { startTestServer, type TestServer } from '../test-server';
 import { TINY_PNG } from '../fixtures';
+import { createFactories } from '../factories';
 import { listApiRoutes, routeKey, type ApiRoute } from './api-routes';
 import { BODYLESS_WRITES, isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, type RequestContext } from './route-fixtures';
 
@@ -44,6 +45,9 @@ beforeAll(async () => {
   const connection = await client.post<{ connection: { id: string } }>('/api/connections', VALID_BODIES['POST /api/connections']!(context));
   expect(connection.status, JSON.stringify(connection.body)).toBe(201);
   const versions = (await read(client.api.posts[':postId'].versions.$get({ param: { postId: post.body.id }, query: {} }))).body.versions;
+  await createFactories(server.database.db).month(client.userId, { year: 2025, month: 1 });
+  const shared = await read(client.api.months[':id']['review-links'].$post({ param: { id: target }, json: {} }));
+  expect(shared.status).toBe(201);
   Object.assign(ids, {
     id: target,
     postId: post.body.id,
@@ -51,6 +55,9 @@ beforeAll(async () => {
     versionId: versions[0]!.id,
     fileId: uploaded.body.media[0]!.url.split('/').pop(),
     connectionId: connection.body.connection.id,
+    linkId: shared.body.link.id,
+    // The review page's routes get a live token: bad input must fail on its own, not on the link.
+    token: shared.body.url.split('/').pop(),
   });
 });
 afterAll(async () => server.close());
@@ -69,6 +76,8 @@ async function footprint(): Promise<string> {
     db.selectFrom('connections').selectAll().where('userId', '=', userId).execute(),
     db.selectFrom('network_routes').selectAll().where('userId', '=', userId).execute(),
     db.selectFrom('deliveries').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('review_links').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('post_reviews').selectAll().where('userId', '=', userId).execute(),
   ]);
   const files = readdirSync(path.join(server.dataDir, 'media', client.userId)).sort();
   const sorted = tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort());
@@ -86,6 +95,16 @@ function expectErrorShape(status: number, body: unknown, label: string) {
 }
 
 const fillWith = (route: ApiRoute, value: (name: string) => string) => route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)));
+
+/**
+ * Writes whose every field has a default, so an empty body (or a body of another content type, read as
+ * none) is a valid request: sharing a month for review. The sweep sends them to a month that has ended,
+ * where the validator still sees every hostile body first and anything it lets through is refused
+ * after it (409 archived), so the footprint still shows nothing stored.
+ */
+const VALID_WHEN_EMPTY = new Set(['POST /api/months/:id/review-links']);
+const ARCHIVED_ID = '2025-1';
+const pathOf = (route: ApiRoute) => fillWith(route, (name) => (name === 'id' && VALID_WHEN_EMPTY.has(routeKey(route)) ? ARCHIVED_ID : ids[name]!));
 
 /**
  * Raw JSON texts, never a valid request: an object literal with `__proto__` would set the prototype and
@@ -141,7 +160,7 @@ describe('bad input never breaks the API', () => {
     const routes = writes();
     expect(routes.length).toBeGreaterThan(8);
     for (const route of routes) {
-      const path = fillWith(route, (name) => ids[name]!);
+      const path = pathOf(route);
       for (const text of PROTOTYPE_POLLUTION) {
         const response = await client.request(route.method, path, text, { 'content-type': 'application/json' });
         expect(response.status, `${routeKey(route)} with ${text}`).toBe(400);
@@ -173,11 +192,7 @@ describe('bad input never breaks the API', () => {
     for (const route of listApiRoutes(server.app).filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
       const body = VALID_BODIES[routeKey(route)]!(context);
       for (const at of texts(body)) {
-        const response = await client.request(
-          route.method,
-          fillWith(route, (name) => ids[name]!),
-          withText(body, at, 'A\u0000B'),
-        );
+        const response = await client.request(route.method, pathOf(route), withText(body, at, 'A\u0000B'));
         expect(response.status, `${routeKey(route)} with NUL in ${at.join('.')}: ${JSON.stringify(response.body)}`).toBe(400);
         expect(Object.keys(errorOf(response).fields ?? {})).toContain(at.join('.'));
         checked += 1;
@@ -190,7 +205,7 @@ describe('bad input never breaks the API', () => {
   it('answers broken JSON, wrong content types and oversized bodies with 4xx', async () => {
     const before = await footprint();
     for (const route of writes()) {
-      const path = fillWith(route, (name) => ids[name]!);
+      const path = pathOf(route);
       for (const [body, type] of [
         ['{"content": ', 'application/json'],
         ['content=hello', 'application/x-www-form-urlencoded'],

@@ -81,6 +81,11 @@ const DATE_ROUTES: Record<string, DateRoute> = {
       body: { action: 'schedule', time, posts: [{ id: postIn(ref).id, version: postIn(ref).version }] },
     }),
   },
+  'POST /api/months/:id/review-links': {
+    field: 'fromDate',
+    values: 'day',
+    send: (date, ref) => ({ path: `/api/months/${monthId(ref)}/review-links`, body: { fromDate: date, toDate: date } }),
+  },
   'GET /api/holidays': { field: 'month', values: 'month', send: (month, ref) => ({ path: `/api/holidays?country=US&year=${ref.year}&month=${month}` }) },
   // Last: accepting a generation replaces the month's posts, which the routes above use.
   'POST /api/months/:id/generation': {
@@ -117,6 +122,9 @@ const NO_DATES = new Set([
   'POST /api/posts/:postId/delivery/confirm',
   'POST /api/connections/oauth/start',
   'POST /api/connections/oauth/grants/:grantId',
+  'DELETE /api/review-links/:linkId',
+  'POST /api/review/:token/posts/:postId',
+  'POST /api/review/:token/approve-rest',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,

@@ -57,6 +57,9 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/connections/oauth/start': () => ({ provider: 'facebook', returnTo: 'settings' }),
   'POST /api/connections/oauth/grants/:grantId': () => ({ accounts: [{ accountId: '102000000000001', kind: 'facebook', networks: ['facebook'] }] }),
   'PUT /api/settings/notifications': () => ({ immediateEmails: true, dailyDigest: true, weeklyPreview: true, version: 0 }),
+  'POST /api/months/:id/review-links': ({ day }) => ({ reviewerName: 'Sam', fromDate: day, toDate: day, expiresInDays: 30 }),
+  'POST /api/review/:token/posts/:postId': ({ version }) => ({ decision: 'changes_requested', comment: 'Shorter, please.', version }),
+  'POST /api/review/:token/approve-rest': ({ version, postId }) => ({ posts: [{ id: postId ?? SOME_POST_ID, version }] }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
@@ -75,6 +78,7 @@ export const BODYLESS_WRITES = new Set([
   'POST /api/posts/:postId/delivery/confirm',
   'POST /api/notifications/read-all',
   'POST /api/notifications/:notificationId/read',
+  'DELETE /api/review-links/:linkId',
 ]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';

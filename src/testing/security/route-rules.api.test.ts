@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
 import type { ApiError } from '@shared/schemas/api-error';
 import { TINY_PNG } from '../fixtures';
-import { onboardedClient, TestClient, read } from '../test-client';
+import { errorOf, onboardedClient, TestClient, read } from '../test-client';
 import { startTestServer, type TestServer } from '../test-server';
 import { addPost } from '../month-posts';
-import { listApiRoutes, OPEN_ROUTES, routeKey, type ApiRoute } from './api-routes';
+import { isReviewerRoute, listApiRoutes, OPEN_ROUTES, REVIEWER_ROUTES, routeKey, type ApiRoute } from './api-routes';
 import { isWrite, sendValid, UPLOAD_ROUTES, VALID_BODIES, writesWithoutFixture } from './route-fixtures';
 import { createFactories } from '../factories';
 
@@ -43,6 +43,8 @@ const NOT_MONTH_WRITES = new Set([
   'POST /api/notifications/read-all',
   'POST /api/notifications/:notificationId/read',
   'PUT /api/settings/notifications',
+  // Revoking a review link only takes access away: it works in an archived month too.
+  'DELETE /api/review-links/:linkId',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -108,6 +110,7 @@ describe('signed-out callers', () => {
       connectionId: randomUUID(),
       grantId: randomUUID(),
       notificationId: randomUUID(),
+      linkId: randomUUID(),
       provider: 'facebook',
     };
     const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
@@ -120,7 +123,7 @@ describe('signed-out callers', () => {
       ['a signed-out session cookie', { cookie: staleCookie }],
       ['a forged session cookie', { cookie: 'better-auth.session_token=forged.signature' }],
     ];
-    const all = routes().filter((route) => !OPEN_ROUTES.has(routeKey(route)));
+    const all = routes().filter((route) => !OPEN_ROUTES.has(routeKey(route)) && !isReviewerRoute(route));
     expect(all.length).toBeGreaterThan(25);
     for (const [label, headers] of callers) {
       for (const route of all) {
@@ -138,6 +141,23 @@ describe('signed-out callers', () => {
         expect(response.status, `${key} with ${label}`).toBe(401);
         expect(response.body.error?.code, `${key} with ${label}`).toBe('unauthorized');
       }
+    }
+    expect(JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body)).toBe(before);
+  });
+});
+
+describe('the review page’s routes (no session by design)', () => {
+  it('are exactly the /api/review/ routes, and each answers a guessed token without a session with 404 review_link_invalid, changing nothing', async () => {
+    const underReview = routes().filter((route) => route.path.startsWith('/api/review/'));
+    expect(underReview.map(routeKey).sort()).toEqual([...REVIEWER_ROUTES].sort());
+    const post = await seedPost(ACTIVE, owner.userId);
+    const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
+    const guessed = { token: randomBytes(32).toString('base64url'), postId: post.postId };
+    for (const route of underReview) {
+      const body = VALID_BODIES[routeKey(route)]?.({ day: dayOf(ACTIVE, 6), version: 2, postId: post.postId });
+      const response = await new TestClient(server.url).request(route.method, fill(route, guessed), body);
+      expect(response.status, routeKey(route)).toBe(404);
+      expect(errorOf(response).code, routeKey(route)).toBe('review_link_invalid');
     }
     expect(JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body)).toBe(before);
   });
@@ -174,7 +194,8 @@ describe('stale versions', () => {
     const prober = await onboardedClient(server.url);
     await read(prober.api.workspace.$get());
     const found: string[] = [];
-    for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES)) {
+    // The reviewer's decision carries a version too: its 409 is tested with a live link (modules/review/review-links.api.test.ts).
+    for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES && !isReviewerRoute(candidate))) {
       const post = await freshPost(prober);
       const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
       const response = await prober.request(
@@ -215,7 +236,8 @@ describe('stale versions', () => {
 describe('archived months', () => {
   it('answer 409 archived on every write that reaches a month or its posts, and nothing changes', async () => {
     expect(writesWithoutFixture(routes())).toEqual([]);
-    const writes = routes().filter(isWrite);
+    // The reviewer's decisions are refused in an archived month too, through a live link (modules/review/review-links.api.test.ts).
+    const writes = routes().filter((route) => isWrite(route) && !isReviewerRoute(route));
     const placed = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)) && !/:(id|postId)\b/.test(route.path));
     expect(placed.map(routeKey), 'a write without a month or post id must be reviewed into NOT_MONTH_WRITES').toEqual([]);
 

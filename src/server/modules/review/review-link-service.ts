@@ -23,6 +23,8 @@ export function createReviewLinkService({ reviews, access, now }: Deps) {
   return {
     /** A new link; its token is in `url` this once (only its hash is kept). `origin`: where the address points. */
     async create(userId: string, monthId: string, input: ReviewLinkCreate, origin: string): Promise<CreatedReviewLink> {
+      // The early check first: another user's month is 404 and an archived one 409, whatever the range says.
+      await access.requireMonth(userId, monthId, { writable: true });
       const ref = parseMonthId(monthId);
       for (const field of ['fromDate', 'toDate'] as const) {
         const day = input[field];
