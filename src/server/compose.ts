@@ -13,6 +13,8 @@ import { createUsageRepository } from './modules/account/usage-repository';
 import { createConnectionRepository } from './modules/publishing/connection-repository';
 import { createDeliveryRepository } from './modules/publishing/delivery-repository';
 import { createPublisher } from './modules/publishing/engine';
+import { createApprovalHold } from './modules/publishing/approval-hold';
+import { createApprovalHoldRepository } from './modules/publishing/approval-hold-repository';
 import type { Timer } from './modules/publishing/worker-loop';
 import { createMediaLinks } from './modules/publishing/media-links';
 import { DEFAULT_OUTBOUND } from './modules/publishing/outbound';
@@ -60,7 +62,7 @@ import type { NotificationEvent } from './modules/notifications/events';
 import { createReviewLinkRepository } from './modules/review/review-link-repository';
 import { createReviewLinkService } from './modules/review/review-link-service';
 import { createReviewMedia } from './modules/review/review-media';
-import { createReviewService, type ApprovalsChanged } from './modules/review/review-service';
+import { createReviewService } from './modules/review/review-service';
 
 interface Options {
   writer: Writer;
@@ -145,7 +147,16 @@ export function createServices(
   const transact = createTransact(database.db, limits, announce, raise);
   const access = createAccess({ months, posts, profiles, transact, now });
   const deliveries = createDeliveryRepository(database.db, announce, raise);
-  const monthService = createMonthService({ months, posts, profiles, deliveries, access, now });
+  // Publishing only approved posts: the workers hold and release; `approvalsChanged` releases at once after an approval.
+  const approvalHoldRepository = createApprovalHoldRepository(database.db, announce, raise);
+  const approvalHold = createApprovalHold({
+    holds: approvalHoldRepository,
+    lateWindowMs: publishing.lateWindowMs,
+    log,
+    now: clock,
+  });
+  const { approvalsChanged } = approvalHold;
+  const monthService = createMonthService({ months, posts, profiles, deliveries, access, approvalsChanged, now });
   const usageRepository = createUsageRepository(database.db);
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now, raise: raiseNow });
   const deletedPosts = createDeletedPostRepository(database.db);
@@ -179,6 +190,7 @@ export function createServices(
     locateMedia: media.locate,
     keepDerived: media.keepDerived,
     log,
+    hold: approvalHold,
     options: { policy, lateWindowMs: publishing.lateWindowMs, mediaBytesInFlight: publishing.mediaBytesInFlight },
     notifier,
     now,
@@ -203,8 +215,6 @@ export function createServices(
   // Review links: only a hash of each token is stored; the page's media are signed with their own key.
   const reviewLinks = createReviewLinkRepository(database.db, raise);
   const reviewMedia = createReviewMedia(publishing.encryptionKey, clock);
-  // Publishing releases deliveries held for approval through this, once a decision has committed.
-  const approvalsChanged: ApprovalsChanged = async () => undefined;
   const review = createReviewService({
     reviews: reviewLinks,
     posts,
@@ -230,7 +240,8 @@ export function createServices(
     connections: createConnectionService({ connections, box, channels, now }),
     oauth,
     tokenUpkeep,
-    deliveries: createDeliveryService({ deliveries, connections, access, check, now }),
+    deliveries: createDeliveryService({ deliveries, connections, holds: approvalHoldRepository, access, check, now }),
+    approvalsChanged,
     usage,
     access,
     profile: createProfileService({ profiles, now }),

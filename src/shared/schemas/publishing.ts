@@ -224,9 +224,10 @@ export interface DeliverySummary extends Delivery {
 
 /**
  * Why a scheduled post will not go out as things stand: its network has no connection, its connection
- * is disconnected, or its connection's sign-in ends before the post's time and has not been renewed.
+ * is disconnected, or its connection's sign-in ends before the post's time and has not been renewed;
+ * or its month publishes only approved posts and it is not approved (held at its time, or held already).
  */
-export const DELIVERY_RISKS = ['no_connection', 'disconnected', 'expires_first'] as const;
+export const DELIVERY_RISKS = ['no_connection', 'disconnected', 'expires_first', 'not_approved'] as const;
 export type DeliveryRisk = (typeof DELIVERY_RISKS)[number];
 
 /** A scheduled post flagged on the dashboard's 'Needs attention' days before its time: the risk (clients switch on it) and what to do, in words. */

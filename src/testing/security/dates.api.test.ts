@@ -103,6 +103,7 @@ const NO_DATES = new Set([
   'PATCH /api/profile',
   'POST /api/profile/skip',
   'PUT /api/workspace/time-zone',
+  'PUT /api/months/:id/approval',
   'POST /api/feedback',
   'POST /api/settings/ai/test',
   'POST /api/generation-jobs/:jobId/retry',

@@ -33,6 +33,7 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'PUT /api/workspace/time-zone': () => ({ timeZone: 'Europe/Paris' }),
   'POST /api/feedback': () => ({ message: 'Works well.', rating: 5 }),
   'PUT /api/months/:id/strategy': () => ({ ...DEFAULT_STRATEGY, keyThemes: 'Check-ups', hashtags: '#smile' }),
+  'PUT /api/months/:id/approval': () => ({ requireApproval: true }),
   'POST /api/months/:id/generation': () => ({ strategy: DEFAULT_STRATEGY, replaceExisting: true }),
   'POST /api/months/:id/posts': ({ day }) => ({
     mode: 'manual',

@@ -7,8 +7,10 @@ import { paths } from '../lib/paths';
 import { ErrorState } from '../components/error-state';
 import { StatusBadge } from '../components/status-badge';
 import { LoadOnUse } from '../components/load-on-use';
+import { showsApproval } from '../components/approval-state';
 import { CalendarTab } from './calendar-tab';
 import { ExportMenu } from '../features/schedule/components/export-menu';
+import { ShareForReview } from '../features/review-links/components/share-for-review';
 import { useOpenPost } from './use-open-post';
 import { useMonth } from '../lib/queries/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
@@ -108,7 +110,10 @@ function MonthHeader({ monthRef, data }: { monthRef: MonthRef; data: MonthDetail
               <StatusBadge tone="positive">Active</StatusBadge>
             ))}
         </Group>
-        <ExportMenu monthId={monthId(monthRef)} disabled={!data || data.posts.length === 0} />
+        <Group gap="sm">
+          {data && <ShareForReview month={data} />}
+          <ExportMenu monthId={monthId(monthRef)} disabled={!data || data.posts.length === 0} />
+        </Group>
       </Group>
     </>
   );
@@ -177,6 +182,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
             posts={data.posts}
             postId={open ? postId : null}
             archived={data.archived}
+            approval={showsApproval(data) ? { required: data.requireApproval } : undefined}
             onClose={() => openPost(null)}
             onNavigate={openPost}
             actions={actions}

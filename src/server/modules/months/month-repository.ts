@@ -15,7 +15,7 @@ export interface MonthRow {
   createdAt: string;
   updatedAt: string;
   postCount: number;
-  /** Posts a regeneration keeps: those with a delivery that was not cancelled (scheduled, sent, unknown…). */
+  /** Posts a regeneration keeps: those with a delivery that was not cancelled (scheduled, held for approval, sent, unknown…). */
   keptPostCount: number;
 }
 
@@ -161,6 +161,16 @@ export function createMonthRepository(db: Db) {
       await db
         .updateTable('months')
         .set({ strategy: toJson(strategy), updatedAt: now })
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Whether only approved posts of the month may be published. */
+    async setRequireApproval(userId: string, id: string, requireApproval: boolean, now: string): Promise<void> {
+      await db
+        .updateTable('months')
+        .set({ requireApproval: requireApproval ? 1 : 0, updatedAt: now })
         .where('userId', '=', userId)
         .where('id', '=', id)
         .execute();

@@ -2,6 +2,7 @@ import { startGenerationSchema } from '@shared/schemas/generation';
 import { monthIdParamSchema } from '@shared/schemas/month';
 import { newPostSchema } from '@shared/schemas/post';
 import { bulkActionSchema } from '@shared/schemas/post-actions';
+import { approvalRuleSchema } from '@shared/schemas/review';
 import { strategySchema } from '@shared/schemas/strategy';
 import type { AppDeps } from '../../context';
 import { validate } from '../../validation';
@@ -9,11 +10,14 @@ import { protectedRoutes } from '../../middleware/protected-routes';
 
 const attachment = (contentType: string, filename: string) => ({ 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${filename}"` });
 
-/** Mounted at /months: one month, its strategy, new posts, exports, and starting its generation. */
+/** Mounted at /months: one month, its strategy and approval rule, new posts, exports, and starting its generation. */
 export function monthRoutes(deps: AppDeps) {
   const { services } = deps;
   return protectedRoutes(deps)
     .get('/:id', validate('param', monthIdParamSchema), async (c) => c.json(await services.months.get(c.var.user.id, c.req.valid('param').id)))
+    .put('/:id/approval', validate('param', monthIdParamSchema), validate('json', approvalRuleSchema), async (c) =>
+      c.json(await services.months.setApprovalRule(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
+    )
     .put('/:id/strategy', validate('param', monthIdParamSchema), validate('json', strategySchema), async (c) =>
       c.json(await services.months.saveStrategy(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
     )

@@ -133,6 +133,7 @@ describe('changing the time zone', () => {
       profiles: racing,
       deliveries: createDeliveryRepository(db),
       access: harness.services.access,
+      approvalsChanged: async () => undefined,
       now: clock.now,
     });
     await expect(months.setTimeZone(userId, 'America/New_York')).rejects.toMatchObject({

@@ -15,8 +15,10 @@ import {
 } from '@shared/domain/months';
 import { zonedDateTimeToUtc } from '@shared/domain/zoned-time';
 import type { MonthDetail, MonthSummary, Overview, Workspace } from '@shared/schemas/month';
+import type { ApprovalRule } from '@shared/schemas/review';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { DeliveryRepository } from '../publishing/delivery-repository';
+import type { ApprovalsChanged } from '../publishing/approval-hold';
 import type { MonthRepository, MonthRow } from './month-repository';
 import type { PostRepository } from '../posts/post-repository';
 import type { ProfileRepository, ZoneState } from '../profile/profile-repository';
@@ -31,6 +33,8 @@ interface Deps {
   profiles: ProfileRepository;
   deliveries: DeliveryRepository;
   access: Access;
+  /** Releases the held posts of a month whose approval rule was turned off (publishing/approval-hold.ts). */
+  approvalsChanged: ApprovalsChanged;
   now?: () => Date;
 }
 
@@ -45,7 +49,7 @@ async function retimeDeliveriesWith(deliveries: DeliveryRepository, userId: stri
   }
 }
 
-export function createMonthService({ months, posts, profiles, deliveries, access, now = () => new Date() }: Deps) {
+export function createMonthService({ months, posts, profiles, deliveries, access, approvalsChanged, now = () => new Date() }: Deps) {
   const clock = createUserClock({ profiles, now });
 
   /** Leaving a zone the user had set keeps the months that had ended in it archived; the starting UTC does not count. */
@@ -135,6 +139,22 @@ export function createMonthService({ months, posts, profiles, deliveries, access
     async saveStrategy(userId: string, id: string, strategy: Strategy): Promise<Strategy> {
       await access.writeInMonth(userId, id, (repositories) => repositories.months.saveStrategy(userId, id, strategy, now().toISOString()));
       return strategy;
+    },
+
+    /**
+     * Publish only approved posts, or not. Turned off, the month's held posts go out now (or are missed
+     * when their time is too long past), once the rule's change has committed.
+     */
+    async setApprovalRule(userId: string, id: string, { requireApproval }: ApprovalRule): Promise<ApprovalRule> {
+      await access.writeInMonth(userId, id, (repositories) => repositories.months.setRequireApproval(userId, id, requireApproval, now().toISOString()));
+      if (!requireApproval) {
+        const scheduled = (await posts.listByMonth(userId, id)).filter((post) => post.status === 'scheduled');
+        await approvalsChanged(
+          userId,
+          scheduled.map((post) => post.id),
+        );
+      }
+      return { requireApproval };
     },
 
     /** The dashboard: posts of the next 7 days (today included) and the active months. */

@@ -88,6 +88,33 @@ export function deliveryEnded(facts: {
   };
 }
 
+/**
+ * A post reached its time unapproved in a month that publishes only approved posts: held, not sent.
+ * `heldAt` names this hold; `lateWindow` says how long after its time an approval still sends it.
+ */
+export function awaitingApproval(facts: {
+  userId: string;
+  deliveryId: string;
+  heldAt: string;
+  postId: string;
+  monthId: string;
+  content: string;
+  platform: string;
+  lateWindow: string;
+}): NotificationEvent {
+  return {
+    userId: facts.userId,
+    key: `awaiting-approval:${facts.deliveryId}:${facts.heldAt}`,
+    kind: 'awaiting_approval',
+    title: `Waiting for approval on ${networkLabel(facts.platform)}`,
+    body: `“${excerpt(facts.content)}” reached its time, but ${monthLabel(facts.monthId)} publishes only approved posts, so it was held, not sent. It goes out once approved, if that is within ${facts.lateWindow} of its time.`,
+    postId: facts.postId,
+    monthId: facts.monthId,
+    // The post is late from now on: told at once, like a post that did not go out.
+    immediate: true,
+  };
+}
+
 /** A connection's sign-in stopped working. `since`: when it was last changed before (one disconnection). */
 export function connectionDisconnected(facts: { userId: string; connectionId: string; name: string; reason: string; since: string }): NotificationEvent {
   return {

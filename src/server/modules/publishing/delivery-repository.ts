@@ -1,56 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
+import type { DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
-import type { DeliveriesTable, DeliveryAttemptsTable } from '../../platform/db/schema';
+import type { DeliveryAttemptsTable } from '../../platform/db/schema';
 import { deliveryEnded } from '../notifications/events';
 import { raiseNothing, type RaiseNotification } from '../notifications/notification-repository';
-
-export type DeliveryRow = DeliveriesTable;
-
-const CANCELLABLE: DeliveryStatus[] = ['scheduled', 'failed', 'unknown', 'missed'];
-/** The states a retry sends again from. */
-export const RETRYABLE: DeliveryStatus[] = ['failed', 'unknown', 'missed'];
-
-export function toDelivery(row: DeliveryRow): Delivery {
-  return {
-    id: row.id,
-    postId: row.postId,
-    platform: row.platform as Delivery['platform'],
-    status: row.status as DeliveryStatus,
-    dueAt: row.dueAt,
-    nextAttemptAt: row.nextAttemptAt,
-    attempts: row.attempts,
-    reason: row.reason,
-    liveUrl: row.liveUrl,
-    updatedAt: row.updatedAt,
-  };
-}
-
-export type ScheduleResult = 'saved' | 'busy';
-/** Cancelling a delivery already published leaves it so: its record stays. */
-export type CancelResult = ScheduleResult | 'published';
-
-type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
-type LogLine = { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
-
-/**
- * How one attempt ended: the delivery's new state and the line for its log. `late`: what to record
- * instead when its lease was written off meanwhile (the change applies only while the delivery is
- * still 'unknown' from that write-off; the line is logged whatever became of it).
- */
-export interface AttemptEnd {
-  /** The delivery as claimed (its `leaseOwner` names this attempt). */
-  row: DeliveryRow;
-  change: Change;
-  attempt: LogLine;
-  late?: { change: Change; attempt: LogLine };
-}
-
-/** Whether an attempt whose lease was written off may still be under way: its owner has not reported, and its time to do so has not passed. */
-export const attemptMayBeUnderWay = (row: Pick<DeliveryRow, 'status' | 'leaseOwner' | 'leaseUntil'>, now: string) =>
-  row.status === 'unknown' && row.leaseOwner !== null && row.leaseUntil !== null && row.leaseUntil >= now;
-
-export const EXCERPT_LENGTH = 120;
+import { attemptMayBeUnderWay, CANCELLABLE, EXCERPT_LENGTH, RETRYABLE, toDelivery, WAITING } from './delivery-row';
+import { awaitsApproval } from './approval-hold-repository';
+import { addAttempt, attemptsOf } from './delivery-log-repository';
+import type { AttemptEnd, CancelResult, DeliveryRow, ScheduleResult } from './delivery-row';
 
 /**
  * Tells the workers a delivery is waiting for `dueAt`, as part of the write in `db` (a transaction's or
@@ -66,15 +23,6 @@ export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
  * of every attempt.
  */
 export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined, raise: RaiseNotification = raiseNothing) {
-  const attemptsOf = async (deliveryId: string): Promise<DeliveryAttempt[]> =>
-    (
-      await db.selectFrom('delivery_attempts').select(['at', 'outcome', 'detail']).where('deliveryId', '=', deliveryId).orderBy('at').orderBy('id').execute()
-    ).map((row) => ({ at: row.at, outcome: row.outcome as DeliveryAttempt['outcome'], detail: row.detail }));
-
-  const addAttempt = async (trx: Db, row: Pick<DeliveryRow, 'id' | 'userId'>, at: string, outcome: DeliveryAttempt['outcome'], detail: string) => {
-    await trx.insertInto('delivery_attempts').values({ id: randomUUID(), deliveryId: row.id, userId: row.userId, at, outcome, detail }).execute();
-  };
-
   /** A late end: its change while the delivery is still 'unknown' from that write-off, and its line in the log of the delivery if it still exists. */
   const recordLate = async (trx: Db, row: DeliveryRow, late: NonNullable<AttemptEnd['late']>) => {
     await trx
@@ -129,7 +77,7 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     },
 
     async withLog(row: DeliveryRow): Promise<DeliveryWithLog> {
-      return { ...toDelivery(row), log: await attemptsOf(row.id) };
+      return { ...toDelivery(row), log: await attemptsOf(db, row.id) };
     },
 
     /** The user's deliveries, of one month's posts when `monthId` is given. */
@@ -162,8 +110,9 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
         reason: null,
         updatedAt: now,
       };
-      if (existing?.status === 'scheduled') {
-        await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', '=', 'scheduled').execute();
+      // A held one waits again, at its new time, keeping its log.
+      if (existing && WAITING.includes(existing.status as DeliveryStatus)) {
+        await db.updateTable('deliveries').set(fields).where('id', '=', existing.id).where('status', 'in', WAITING).execute();
         await announce(db, row.dueAt);
         return 'saved';
       }
@@ -190,14 +139,14 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
         .execute();
     },
 
-    /** Moves a scheduled delivery to a new instant (its post moved to another day). */
+    /** Moves a waiting delivery to a new instant (its post moved to another day); a held one waits again, for its new time. */
     async retime(userId: string, postId: string, dueAt: string, now: string): Promise<void> {
       const result = await db
         .updateTable('deliveries')
-        .set({ dueAt, nextAttemptAt: dueAt, updatedAt: now })
+        .set({ dueAt, nextAttemptAt: dueAt, status: 'scheduled', reason: null, updatedAt: now })
         .where('userId', '=', userId)
         .where('postId', '=', postId)
-        .where('status', '=', 'scheduled')
+        .where('status', 'in', WAITING)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) > 0) await announce(db, dueAt);
     },
@@ -278,7 +227,8 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
 
     /**
      * Takes up to `limit` deliveries due at `now` for `owner` until `leaseUntil`, oldest first, in one
-     * conditional UPDATE: a row another worker took first no longer matches, so each goes to one worker.
+     * conditional UPDATE: a row another worker took first no longer matches, so each goes to one worker;
+     * one that awaits approval is never taken (the turn holds it).
      * The lease is named by the worker and this claim, so an attempt's end is told from a later one's.
      */
     async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
@@ -287,10 +237,18 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
         .updateTable('deliveries')
         .set((eb) => ({ status: 'publishing', leaseOwner: claim, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
         .where('id', 'in', (eb) =>
-          eb.selectFrom('deliveries').select('id').where('status', '=', 'scheduled').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit),
+          eb
+            .selectFrom('deliveries')
+            .select('id')
+            .where('status', '=', 'scheduled')
+            .where('nextAttemptAt', '<=', now)
+            .where((inner) => inner.not(awaitsApproval(inner)))
+            .orderBy('nextAttemptAt')
+            .limit(limit),
         )
         .where('status', '=', 'scheduled')
         .where('nextAttemptAt', '<=', now)
+        .where((eb) => eb.not(awaitsApproval(eb)))
         .returningAll()
         .execute();
       return rows.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));

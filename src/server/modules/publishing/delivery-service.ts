@@ -7,7 +7,9 @@ import {
   type DeliveryWithLog,
 } from '@shared/schemas/publishing';
 import type { ConnectionRepository, RoutedDelivery } from './connection-repository';
-import { attemptMayBeUnderWay, EXCERPT_LENGTH, RETRYABLE, toDelivery, type DeliveryRepository } from './delivery-repository';
+import type { ApprovalHoldRepository, HeldRow } from './approval-hold-repository';
+import type { DeliveryRepository } from './delivery-repository';
+import { attemptMayBeUnderWay, EXCERPT_LENGTH, RETRYABLE, toDelivery } from './delivery-row';
 import { AppError, notFound } from '../../errors';
 import type { Access } from '../months/access';
 import { disconnectedClause, type ScheduleCheck } from './schedule-check';
@@ -33,9 +35,23 @@ function riskOf(row: RoutedDelivery): Pick<DeliveryAtRisk, 'risk' | 'riskMessage
   };
 }
 
+/** Where to get it approved, or stop requiring it. */
+const APPROVAL_NEXT = 'Share the month for review and ask for an approval, or turn off approval for the month.';
+
+/** What keeps a post from going out in a month that publishes only approved posts, in words. */
+function approvalRiskOf(row: HeldRow): Pick<DeliveryAtRisk, 'risk' | 'riskMessage'> {
+  if (row.status === 'awaiting_approval') return { risk: 'not_approved', riskMessage: `${row.reason ?? 'Held: waiting for approval.'} ${APPROVAL_NEXT}` };
+  return {
+    risk: 'not_approved',
+    riskMessage: `It will be held at its time, not sent: its month publishes only approved posts, and this one is not approved yet. ${APPROVAL_NEXT}`,
+  };
+}
+
 interface Deps {
   deliveries: DeliveryRepository;
   connections: ConnectionRepository;
+  /** Posts held for approval, or due soon unapproved in a month that requires approval. */
+  holds: Pick<ApprovalHoldRepository, 'unapproved'>;
   access: Access;
   /** A retry is checked as scheduling is: its connection and its network. */
   check: ScheduleCheck;
@@ -43,7 +59,7 @@ interface Deps {
 }
 
 /** What the user sees of deliveries, and the actions on one: retry and confirm. */
-export function createDeliveryService({ deliveries, connections, access, check, now = () => new Date() }: Deps) {
+export function createDeliveryService({ deliveries, connections, holds, access, check, now = () => new Date() }: Deps) {
   async function find(userId: string, postId: string) {
     const { post } = await access.requirePost(userId, postId);
     const row = await deliveries.findByPost(userId, postId);
@@ -54,11 +70,18 @@ export function createDeliveryService({ deliveries, connections, access, check, 
   return {
     list: (userId: string, monthId?: string): Promise<DeliverySummary[]> => deliveries.list(userId, monthId),
 
-    /** Scheduled posts that will not go out as things stand (no connection, a disconnected one, one whose sign-in ends first), flagged days ahead. */
+    /**
+     * Scheduled posts that will not go out as things stand (no connection, a disconnected one, one whose
+     * sign-in ends first, not approved in a month that requires it), flagged days ahead; and those held
+     * for approval. A post at two risks is listed for each.
+     */
     async atRisk(userId: string): Promise<DeliveryAtRisk[]> {
-      const expiringBefore = new Date(now().getTime() + CONNECTION_EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
-      const rows = await connections.scheduledAtRisk(userId, expiringBefore);
-      return rows.map((row) => ({ ...toDelivery(row), monthId: row.monthId, excerpt: row.content.slice(0, EXCERPT_LENGTH), ...riskOf(row) }));
+      const ahead = new Date(now().getTime() + CONNECTION_EXPIRY_WARNING_DAYS * 86_400_000).toISOString();
+      const [routed, unapproved] = await Promise.all([connections.scheduledAtRisk(userId, ahead), holds.unapproved(userId, ahead)]);
+      const summary = (row: HeldRow) => ({ ...toDelivery(row), monthId: row.monthId, excerpt: row.content.slice(0, EXCERPT_LENGTH) });
+      return [...routed.map((row) => ({ ...summary(row), ...riskOf(row) })), ...unapproved.map((row) => ({ ...summary(row), ...approvalRiskOf(row) }))].sort(
+        (a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id),
+      );
     },
 
     async get(userId: string, postId: string): Promise<DeliveryWithLog> {

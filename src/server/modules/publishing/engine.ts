@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_LABELS, type Platform } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
-import type { Profile } from '@shared/schemas/profile';
-import type { Strategy } from '@shared/schemas/strategy';
 import type { ConnectionRepository, ConnectionRow } from './connection-repository';
-import type { AttemptEnd, DeliveryRepository, DeliveryRow } from './delivery-repository';
+import type { DeliveryRepository } from './delivery-repository';
+import type { AttemptEnd, DeliveryRow } from './delivery-row';
 import type { Notifier } from '../../platform/notifier';
 import type { PostRepository } from '../posts/post-repository';
-import type { MonthRepository } from '../months/month-repository';
-import type { ProfileRepository } from '../profile/profile-repository';
+import { createBatchReads, type BatchReadDeps, type BatchReads } from './batch-reads';
 import { DEFAULT_POST_LANGUAGE } from '@shared/domain/languages';
 import type { Logger } from '../../platform/logger';
 import type { ChannelContent, ChannelDelivery, Channels } from './channels';
@@ -24,6 +22,7 @@ import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
 import { createLanes } from './lanes';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
+import type { ApprovalHold } from './approval-hold';
 
 export interface PublishingOptions {
   policy: OutboundPolicy;
@@ -45,9 +44,8 @@ interface Deps {
   deliveries: DeliveryRepository;
   connections: ConnectionRepository;
   posts: PostRepository;
-  /** The months' strategies (a post's calls to action) and the profiles (website, post language), read per batch like the posts. */
-  months: Pick<MonthRepository, 'strategies'>;
-  profiles: Pick<ProfileRepository, 'find'>;
+  months: BatchReadDeps['months'];
+  profiles: BatchReadDeps['profiles'];
   box: SecretBox;
   channels: Channels;
   mediaLinks: MediaLinks;
@@ -56,6 +54,8 @@ interface Deps {
   /** Keeps a file made from an upload for a network (the media service's `keepDerived`). */
   keepDerived: (userId: string, from: string, variant: string, bytes: Uint8Array, mime: 'image/jpeg') => Promise<string>;
   log: Logger;
+  /** Holds due posts that need approving and releases approved ones, at the start of each turn (approval-hold.ts). */
+  hold: Pick<ApprovalHold, 'sweep'>;
   options: PublishingOptions;
   /** Wakes the worker when a delivery is scheduled elsewhere (`start`). */
   notifier: Notifier;
@@ -75,13 +75,16 @@ export interface TickResult {
   failed: number;
   unknown: number;
   missed: number;
+  /** Held until approved (approval-hold.ts), and released to be sent once approved. */
+  held: number;
+  released: number;
 }
-const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0 });
+const noResults = (): TickResult => ({ published: 0, retrying: 0, failed: 0, unknown: 0, missed: 0, held: 0, released: 0 });
 
 /**
- * The delivery engine. A worker's turn writes off lapsed leases, claims what is due (a conditional
- * UPDATE over a few at a time, so any number of processes can run it and each delivery goes to one),
- * and sends each under a time limit shorter than its lease; outcomes are recorded as they arrive. Only
+ * The delivery engine. A worker's turn releases and holds posts for approval, writes off lapsed leases,
+ * claims what is due (a conditional UPDATE over a few at a time, so any number of processes can run it
+ * and each delivery goes to one), and sends each under a time limit shorter than its lease; outcomes are recorded as they arrive. Only
  * its lanes outlast a turn. `deliverDue(now)` is a turn with its sends awaited; `start` runs turns when
  * something is due (worker-loop.ts).
  */
@@ -98,6 +101,7 @@ export function createPublisher(deps: Deps) {
     locateMedia,
     keepDerived,
     log,
+    hold,
     options,
     notifier,
     now = () => new Date(),
@@ -160,33 +164,7 @@ export function createPublisher(deps: Deps) {
     };
   };
 
-  /** What a batch of claimed deliveries reads once, when claimed: per user their posts, their months' strategies and the profile; and each route. */
-  async function readsFor(rows: DeliveryRow[]) {
-    const byUser = new Map<string, string[]>();
-    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.postId]);
-    const found = new Map<string, Post>();
-    const strategies = new Map<string, Strategy>();
-    const profileOf = new Map<string, Profile | undefined>();
-    for (const [userId, postIds] of byUser) {
-      const userPosts = await posts.findMany(userId, postIds);
-      for (const post of userPosts) found.set(post.id, post);
-      const monthIds = [...new Set(userPosts.map((post) => post.monthId))];
-      for (const [monthId, strategy] of await months.strategies(userId, monthIds)) strategies.set(`${userId} ${monthId}`, strategy);
-      profileOf.set(userId, await profiles.find(userId));
-    }
-    const routes = new Map<string, Promise<ConnectionRow | undefined>>();
-    return {
-      post: (row: DeliveryRow) => found.get(row.postId),
-      strategy: (userId: string, monthId: string) => strategies.get(`${userId} ${monthId}`),
-      profile: (userId: string) => profileOf.get(userId),
-      route(row: DeliveryRow) {
-        const key = `${row.userId} ${row.platform}`;
-        if (!routes.has(key)) routes.set(key, connections.routeFor(row.userId, row.platform));
-        return routes.get(key)!;
-      },
-    };
-  }
-  type BatchReads = Awaited<ReturnType<typeof readsFor>>;
+  const readsFor = createBatchReads({ connections, posts, months, profiles });
 
   /** Outcomes are recorded together when they arrive together (one transaction). */
   const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(ends));
@@ -237,13 +215,19 @@ export function createPublisher(deps: Deps) {
   const lanes = createLanes(concurrency);
 
   /**
-   * One worker turn at `at` (by default the injected clock, read again at each claim): write off lapsed
-   * leases, then claim as many due deliveries as lanes are free (waiting for one when none is) and start
-   * each at once, until a claim finds fewer than it could take. It ends then, while its sends go on
+   * One worker turn at `at` (by default the injected clock, read again at each claim): release and hold
+   * for approval (approval-hold.ts), write off lapsed leases, then claim as many due deliveries as lanes
+   * are free (waiting for one when none is) and start each at once, until a claim finds fewer than it
+   * could take. It ends then, while its sends go on
    * (pushed to `started`): a slow receiver holds its lane, not the next turn.
    */
   async function turn(at: Date | undefined, result: TickResult, started: Promise<void>[] = []): Promise<void> {
     const clock = at ? () => at : now;
+    // Before any claim: approved posts go, unapproved ones due in a month that requires approval wait.
+    const swept = await hold.sweep(clock());
+    result.held += swept.held;
+    result.released += swept.released;
+    result.missed += swept.missed;
     const writtenOff = clock();
     result.unknown += await deliveries.writeOffLapsed(writtenOff.toISOString(), LAPSED_REASON, new Date(writtenOff.getTime() + leaseMs).toISOString());
     for (;;) {
@@ -256,15 +240,7 @@ export function createPublisher(deps: Deps) {
       } finally {
         lanes.giveBack(free - rows.length);
       }
-      // A read that fails leaves each claimed delivery to record a retry, as a failed send would.
-      const reads: BatchReads = await readsFor(rows).catch((error: unknown) => ({
-        post: (): Post => {
-          throw error;
-        },
-        strategy: () => undefined,
-        profile: () => undefined,
-        route: () => Promise.reject(error),
-      }));
+      const reads = await readsFor(rows);
       for (const row of rows) {
         const sent = deliverOne({ row, claimedAt, reads }, result).catch((error: unknown) => {
           log.error({ event: 'publish.record_failed', deliveryId: row.id, err: (error as Error).message }, 'delivery outcome not recorded');

@@ -1,4 +1,4 @@
-import type { AttemptEnd, DeliveryRow } from './delivery-repository';
+import type { AttemptEnd, DeliveryRow } from './delivery-row';
 import type { AttemptOutcome } from './outcome';
 
 /** Attempts per delivery, and the wait before each retry (the last repeats). */

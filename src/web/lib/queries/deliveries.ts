@@ -7,7 +7,9 @@ export const DELIVERIES_KEY = ['deliveries'] as const;
 
 /** While something is waiting to go out, its state is read again this often. */
 const LIVE_REFRESH_MS = 5_000;
-const live = (deliveries: Pick<Delivery, 'status'>[] | undefined) => deliveries?.some((item) => item.status === 'scheduled' || item.status === 'publishing');
+/** Held for approval counts: a reviewer elsewhere may approve it, and it goes out at once. */
+const WAITING: Delivery['status'][] = ['scheduled', 'awaiting_approval', 'publishing'];
+const live = (deliveries: Pick<Delivery, 'status'>[] | undefined) => deliveries?.some((item) => WAITING.includes(item.status));
 
 /** How often a delivery query is read again: every LIVE_REFRESH_MS while one of its deliveries waits to go out, else not. */
 export const deliveryRefreshInterval = (deliveries: Pick<Delivery, 'status'>[] | undefined) => (live(deliveries) ? LIVE_REFRESH_MS : false);
@@ -33,7 +35,8 @@ export const allDeliveriesQueryOptions = queryOptions({
 
 /**
  * Scheduled posts that will not go out as things stand (no connection for their network, a disconnected
- * one, one whose sign-in ends first): the dashboard's 'Needs attention', days before their time. Read
+ * one, one whose sign-in ends first, not approved where the month requires it), and those held for
+ * approval: the dashboard's 'Needs attention', days before their time. Read
  * afresh on every visit, since a reconnect in Settings clears them.
  */
 export const deliveriesAtRiskQueryOptions = queryOptions({

@@ -3,7 +3,7 @@ import type { CallToAction } from '@shared/domain/options';
 import type { PostLanguage } from '@shared/domain/languages';
 import type { Post } from '@shared/schemas/post';
 import type { ConnectionCreate, ConnectionKind, ConnectionTestResult } from '@shared/schemas/publishing';
-import type { DeliveryRow } from '../delivery-repository';
+import type { DeliveryRow } from '../delivery-row';
 import { AppError } from '../../../errors';
 import type { OutgoingFile } from '../media-files';
 import type { ProvidersConfig } from '../../../provider-config';

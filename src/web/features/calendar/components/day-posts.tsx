@@ -30,8 +30,15 @@ export interface DayPostsProps {
   onPickerChange: (open: boolean) => void;
 }
 
-/** A delivery's mark once it has gone past 'scheduled': sent, going out, or needing the user. */
-const DELIVERY_MARKS: Partial<Record<DeliveryStatus, string>> = { publishing: '◷', published: '✓', failed: '!', unknown: '?', missed: '!' };
+/** A delivery's mark once it has gone past 'scheduled': sent, going out, or needing the user (held for approval: paused). */
+const DELIVERY_MARKS: Partial<Record<DeliveryStatus, string>> = {
+  awaiting_approval: '‖',
+  publishing: '◷',
+  published: '✓',
+  failed: '!',
+  unknown: '?',
+  missed: '!',
+};
 
 function StatusMark({ post, delivery }: { post: Post; delivery?: DeliveryStatus }) {
   const mark = delivery && DELIVERY_MARKS[delivery];

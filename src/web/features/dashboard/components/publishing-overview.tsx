@@ -40,14 +40,34 @@ const RISK_LABELS: Record<DeliveryRisk, string> = {
   no_connection: 'No connection',
   disconnected: 'Disconnected',
   expires_first: 'Sign-in ends first',
+  not_approved: 'Not approved',
 };
 
-/** Scheduled posts that will not go out as things stand: the post, why (in the server's words), and the way to Settings → Connections. */
+/** The risk in a word: a held post shows its state ('Awaiting approval'), the others what will stop them. */
+function RiskBadge({ delivery }: { delivery: DeliveryAtRisk }) {
+  if (delivery.status === 'awaiting_approval') return <DeliveryBadge status={delivery.status} />;
+  return <StatusBadge tone={delivery.risk === 'not_approved' ? 'warning' : 'danger'}>{RISK_LABELS[delivery.risk]}</StatusBadge>;
+}
+
+/** Where the user fixes it: the month (its review link and approval rule) for an approval, else Settings → Connections. */
+function RiskAction({ delivery }: { delivery: DeliveryAtRisk }) {
+  return delivery.risk === 'not_approved' ? (
+    <Anchor component={Link} to={paths.month(delivery.monthId)} size="sm">
+      Open the month
+    </Anchor>
+  ) : (
+    <Anchor component={Link} to={paths.settings} size="sm">
+      Open Settings → Connections
+    </Anchor>
+  );
+}
+
+/** Scheduled posts that will not go out as things stand, and those held for approval: the post, why (in the server's words), and where to fix it. */
 function AtRiskList({ deliveries }: { deliveries: DeliveryAtRisk[] }) {
   return (
     <Stack gap={6} component="ul" className={classes.list} aria-label="Scheduled posts that will not go out as things stand">
       {deliveries.map((delivery) => (
-        <li key={delivery.id} className={classes.risk}>
+        <li key={`${delivery.id} ${delivery.risk}`} className={classes.risk}>
           <UnstyledButton component={Link} to={postLink(delivery)} className={classes.riskPost}>
             <Group gap="sm" style={{ rowGap: 4 }}>
               <Text size="sm" fw={600} className={classes.day}>
@@ -57,7 +77,7 @@ function AtRiskList({ deliveries }: { deliveries: DeliveryAtRisk[] }) {
                 {PLATFORM_LABELS[delivery.platform]}
               </Text>
               <span className={classes.badge}>
-                <StatusBadge tone="danger">{RISK_LABELS[delivery.risk]}</StatusBadge>
+                <RiskBadge delivery={delivery} />
               </span>
             </Group>
             <Text size="sm" lineClamp={1}>
@@ -65,10 +85,7 @@ function AtRiskList({ deliveries }: { deliveries: DeliveryAtRisk[] }) {
             </Text>
           </UnstyledButton>
           <Text size="sm" px={12} pb={8}>
-            {delivery.riskMessage}{' '}
-            <Anchor component={Link} to={paths.settings} size="sm">
-              Open Settings → Connections
-            </Anchor>
+            {delivery.riskMessage} <RiskAction delivery={delivery} />
           </Text>
         </li>
       ))}
@@ -89,8 +106,9 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 
 /**
  * 'Going out next' (the next posts to be published) and 'Needs attention': connections whose sign-in ends
- * soon or ended, scheduled posts whose connection will not send them, days before their time, then those
- * that failed, are unknown or missed.
+ * soon or ended, scheduled posts whose connection will not send them or that are not approved in a month
+ * that requires it, days before their time, and those held for approval; then those that failed, are
+ * unknown or missed.
  */
 export function PublishingOverview() {
   const deliveries = useQuery(allDeliveriesQueryOptions);
@@ -125,7 +143,7 @@ export function PublishingOverview() {
         <Stack gap="sm">
           <ConnectionWarnings />
           {atRisk.data && atRisk.data.length > 0 && <AtRiskList deliveries={atRisk.data} />}
-          {atRisk.isError && <Text size="sm">Could not check your connections. Reload the page to try again.</Text>}
+          {atRisk.isError && <Text size="sm">Could not check your scheduled posts. Reload the page to try again.</Text>}
           {body(attention, atRisk.data?.length || reconnect ? null : <Text size="sm">Nothing needs you: every post went out or is on its way.</Text>)}
         </Stack>
       </Card>
