@@ -98,7 +98,8 @@ function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
           result.skipped.length === 0
             ? `Approved ${countPosts(done)}.`
             : `Approved ${countPosts(done)}. ${countPosts(result.skipped.length)} changed since you opened this page and ${result.skipped.length === 1 ? 'is' : 'are'} still waiting: have a look first.`;
-        setBarNote({ tone: 'info', text });
+        // Nothing left waiting: the page's thank-you says it, a note in the bar would repeat it.
+        if (progress(result.page.posts).waiting > 0) setBarNote({ tone: 'info', text });
         setAnnouncement(text);
       },
       onError: (error) => {
@@ -124,7 +125,7 @@ function ReviewContent({ token, page }: { token: string; page: ReviewPage }) {
             icon={<IconCircleCheck size={18} aria-hidden="true" />}
             mb="md"
             title="Thank you, every post has your answer"
-            classNames={{ title: classes.positive }}
+            classNames={{ root: classes.thanks, title: classes.positive }}
           >
             {company || 'The planner'} can see your answers now. You can still change one until the link expires.
           </Alert>
