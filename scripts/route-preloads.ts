@@ -39,6 +39,7 @@ export const ROUTE_MODULES: { path: string; prefix?: boolean; modules: string[] 
   { path: '/analytics', modules: [LAYOUT, 'features/analytics/components/analytics-page.tsx'] },
   { path: '/settings', modules: [LAYOUT, 'features/settings/components/settings-page.tsx'] },
   { path: '/feedback', modules: [LAYOUT, 'features/feedback/components/feedback-page.tsx'] },
+  { path: '/review/', prefix: true, modules: ['features/review/components/review-route.tsx'] },
 ];
 
 type ChunkWithCss = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };

@@ -75,6 +75,8 @@ const router = createBrowserRouter([
       },
     ],
   },
+  // A shared month for someone without an account: no session read, no guard, no app layout.
+  { path: '/review/:token', lazy: async () => ({ Component: (await import('../features/review/components/review-route')).ReviewRoute }) },
   { path: '*', element: <RedirectHome />, loader: sessionLoader, shouldRevalidate: once, hydrateFallbackElement: <FullScreenLoading /> },
 ]);
 
