@@ -54,8 +54,17 @@ async function logIn(page: Page, email: string, password: string) {
 
 /** Before a full-page screenshot: no notifications on top, scrolled to the top (fixed parts stay in place). */
 async function tidy(page: Page) {
-  for (const button of await page.getByRole('button', { name: 'Dismiss notification' }).all()) await button.click();
-  await expect.poll(() => page.getByRole('button', { name: 'Dismiss notification' }).count()).toBe(0);
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  // A notification may close on its own while we reach for it (its button leaves the page): dismiss until none is left.
+  await expect
+    .poll(async () => {
+      await dismiss
+        .first()
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
+      return dismiss.count();
+    })
+    .toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
