@@ -55,7 +55,7 @@ export interface Network<Id extends string = string> {
   /** Width / height of the first image in the feed. */
   imageRatio: number;
   /** Sizes in pixels that images made for it are rendered at, preferred first (the first is the default). */
-  imageSizes: readonly ImageSize[];
+  imageSizes: readonly [ImageSize, ...ImageSize[]];
   /** What 'Adapt for …' asks the writer for: that network's length and habits. */
   adaptInstructions: string;
   /** The recognisable colour: `chart` against the white card (3:1), `tint`/`text` for pills (WCAG AA). */
