@@ -35,7 +35,11 @@ export function contrast(a: string, b: string): number {
   return (high! + 0.05) / (low! + 0.05);
 }
 
-const readableOn = (background: string) => (contrast(background, DARK) >= contrast(background, LIGHT) ? DARK : LIGHT);
+/** Near-black or white, whichever reads better; black on the few mid tones where neither reaches 4.5:1. */
+function readableOn(background: string): string {
+  const best = contrast(background, DARK) >= contrast(background, LIGHT) ? DARK : LIGHT;
+  return contrast(background, best) >= 4.5 ? best : '#000000';
+}
 
 function mix(hex: string, toward: string, amount: number): string {
   const [a, b] = [channels(hex), channels(toward)];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NETWORKS, PLATFORMS } from '@shared/networks';
 import { renderImages } from './render';
 import { TEMPLATES } from './templates';
-import { TEST_CONTENT, testBrandKit } from './test-kit';
+import { TEST_CONTENT, testBrandKit } from '@testing/brand-kits';
 
 /** Each network's default size, once per distinct size. */
 const DEFAULT_SIZES = [...new Map(PLATFORMS.map((id) => NETWORKS[id].imageSizes[0]).map((size) => [`${size.width}x${size.height}`, size])).values()];

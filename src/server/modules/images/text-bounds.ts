@@ -17,10 +17,8 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
  */
 export function clip(text: string, max: number): string {
   // A grapheme is rarely over 8 code units (family emoji are longer, and only risk cutting one short).
-  const head = text
-    .slice(0, max * 8 + 1)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const end = max * 8 + 1;
+  const head = text.slice(0, end).replace(/\s+/g, ' ').trim();
   const parts: string[] = [];
   let emoji = 0;
   for (const { segment } of graphemes.segment(head)) {
@@ -28,7 +26,7 @@ export function clip(text: string, max: number): string {
     if (EMOJI.test(segment) && ++emoji > TEXT_LIMITS.emoji) continue;
     parts.push(segment);
   }
-  return parts.join('') + (head.length < text.length && text.slice(head.length).trim() !== '' ? '…' : '');
+  return parts.join('') + (/\S/.test(text.slice(end)) ? '…' : '');
 }
 
 /** The content cut to what an image can show, before any layout. */

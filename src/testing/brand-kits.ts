@@ -1,6 +1,6 @@
 /** The brand kit and content the image tests render: a solid red logo so its pixels are easy to find. */
 import sharp from 'sharp';
-import type { BrandKit, ImageContent } from './brand-kit';
+import type { BrandKit, ImageContent } from '@server/modules/images/brand-kit';
 
 export const LOGO_RED = { r: 0xe1, g: 0x1d, b: 0x48 };
 export const testLogo = () =>
