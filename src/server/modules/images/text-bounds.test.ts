@@ -16,6 +16,7 @@ describe('text cut before layout', () => {
   it('keeps the first four emoji of a text and drops the rest', () => {
     expect(clip('🍞🥐🥖🥨🧁🍰 bakery', 140)).toBe('🍞🥐🥖🥨 bakery');
     expect(clip('🇫🇷🇮🇹🇩🇪🇪🇸🇵🇹', 140)).toBe('🇫🇷🇮🇹🇩🇪🇪🇸');
+    expect(clip('1️⃣2️⃣3️⃣4️⃣5️⃣', 140)).toBe('1️⃣2️⃣3️⃣4️⃣');
   });
 
   it('bounds every hostile text to the limits, whatever its length', () => {

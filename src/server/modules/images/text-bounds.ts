@@ -7,8 +7,8 @@ import type { ImageContent } from './brand-kit';
 export const TEXT_LIMITS = { headline: 140, body: 280, point: 160, points: 10, emoji: 4 } as const;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
-/** An emoji or a flag's letter. */
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+/** An emoji, a flag or a keycap. */
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 
 /**
  * The text on one line of at most `max` characters (graphemes, so an emoji is never split), ending in an
