@@ -14,6 +14,7 @@ export const bluesky = {
   feedCut: { chars: 300, more: '…' },
   // A single image is shown at about its own shape; 4:3 is the common middle.
   imageRatio: 4 / 3,
+  imageSizes: [{ width: 1200, height: 675 }],
   adaptInstructions: 'Rewrite this post for Bluesky: short and conversational, one idea, well under 300 characters including hashtags, at most two hashtags.',
   colors: { chart: '#0a7aff', tint: '#e3f1ff', text: '#0a5bb5' },
   icon: 'bluesky',

@@ -12,6 +12,10 @@ export const facebook = {
   media: { maxItems: 10, types: ['image', 'video'] },
   feedCut: { chars: 480, lines: 5, more: '… See more' },
   imageRatio: 1.91,
+  imageSizes: [
+    { width: 1200, height: 630 },
+    { width: 1080, height: 1080 },
+  ],
   adaptInstructions: 'Rewrite this post for Facebook: friendly and conversational, a few short paragraphs, end with a question or a call to action.',
   colors: { chart: '#1877f2', tint: '#e7f0fe', text: '#0b4fb3' },
   icon: 'facebook',

@@ -19,6 +19,7 @@ export const googleBusiness = {
   // The listing shows about three lines before 'More'.
   feedCut: { chars: 250, lines: 4, more: '… More' },
   imageRatio: 4 / 3,
+  imageSizes: [{ width: 1200, height: 900 }],
   adaptInstructions:
     'Rewrite this post for Google Business Profile: a short local update for people searching for the business, under 1,500 characters, no hashtags, ending with one clear call to action.',
   colors: { chart: '#1a73e8', tint: '#e8f0fe', text: '#1557b0' },

@@ -12,7 +12,7 @@ import type { Network } from './network';
 import { threads } from './threads';
 import { twitter } from './twitter';
 
-export type { Network, NetworkIconName } from './network';
+export type { ImageSize, Network, NetworkIconName } from './network';
 export { GOOGLE_BUSINESS_BUTTONS, type GoogleBusinessButton } from './google-business';
 
 /** The spec's four in its order, then the networks we add (docs/spec-decisions.md). */

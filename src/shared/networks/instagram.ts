@@ -13,6 +13,10 @@ export const instagram = {
   media: { maxItems: 10, types: ['image', 'video'] },
   feedCut: { chars: 125, more: '… more' },
   imageRatio: 1,
+  imageSizes: [
+    { width: 1080, height: 1350 },
+    { width: 1080, height: 1080 },
+  ],
   adaptInstructions: 'Rewrite this post for Instagram: a strong first line under 125 characters, casual and visual, add emojis.',
   colors: { chart: '#c13584', tint: '#fde8f1', text: '#a1135a' },
   icon: 'instagram',

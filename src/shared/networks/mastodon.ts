@@ -13,6 +13,7 @@ export const mastodon = {
   // The feed shows the whole post, so it stops only at the limit.
   feedCut: { chars: 500, more: '…' },
   imageRatio: 16 / 9,
+  imageSizes: [{ width: 1200, height: 675 }],
   adaptInstructions:
     'Rewrite this post for Mastodon: friendly and plain, no marketing hype, under 500 characters including hashtags, a few CamelCase hashtags at the end.',
   colors: { chart: '#563acc', tint: '#eeebfb', text: '#4f3fb0' },

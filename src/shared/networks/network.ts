@@ -3,6 +3,12 @@ import type { Counting } from '../domain/text-length';
 /** The icons the web app can draw; the web maps each name to its component (`web/components/network-icons.tsx`). */
 export type NetworkIconName = 'facebook' | 'x' | 'instagram' | 'linkedin' | 'bluesky' | 'mastodon' | 'threads' | 'google';
 
+/** An image's size in pixels. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
 /** Everything that differs between networks: one file per network under `shared/networks`, listed in `index.ts`. */
 export interface Network<Id extends string = string> {
   id: Id;
@@ -48,6 +54,8 @@ export interface Network<Id extends string = string> {
   feedCut: { chars: number; lines?: number; more: string };
   /** Width / height of the first image in the feed. */
   imageRatio: number;
+  /** Sizes in pixels that images made for it are rendered at, preferred first (the first is the default). */
+  imageSizes: readonly [ImageSize, ...ImageSize[]];
   /** What 'Adapt for …' asks the writer for: that network's length and habits. */
   adaptInstructions: string;
   /** The recognisable colour: `chart` against the white card (3:1), `tint`/`text` for pills (WCAG AA). */

@@ -18,6 +18,7 @@ export const threads = {
   // The feed shows the whole post, so it stops only at the limit.
   feedCut: { chars: 500, more: '…' },
   imageRatio: 4 / 5,
+  imageSizes: [{ width: 1080, height: 1350 }],
   adaptInstructions:
     'Rewrite this post for Threads: conversational and short, under 500 characters, few emojis, at most one topic tag at the end, end with a question that invites replies.',
   colors: { chart: '#1c1c1c', tint: '#ececec', text: '#1c1c1c' },

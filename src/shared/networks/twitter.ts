@@ -13,6 +13,7 @@ export const twitter = {
   media: { maxItems: 4, types: ['image', 'video'] },
   feedCut: { chars: 280, more: '…' },
   imageRatio: 16 / 9,
+  imageSizes: [{ width: 1600, height: 900 }],
   adaptInstructions: 'Rewrite this post for X/Twitter: shorter, one punchy idea, well under 280 characters including hashtags.',
   colors: { chart: '#14171a', tint: '#eceef0', text: '#14171a' },
   icon: 'x',
