@@ -170,6 +170,7 @@ export function createServices(
   const media = createMediaService({
     posts,
     deletedPosts,
+    logos: profiles,
     access,
     store: mediaStore,
     uploads: usageRepository,
@@ -244,7 +245,7 @@ export function createServices(
     approvalsChanged,
     usage,
     access,
-    profile: createProfileService({ profiles, now }),
+    profile: createProfileService({ profiles, media, now }),
     months: monthService,
     generation: createGenerationService({ access, jobs, runner, progress: jobProgress, rules: leaseRules, writer, usage, now }),
     posts: postService,

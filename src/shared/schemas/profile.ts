@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_POST_LANGUAGE, POST_LANGUAGES } from '../domain/languages';
 import { BUSINESS_GOALS, INDUSTRIES, TONES_OF_VOICE } from '../domain/options';
+import { BRAND_COLORS_MAX, brandColorSchema, brandFontSchema, brandLogoSchema, DEFAULT_BRAND_FONT } from './brand';
 
 /** Length limits for the company profile; generous for real companies, small enough to keep prompts sane. */
 export const PROFILE_LIMITS = {
@@ -9,7 +10,8 @@ export const PROFILE_LIMITS = {
   description: 1000,
   website: 300,
   targetAudience: 1000,
-  brandColors: 10,
+  /** New writes: at most BRAND_COLORS_MAX (brand.ts); a longer list stored earlier (up to 10) is still returned. */
+  brandColors: BRAND_COLORS_MAX,
 } as const;
 
 const trimmed = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters.`);
@@ -27,14 +29,10 @@ export const profileInputSchema = z.object({
   description: trimmed(PROFILE_LIMITS.description, 'Description'),
   industry: z.union([z.enum(INDUSTRIES), z.literal('')]),
   toneOfVoice: z.array(z.enum(TONES_OF_VOICE)).max(TONES_OF_VOICE.length),
-  brandColors: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^#[0-9a-f]{6}$/i, 'Brand colours must be hex colours like #1a2b3c.'),
-    )
-    .max(PROFILE_LIMITS.brandColors),
+  brandColors: z.array(brandColorSchema).max(PROFILE_LIMITS.brandColors, `Choose at most ${PROFILE_LIMITS.brandColors} brand colours.`),
+  /** The brand kit; a request without them leaves the stored ones as they are. */
+  brandLogo: brandLogoSchema.optional(),
+  brandFont: brandFontSchema.optional(),
   website,
   targetAudience: trimmed(PROFILE_LIMITS.targetAudience, 'Target audience'),
   businessGoals: z.array(z.enum(BUSINESS_GOALS)).max(BUSINESS_GOALS.length),
@@ -45,6 +43,10 @@ export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 /** The stored record as the API returns it. */
 export const profileSchema = profileInputSchema.extend({
+  /** Read without the write limit: a list of up to 10 saved before the brand kit stays as it was. */
+  brandColors: z.array(z.string()),
+  brandLogo: brandLogoSchema,
+  brandFont: brandFontSchema,
   postLanguage: z.enum(POST_LANGUAGES),
   completedOnboarding: z.boolean(),
   updatedAt: z.string().nullable(),
@@ -60,6 +62,8 @@ export const EMPTY_PROFILE_INPUT: Required<ProfileInput> = {
   industry: '',
   toneOfVoice: [],
   brandColors: [],
+  brandLogo: null,
+  brandFont: DEFAULT_BRAND_FONT,
   website: '',
   targetAudience: '',
   businessGoals: [],

@@ -110,6 +110,7 @@ const NO_DATES = new Set([
   'POST /api/posts/:postId/rewrite',
   'POST /api/posts/:postId/versions/:versionId/restore',
   'POST /api/posts/:postId/media',
+  'POST /api/media',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
   'DELETE /api/posts/:postId',

@@ -64,7 +64,7 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
-export const UPLOAD_ROUTES = new Set(['POST /api/posts/:postId/media']);
+export const UPLOAD_ROUTES = new Set(['POST /api/posts/:postId/media', 'POST /api/media']);
 
 /** Writes that take no body at all. */
 export const BODYLESS_WRITES = new Set([

@@ -22,6 +22,8 @@ const NOT_MONTH_WRITES = new Set([
   'PUT /api/profile',
   'PATCH /api/profile',
   'POST /api/profile/skip',
+  // An upload kept on its own (the brand logo): no post, no month.
+  'POST /api/media',
   'PUT /api/workspace/time-zone',
   'POST /api/feedback',
   'POST /api/settings/ai/test',

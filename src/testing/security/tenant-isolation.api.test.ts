@@ -22,6 +22,8 @@ const NO_FOREIGN_IDS = new Set([
   'PUT /api/profile',
   'PATCH /api/profile',
   'POST /api/profile/skip',
+  // Stores a new file under the caller's own folder; the brand logo's other-user check is in brand-kit.api.test.ts.
+  'POST /api/media',
   'GET /api/workspace',
   'GET /api/workspace/overview',
   'PUT /api/workspace/time-zone',

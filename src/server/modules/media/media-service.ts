@@ -5,6 +5,7 @@ import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type MediaItem, type Post } from '@shared/schemas/post';
 import type { DeletedPostRepository } from '../posts/deleted-post-repository';
 import type { PostRepository } from '../posts/post-repository';
+import type { ProfileRepository } from '../profile/profile-repository';
 import type { UsageRepository } from '../account/usage-repository';
 import { AppError, notFound } from '../../errors';
 import type { MediaStore } from '../../platform/media-store/media-store';
@@ -39,6 +40,8 @@ const FILE_ID = new RegExp(`^[0-9a-f-]{36}\\.(${Object.values(EXTENSION).join('|
 interface Deps {
   posts: PostRepository;
   deletedPosts: DeletedPostRepository;
+  /** The brand kit's logo is a stored file too: the sweeps keep it. */
+  logos: Pick<ProfileRepository, 'findLogo'>;
   access: Access;
   store: MediaStore;
   uploads: Pick<UsageRepository, 'takeUploadSlot' | 'releaseUploadSlot'>;
@@ -53,10 +56,11 @@ const postFullError = () => new AppError('bad_request', `A post can have at most
 
 export { mediaFolder } from '../../platform/media-store/media-store';
 
-/** The names of the files a user's posts refer to, deleted posts that can still be restored included. */
-async function referencedFiles(posts: PostRepository, deletedPosts: DeletedPostRepository, userId: string): Promise<Set<string>> {
-  const [live, deleted] = await Promise.all([posts.listMediaUrls(userId), deletedPosts.listMediaUrls(userId)]);
-  return new Set([...live, ...deleted].filter((url) => url.startsWith(MEDIA_URL_PREFIX)).map((url) => url.slice(MEDIA_URL_PREFIX.length)));
+/** The names of the files a user's posts and brand logo refer to, deleted posts that can still be restored included. */
+async function referencedFiles(deps: Pick<Deps, 'posts' | 'deletedPosts' | 'logos'>, userId: string): Promise<Set<string>> {
+  const [live, deleted, logo] = await Promise.all([deps.posts.listMediaUrls(userId), deps.deletedPosts.listMediaUrls(userId), deps.logos.findLogo(userId)]);
+  const urls = [...live, ...deleted, ...(logo ? [logo] : [])];
+  return new Set(urls.filter((url) => url.startsWith(MEDIA_URL_PREFIX)).map((url) => url.slice(MEDIA_URL_PREFIX.length)));
 }
 
 /**
@@ -64,11 +68,11 @@ async function referencedFiles(posts: PostRepository, deletedPosts: DeletedPostR
  * checked by their bytes, then kept per user in the media store (DATA_DIR/media or an S3 bucket),
  * served only to their owner.
  */
-export function createMediaService({ posts, deletedPosts, access, store, uploads, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
-  /** Files a post refers to, deleted posts that can still be restored included. */
-  const referenced = (userId: string) => referencedFiles(posts, deletedPosts, userId);
+export function createMediaService({ posts, deletedPosts, logos, access, store, uploads, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
+  /** Files a post or the brand logo refers to, deleted posts that can still be restored included. */
+  const referenced = (userId: string) => referencedFiles({ posts, deletedPosts, logos }, userId);
 
-  /** Removes a file once no post refers to it. */
+  /** Removes a file once nothing refers to it. */
   async function removeIfUnreferenced(userId: string, url: string, files: Set<string>): Promise<void> {
     const fileId = url.slice(MEDIA_URL_PREFIX.length);
     if (url.startsWith(MEDIA_URL_PREFIX) && FILE_ID.test(fileId) && !files.has(fileId)) await store.remove(userId, fileId);
@@ -129,41 +133,65 @@ export function createMediaService({ posts, deletedPosts, access, store, uploads
     }
   }
 
+  /**
+   * Streams one upload into the store, then `keep` refers to it; a failure on the way removes the file.
+   * Written under a temporary name and stored whole: a crash never leaves a half file under a real name.
+   */
+  async function storeUpload<Result>(
+    userId: string,
+    body: ReadableStream<Uint8Array> | null,
+    contentType: string | undefined,
+    steps: { before: () => Promise<void>; keep: (item: MediaItem) => Promise<Result> },
+  ): Promise<Result> {
+    const boundary = multipartBoundary(contentType);
+    const release = await takeUploadSlot(userId);
+    let temporary: string | undefined;
+    let stored: string | undefined;
+    try {
+      await steps.before();
+      temporary = await store.incoming(userId);
+      const mime = await receive(body, boundary, temporary);
+      const fileId = `${randomUUID()}.${EXTENSION[mime]}`;
+      stored = fileId;
+      // The bucket (MEDIA_STORE=s3) may be out of reach: said in words the user can act on, never a 500.
+      await store.save(userId, fileId, temporary, mime).catch((error: unknown) => {
+        if (store.kind === 'disk') throw error;
+        throw new AppError('unavailable', 'The file could not be stored right now. Please try again in a moment.');
+      });
+      const kept = await steps.keep({ type: mime.startsWith('video/') ? 'video' : 'image', url: `${MEDIA_URL_PREFIX}${fileId}` });
+      stored = undefined;
+      return kept;
+    } finally {
+      if (temporary) await rm(temporary, { force: true });
+      if (stored) await store.remove(userId, stored).catch(() => undefined);
+      await release().catch(() => undefined);
+    }
+  }
+
   return {
     /** One file from a multipart body (field "file") added to a post the user may still change. */
     async upload(userId: string, postId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined): Promise<Post> {
-      const boundary = multipartBoundary(contentType);
-      const release = await takeUploadSlot(userId);
-      // Written under a temporary name and stored whole: a crash never leaves a half file under a real name.
-      let temporary: string | undefined;
-      let stored: string | undefined;
-      try {
-        const { post } = await access.requirePost(userId, postId, { writable: true });
+      return storeUpload(userId, body, contentType, {
         // Early answer before reading 10 MB; the limit itself is enforced with the write below.
-        if (post.media.length >= POST_LIMITS.media) throw postFullError();
-        temporary = await store.incoming(userId);
-        const mime = await receive(body, boundary, temporary);
-        const fileId = `${randomUUID()}.${EXTENSION[mime]}`;
-        stored = fileId;
-        // The bucket (MEDIA_STORE=s3) may be out of reach: said in words the user can act on, never a 500.
-        await store.save(userId, fileId, temporary, mime).catch((error: unknown) => {
-          if (store.kind === 'disk') throw error;
-          throw new AppError('unavailable', 'The file could not be stored right now. Please try again in a moment.');
-        });
-        const item: MediaItem = { type: mime.startsWith('video/') ? 'video' : 'image', url: `${MEDIA_URL_PREFIX}${fileId}` };
+        before: async () => {
+          const { post } = await access.requirePost(userId, postId, { writable: true });
+          if (post.media.length >= POST_LIMITS.media) throw postFullError();
+        },
         // Storing the file takes a while: the post and its month are checked again as the post refers to it.
-        const saved = await changeMedia(userId, postId, (media) => {
-          if (media.length >= POST_LIMITS.media) throw postFullError();
-          return [...media, item];
-        });
-        stored = undefined;
-        return saved;
-      } finally {
-        if (temporary) await rm(temporary, { force: true });
-        if (stored) await store.remove(userId, stored).catch(() => undefined);
-        await release().catch(() => undefined);
-      }
+        keep: (item) =>
+          changeMedia(userId, postId, (media) => {
+            if (media.length >= POST_LIMITS.media) throw postFullError();
+            return [...media, item];
+          }),
+      });
     },
+
+    /**
+     * One file kept on its own, for the brand kit's logo: the profile refers to it when saved. Until
+     * then nothing does, and the orphan sweep at the next start removes it.
+     */
+    uploadFile: (userId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined): Promise<MediaItem> =>
+      storeUpload(userId, body, contentType, { before: async () => undefined, keep: async (item) => item }),
 
     /** Removes a file from the post that holds it; through any other post it is "not found". */
     async remove(userId: string, postId: string, fileId: string): Promise<Post> {

@@ -2,7 +2,8 @@ import { mediaFileParamSchema } from '@shared/schemas/post';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../context';
 import { AppError } from '../../errors';
-import type { MediaFile } from './media-service';
+import { ownBodyLimit } from '../../middleware/body-limit';
+import { tooLargeError, UPLOAD_BODY_LIMIT, type MediaFile } from './media-service';
 import { validate } from '../../validation';
 import { protectedRoutes } from '../../middleware/protected-routes';
 
@@ -48,11 +49,20 @@ export async function sendFile(c: Context<AppEnv>, file: MediaFile) {
   return c.body(await file.read(start, end), status);
 }
 
-/** Mounted at /media: a user's uploaded files, private to them, in byte ranges for video players. */
+/**
+ * Mounted at /media: a user's uploaded files, private to them, in byte ranges for video players; and an
+ * upload kept on its own (multipart, field "file" -> 201 { type, url }), for the brand kit's logo.
+ */
 export function mediaRoutes(deps: AppDeps) {
   const { services } = deps;
-  // GET also answers HEAD (Hono runs the GET handler and drops the body).
-  return protectedRoutes(deps).get('/:fileId', validate('param', mediaFileParamSchema), async (c) =>
-    sendFile(c, await services.media.locate(c.var.user.id, c.req.valid('param').fileId)),
+  return (
+    protectedRoutes(deps)
+      .post('/', ownBodyLimit(UPLOAD_BODY_LIMIT, tooLargeError), async (c) =>
+        c.json(await services.media.uploadFile(c.var.user.id, c.req.raw.body, c.req.header('content-type')), 201),
+      )
+      // GET also answers HEAD (Hono runs the GET handler and drops the body).
+      .get('/:fileId', validate('param', mediaFileParamSchema), async (c) =>
+        sendFile(c, await services.media.locate(c.var.user.id, c.req.valid('param').fileId)),
+      )
   );
 }

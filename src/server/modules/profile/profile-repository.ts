@@ -1,5 +1,6 @@
 import type { Profile, ProfileInput } from '@shared/schemas/profile';
 import { EMPTY_PROFILE_INPUT } from '@shared/schemas/profile';
+import { BRAND_FONTS, DEFAULT_BRAND_FONT, type BrandFont } from '@shared/schemas/brand';
 import { DEFAULT_POST_LANGUAGE, POST_LANGUAGES, type PostLanguage } from '@shared/domain/languages';
 import type { BusinessGoal, Industry, ToneOfVoice } from '@shared/domain/options';
 import type { Db } from '../../platform/db/database';
@@ -14,6 +15,8 @@ function toProfile(row: ProfilesTable): Profile {
     industry: row.industry as Industry | '',
     toneOfVoice: fromJsonList<ToneOfVoice>(row.toneOfVoice),
     brandColors: fromJsonList<string>(row.brandColors),
+    brandLogo: row.brandLogo,
+    brandFont: (BRAND_FONTS as readonly string[]).includes(row.brandFont) ? (row.brandFont as BrandFont) : DEFAULT_BRAND_FONT,
     website: row.website,
     targetAudience: row.targetAudience,
     businessGoals: fromJsonList<BusinessGoal>(row.businessGoals),
@@ -48,6 +51,8 @@ export function createProfileRepository(db: Db) {
       if (fields.industry !== undefined) values.industry = fields.industry;
       if (fields.toneOfVoice !== undefined) values.toneOfVoice = toJson(fields.toneOfVoice);
       if (fields.brandColors !== undefined) values.brandColors = toJson(fields.brandColors);
+      if (fields.brandLogo !== undefined) values.brandLogo = fields.brandLogo;
+      if (fields.brandFont !== undefined) values.brandFont = fields.brandFont;
       if (fields.website !== undefined) values.website = fields.website;
       if (fields.targetAudience !== undefined) values.targetAudience = fields.targetAudience;
       if (fields.businessGoals !== undefined) values.businessGoals = toJson(fields.businessGoals);
@@ -59,6 +64,11 @@ export function createProfileRepository(db: Db) {
         .execute();
     },
 
+    /** The logo's url, null without one; the media sweeps keep the file it names. */
+    async findLogo(userId: string): Promise<string | null> {
+      const row = await db.selectFrom('profiles').select('brandLogo').where('userId', '=', userId).executeTakeFirst();
+      return row?.brandLogo ?? null;
+    },
     async findZone(userId: string): Promise<ZoneState | undefined> {
       return db.selectFrom('profiles').select(['timeZone', 'timeZoneSetAt', 'archivedThrough']).where('userId', '=', userId).executeTakeFirst();
     },
@@ -97,6 +107,8 @@ function toRow(input: ProfileInput): Omit<ProfilesTable, 'userId' | 'completedOn
     industry: input.industry,
     toneOfVoice: toJson(input.toneOfVoice),
     brandColors: toJson(input.brandColors),
+    brandLogo: input.brandLogo ?? null,
+    brandFont: input.brandFont ?? DEFAULT_BRAND_FONT,
     website: input.website,
     targetAudience: input.targetAudience,
     businessGoals: toJson(input.businessGoals),

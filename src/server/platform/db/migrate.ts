@@ -20,6 +20,7 @@ import * as postEvents from './migrations/0017-post-events';
 import * as mailOutbox from './migrations/0018-mail-outbox';
 import * as notifications from './migrations/0019-notifications';
 import * as reviewLinks from './migrations/0020-review-links';
+import * as brandKit from './migrations/0021-brand-kit';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-mail-outbox': mailOutbox,
   '0019-notifications': notifications,
   '0020-review-links': reviewLinks,
+  '0021-brand-kit': brandKit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,9 @@ export interface ProfilesTable {
   industry: string;
   toneOfVoice: string;
   brandColors: string;
+  /** The logo's url (/api/media/<file id>), null without one (0021-brand-kit.ts). */
+  brandLogo: string | null;
+  brandFont: string;
   website: string;
   targetAudience: string;
   businessGoals: string;

@@ -14,6 +14,7 @@ import {
   WebsiteField,
   YourNameField,
 } from '../../../components/profile-fields';
+import { BrandKitFields } from '../../../components/brand-kit-fields';
 
 type Form = UseFormReturnType<ProfileInput>;
 
@@ -34,6 +35,7 @@ export function BrandDetailsStep({ form }: { form: Form }) {
     <Stack gap="md">
       <WebsiteField form={form} />
       <PostLanguageField form={form} />
+      <BrandKitFields form={form} />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { useOnboardingSave, type SaveStatus } from '../use-onboarding-save';
 import { AudienceInsightsStep, BrandDetailsStep, CompanyBasicsStep, ConnectAccountsStep } from './onboarding-fields';
 
 /** Which step holds each field, to take the user to the first problem. */
-const FIELD_STEP: Partial<Record<keyof ProfileInput, number>> = { website: 1, targetAudience: 2, businessGoals: 2 };
+const FIELD_STEP: Partial<Record<keyof ProfileInput, number>> = { website: 1, brandColors: 1, brandLogo: 1, brandFont: 1, targetAudience: 2, businessGoals: 2 };
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
 
 function StatusLine({ status }: { status: SaveStatus }) {

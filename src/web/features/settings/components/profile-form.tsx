@@ -17,10 +17,12 @@ import {
   WebsiteField,
   YourNameField,
 } from '../../../components/profile-fields';
+import { BrandKitFields } from '../../../components/brand-kit-fields';
 
 function toInput(profile: Profile): ProfileInput {
-  const { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals, postLanguage } = profile;
-  return { name, companyName, description, industry, toneOfVoice, brandColors, website, targetAudience, businessGoals, postLanguage };
+  const { name, companyName, description, industry, toneOfVoice, brandColors, brandLogo, brandFont, website, targetAudience, businessGoals, postLanguage } =
+    profile;
+  return { name, companyName, description, industry, toneOfVoice, brandColors, brandLogo, brandFont, website, targetAudience, businessGoals, postLanguage };
 }
 
 const focusFirstInvalid = () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -57,6 +59,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <PostLanguageField form={form} />
         <TargetAudienceField form={form} />
         <BusinessGoalsField form={form} />
+        <BrandKitFields form={form} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || update.isPending}>
             Discard changes
