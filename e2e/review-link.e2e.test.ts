@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth } from '@shared/domain/months';
 import type { CreatedReviewLink } from '@shared/schemas/review';
-import { baseUrl, expectAccessible, newPage, useBrowser } from './support/browser';
+import { baseUrl, expectAccessible, newPage, screenshotSizes, settled, useBrowser } from './support/browser';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
@@ -101,29 +99,6 @@ async function shareMonth(context: BrowserContext): Promise<CreatedReviewLink> {
 }
 
 /** The page's fades done and a frame drawn, so screenshots and axe see the final colours. */
-const settled = (page: Page) =>
-  page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-  });
-
-/**
- * The review page as the screen shows it (the sticky day heading and bottom bar where they are), at
- * desktop and phone width, into screenshots/ when SCREENSHOTS=1; left at phone width.
- */
-async function shoot(page: Page, name: string) {
-  if (process.env.SCREENSHOTS !== '1') return;
-  mkdirSync('screenshots', { recursive: true });
-  for (const [width, height, device] of [
-    [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await settled(page);
-    await page.screenshot({ path: path.join('screenshots', `review-${name}-${device}.png`) });
-  }
-}
-
 const card = (page: Page, label: string) => page.getByRole('article', { name: label });
 
 describe('a review link', () => {
@@ -163,7 +138,7 @@ describe('a review link', () => {
     await expect.poll(() => page.getByText('0 of 4 approved').isVisible()).toBe(true);
     await settled(page);
     await expectAccessible(page, 'the review page');
-    await shoot(page, 'default');
+    await screenshotSizes(page, 'review-default', undefined, { viewportOnly: true, endAtPhone: true });
 
     // Two approvals, the first from the keyboard: the focus stays on the button, which now says so.
     await page.getByRole('button', { name: `Approve the post of ${onDay(5)} on Instagram` }).focus();
@@ -200,7 +175,7 @@ describe('a review link', () => {
     await settled(page);
     await expectAccessible(page, 'the review page with a comment box open');
     await linkedin.scrollIntoViewIfNeeded();
-    await shoot(page, 'comment');
+    await screenshotSizes(page, 'review-comment', undefined, { viewportOnly: true, endAtPhone: true });
     await linkedin.getByRole('button', { name: /^Send request/ }).click();
     await expect.poll(() => linkedin.getByText('Changes requested', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => linkedin.getByText('Please say the shift starts at 5 am, and add how to apply.').isVisible()).toBe(true);
@@ -241,7 +216,7 @@ describe('a review link', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await settled(page);
     await expectAccessible(page, 'the finished review page');
-    await shoot(page, 'finished');
+    await screenshotSizes(page, 'review-finished', undefined, { viewportOnly: true, endAtPhone: true });
 
     // Withdrawn: the same address now opens a page that says so, and nothing else.
     await calendar.getByRole('button', { name: 'Share for review' }).click();
@@ -255,7 +230,7 @@ describe('a review link', () => {
     expect(await page.getByRole('article').count()).toBe(0);
     expect(await page.locator('a[href]').count()).toBe(0);
     await expectAccessible(page, 'the invalid review link page');
-    await shoot(page, 'invalid');
+    await screenshotSizes(page, 'review-invalid', undefined, { viewportOnly: true, endAtPhone: true });
 
     await reviewer.context.close();
     await owner.context.close();
@@ -296,7 +271,7 @@ describe('a review link', () => {
     await settled(page);
     await expectAccessible(page, 'the review page after a refused answer');
     await twitter.scrollIntoViewIfNeeded();
-    await shoot(page, 'stale');
+    await screenshotSizes(page, 'review-stale', undefined, { viewportOnly: true, endAtPhone: true });
     await page.getByRole('button', { name: `Approve the post of ${onDay(12)} on X/Twitter` }).click();
     await expect.poll(() => twitter.getByText('Approved', { exact: true }).first().isVisible()).toBe(true);
 
@@ -317,7 +292,7 @@ describe('a review link', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'No posts in these days yet' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Approve the rest' }).count()).toBe(0);
     await expectAccessible(page, 'the review page without posts');
-    await shoot(page, 'empty');
+    await screenshotSizes(page, 'review-empty', undefined, { viewportOnly: true, endAtPhone: true });
     await reviewer.context.close();
     await owner.context.close();
   });

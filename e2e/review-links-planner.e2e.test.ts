@@ -4,11 +4,11 @@
  * has decided (through the reviewer's API, as their page would), the calendar, the list and the editor
  * show each post's approval and the comments, and the bell leads to the month the reviewer finished.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '@shared/domain/day-words';
 import { currentMonth, monthId, monthName, nextMonth, type MonthRef } from '@shared/domain/months';
-import { baseUrl, expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
+import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
@@ -30,28 +30,6 @@ const grid = (page: Page) => page.getByRole('grid', { name: 'Content calendar' }
 const entry = (page: Page, date: string) => page.locator(`[data-date="${date}"]`).getByRole('button', { name: /^Open post/ });
 
 /** Waits for the layout to settle after a resize (the side bar slides away on a phone, modals fade in). */
-const settled = (page: Page) =>
-  page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-  });
-
-/** Screenshots at desktop and phone width, when SCREENSHOTS=1; the page is left at desktop width. */
-async function shoot(page: Page, name: string, part?: Locator) {
-  if (process.env.SCREENSHOTS !== '1') return;
-  for (const [width, height, device] of [
-    [1280, 800, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await settled(page);
-    await screenshot(page, `review-links-${name}-${device}`);
-    if (part) await part.screenshot({ path: `screenshots/review-links-${name}-${device}-part.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await settled(page);
-}
-
 async function createPost(page: Page, date: string, platform: string, content: string): Promise<void> {
   const created = await page.request.post(`/api/months/${id}/posts`, {
     headers: { origin: baseUrl() },
@@ -94,7 +72,7 @@ describe('sharing a month for review, as its planner', () => {
     const modal = page.getByRole('dialog', { name: title });
     await expect.poll(() => modal.getByText('No links yet.', { exact: false }).isVisible()).toBe(true);
     await expectAccessible(page, 'the share modal without links');
-    await shoot(page, 'empty');
+    await screenshotSizes(page, 'review-links-empty');
 
     // A link for Anna, for the 9th to the 12th, for 14 days.
     await modal.getByLabel("Reviewer's name").fill('Anna');
@@ -117,7 +95,7 @@ describe('sharing a month for review, as its planner', () => {
     await expect.poll(() => links.count()).toBe(1);
     await expect.poll(() => links.first().innerText()).toMatch(/Anna[\s\S]*Expires [A-Z][a-z]{2} \d{1,2}[\s\S]*[A-Z][a-z]{2} 9–12 · Not opened yet/);
     await expectAccessible(page, 'the share modal with a new link');
-    await shoot(page, 'created', modal);
+    await screenshotSizes(page, 'review-links-created', modal);
 
     // A second link, for anyone, for the whole month: the list shows it first.
     await modal.getByRole('button', { name: 'Create another link' }).click();
@@ -145,7 +123,7 @@ describe('sharing a month for review, as its planner', () => {
     await expect.poll(() => page.getByText('Only approved posts of this month will be published.').isVisible()).toBe(true);
     await expect.poll(async () => (await monthPosts(page)).requireApproval).toBe(true);
     expect(await rule.isChecked()).toBe(true);
-    await shoot(page, 'managed', modal);
+    await screenshotSizes(page, 'review-links-managed', modal);
     await page.keyboard.press('Escape');
     await expect.poll(() => modal.isVisible()).toBe(false);
 
@@ -166,7 +144,7 @@ describe('sharing a month for review, as its planner', () => {
     await expect.poll(() => grid(page).locator('[data-approval="changes_requested"]').count()).toBe(1);
     expect(await entry(page, day(next, 12)).getAttribute('aria-label')).toContain(', changes requested:');
     await expectAccessible(page, 'the calendar with approval marks');
-    await shoot(page, 'calendar', grid(page));
+    await screenshotSizes(page, 'review-links-calendar', grid(page));
 
     // The list filters on approval.
     await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
@@ -178,7 +156,7 @@ describe('sharing a month for review, as its planner', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await expect.poll(() => rows.first().innerText()).toContain('dental hygienist');
     await expectAccessible(page, 'the list filtered on approval');
-    await shoot(page, 'list');
+    await screenshotSizes(page, 'review-links-list');
 
     // The editor: the badge, the comment as typed (text, not markup), and the review in the post's history.
     await rows
@@ -195,9 +173,9 @@ describe('sharing a month for review, as its planner', () => {
     expect(await reviews.first().innerText()).not.toContain('on an earlier version');
     await page.mouse.move(0, 0);
     await expectAccessible(page, 'the editor with a review');
-    await shoot(page, 'editor');
+    await screenshotSizes(page, 'review-links-editor');
     await reviews.first().scrollIntoViewIfNeeded();
-    await shoot(page, 'editor-reviews');
+    await screenshotSizes(page, 'review-links-editor-reviews');
 
     // An edit sends it back to waiting at once (the server's answer goes into the month), and the review is now about an earlier version.
     await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -218,7 +196,7 @@ describe('sharing a month for review, as its planner', () => {
       .poll(() => links.first().innerText())
       .toMatch(/Anyone with the link[\s\S]*Finished[\s\S]*Whole month · Last opened [A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}/);
     await expectAccessible(page, 'the share modal with a finished link');
-    await shoot(page, 'finished', modal);
+    await screenshotSizes(page, 'review-links-finished', modal);
     await context.close();
   });
 });

@@ -78,19 +78,37 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
 }
 
+/** Waits two frames and for every running animation (a drawer sliding in, a notification fading) to end. */
+export const settled = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
+
 /**
- * Screenshots of the whole page at desktop and phone width, and of `part` close up, named `<name>-desktop`
- * and `<name>-phone`, when SCREENSHOTS=1; the page is left at desktop width.
+ * Screenshots of the whole page (or, with `viewportOnly`, of the screen as shown: sticky parts where they
+ * are) at desktop and phone width once the page has settled, and of `part` close up, named
+ * `<name>-desktop` and `<name>-phone`, when SCREENSHOTS=1; the page is left at desktop width, or at
+ * phone width with `endAtPhone`.
  */
-export async function screenshotSizes(page: Page, name: string, part?: Locator): Promise<void> {
+export async function screenshotSizes(
+  page: Page,
+  name: string,
+  part?: Locator,
+  { viewportOnly = false, endAtPhone = false }: { viewportOnly?: boolean; endAtPhone?: boolean } = {},
+): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;
+  mkdirSync(path.resolve('screenshots'), { recursive: true });
   for (const [width, height, device] of [
     [1280, 800, 'desktop'],
     [390, 844, 'phone'],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await screenshot(page, `${name}-${device}`);
+    await settled(page);
+    await page.screenshot({ path: path.resolve('screenshots', `${name}-${device}.png`), fullPage: !viewportOnly });
     if (part) await part.screenshot({ path: path.resolve('screenshots', `${name}-${device}-part.png`) });
   }
+  if (endAtPhone) return;
   await page.setViewportSize({ width: 1280, height: 800 });
+  await settled(page);
 }
