@@ -33,6 +33,8 @@ import { createExportService } from './modules/months/export-service';
 import { createFeedbackService } from './modules/feedback/feedback-service';
 import { createGenerationService } from './modules/generation/generation-service';
 import { createMediaService } from './modules/media/media-service';
+import { createLibraryRepository } from './modules/media/library-repository';
+import { NO_IMAGE_MODEL, type ImageModel } from './ai/image-model';
 import { createMonthService } from './modules/months/month-service';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
@@ -94,6 +96,8 @@ interface Options {
   mailer?: Mailer;
   /** Signs unsubscribe links (AUTH_SECRET); a key for this process only when not given. */
   linkSecret?: string;
+  /** The image model behind "Generate image" (AI_IMAGE_MODEL); templates only when not given. */
+  imageModel?: ImageModel;
 }
 
 /**
@@ -128,6 +132,7 @@ export function createServices(
     mail,
     mailer = createMailerFor(database, mail, notifier, now),
     linkSecret = randomBytes(32).toString('hex'),
+    imageModel = NO_IMAGE_MODEL,
   }: Options,
 ) {
   const clock = now ?? (() => new Date());
@@ -167,7 +172,9 @@ export function createServices(
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
   const connections = createConnectionRepository(database.db, raise);
   const channels = createChannels({ policy, providers: publishing.providers, publicUrl });
+  const library = createLibraryRepository(database.db);
   const media = createMediaService({
+    library,
     posts,
     deletedPosts,
     logos: profiles,
@@ -230,6 +237,7 @@ export function createServices(
   });
   return {
     writer,
+    imageModel,
     runner,
     queue,
     notifier,

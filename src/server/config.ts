@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './middleware/client-address';
+import { imageModelConfig, type ImageModelConfig } from './image-model-config';
 import { mailConfig, type MailConfig } from './mail-config';
 import { providersConfig, type ProvidersConfig } from './provider-config';
 
@@ -21,9 +22,11 @@ export interface Limits {
   versionsPerPost: number;
   /** Uploads one user may have in progress at once. */
   uploadsInFlightPerUser: number;
+  /** Images made (templates and image model) per user per UTC day. */
+  imagesPerDay: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 };
+export const DEFAULT_LIMITS: Limits = { aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3, imagesPerDay: 50 };
 
 /** Requests a minute to the review pages' API (no session), per review link and per client address; each instance counts its own. */
 export interface ReviewRateLimits {
@@ -78,6 +81,7 @@ const envSchema = z.object({
   POSTS_PER_MONTH_MAX: limit('POSTS_PER_MONTH_MAX', DEFAULT_LIMITS.postsPerMonth),
   VERSIONS_PER_POST: limit('VERSIONS_PER_POST', DEFAULT_LIMITS.versionsPerPost),
   UPLOADS_IN_FLIGHT_PER_USER: limit('UPLOADS_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.uploadsInFlightPerUser),
+  IMAGES_PER_USER_PER_DAY: limit('IMAGES_PER_USER_PER_DAY', DEFAULT_LIMITS.imagesPerDay),
   REVIEW_RATE_LIMIT_PER_LINK: limit('REVIEW_RATE_LIMIT_PER_LINK', DEFAULT_REVIEW_RATE_LIMITS.perLink),
   REVIEW_RATE_LIMIT_PER_ADDRESS: limit('REVIEW_RATE_LIMIT_PER_ADDRESS', DEFAULT_REVIEW_RATE_LIMITS.perAddress),
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
@@ -144,6 +148,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   ai: AiConfig;
+  /** AI_IMAGE_MODEL and its endpoint; unset, images come from templates only. */
+  imageModel: ImageModelConfig | undefined;
   authSecret: string;
   publicUrl: string;
   /** Origins whose browser requests may change state: PUBLIC_URL, or the local addresses of HOST:PORT. */
@@ -262,6 +268,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`ROLE=${env.ROLE} needs DATABASE_URL: with SQLite one process serves the app and runs its jobs (ROLE=all).`);
   }
   const media = mediaConfig(env);
+  const ai = aiConfig(env);
+  const imageModel = imageModelConfig(withoutEmpty(rawEnv), ai, (message) => new ConfigError(message));
   const mail = mailConfig(withoutEmpty(rawEnv), (message) => new ConfigError(message));
   const secret = authSecret(dataDir, env.AUTH_SECRET);
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`).replace(/\/+$/, '');
@@ -272,7 +280,8 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'planner.db') },
-    ai: aiConfig(env),
+    ai,
+    imageModel,
     authSecret: secret,
     publicUrl,
     logLevel: env.LOG_LEVEL,
@@ -283,6 +292,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
       postsPerMonth: env.POSTS_PER_MONTH_MAX,
       versionsPerPost: env.VERSIONS_PER_POST,
       uploadsInFlightPerUser: env.UPLOADS_IN_FLIGHT_PER_USER,
+      imagesPerDay: env.IMAGES_PER_USER_PER_DAY,
     },
     reviewRateLimits: { perLink: env.REVIEW_RATE_LIMIT_PER_LINK, perAddress: env.REVIEW_RATE_LIMIT_PER_ADDRESS },
     role: env.ROLE,

@@ -33,6 +33,9 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   ai_limit_reached: 429,
   month_full: 429,
   uploads_in_flight: 429,
+  image_limit_reached: 429,
+  image_model_unavailable: 409,
+  media_in_use: 409,
   internal: 500,
   unavailable: 503,
 };

@@ -87,6 +87,7 @@ export function createFactories(db: Db) {
         planned: 0,
         written: 0,
         replaceExisting: 0,
+        makeImages: 0,
         error: null,
         problems: '[]',
         writer: 'Built-in template writer (not AI)',

@@ -58,6 +58,12 @@ export const ERROR_CODES = [
   'uploads_in_flight',
   /** A review link that is not valid: unknown, withdrawn, expired, or not for that post. One answer for all, so a guess learns nothing. */
   'review_link_invalid',
+  /** The user has made the most images allowed today (IMAGES_PER_USER_PER_DAY, UTC). */
+  'image_limit_reached',
+  /** The operator has not set an image model (AI_IMAGE_MODEL): only templates can make images. */
+  'image_model_unavailable',
+  /** A library file still shown by posts; `details.usedBy` says by how many. Delete again with confirm=true. */
+  'media_in_use',
   'unavailable',
   'internal',
 ] as const;

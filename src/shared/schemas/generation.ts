@@ -9,6 +9,8 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const startGenerationSchema = z.object({
   strategy: strategySchema,
   replaceExisting: z.boolean().default(false),
+  /** Make an image for each image and carousel post once the month is written (issue 30). */
+  makeImages: z.boolean().default(false),
 });
 export type StartGeneration = z.infer<typeof startGenerationSchema>;
 
@@ -28,6 +30,8 @@ const generationJobStateSchema = z.object({
   /** Planned posts that could not be written (described in `problems`); POST …/retry writes just those. */
   unwritten: z.number().int(),
   writer: z.string(),
+  /** The job makes images for its visual posts after writing them (GET /api/months/:monthId/images follows them). */
+  makeImages: z.boolean(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -88,7 +88,7 @@ describe('settings', () => {
       200,
     );
     expect((await read(client.api.feedback.$post({ json: { message: 'Nice', rating: 5 } }))).status).toBe(201);
-    await server.database.db.insertInto('ai_usage').values({ userId: client.userId, day: '2026-01-01', requests: 3 }).execute();
+    await server.database.db.insertInto('ai_usage').values({ userId: client.userId, day: '2026-01-01', requests: 3, images: 0 }).execute();
     const mediaDir = path.join(server.dataDir, 'media', client.userId);
     expect(readdirSync(mediaDir)).toHaveLength(1);
 

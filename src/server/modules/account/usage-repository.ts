@@ -11,7 +11,7 @@ export function createUsageRepository(db: Db) {
     async consumeAiRequest(userId: string, day: string, max: number): Promise<boolean> {
       const result = await db
         .insertInto('ai_usage')
-        .values({ userId, day, requests: 1 })
+        .values({ userId, day, requests: 1, images: 0 })
         .onConflict((conflict) =>
           conflict
             .columns(['userId', 'day'])
@@ -20,6 +20,27 @@ export function createUsageRepository(db: Db) {
         )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows) > 0;
+    },
+
+    /** Counts one image made on the user's day unless `max` are counted already; false then (as consumeAiRequest). */
+    async consumeImage(userId: string, day: string, max: number): Promise<boolean> {
+      const result = await db
+        .insertInto('ai_usage')
+        .values({ userId, day, requests: 0, images: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['userId', 'day'])
+            .doUpdateSet((eb) => ({ images: eb('ai_usage.images', '+', 1) }))
+            .where('ai_usage.images', '<', max),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows) > 0;
+    },
+
+    /** Images the user has made on `day` (UTC, YYYY-MM-DD). */
+    async imagesMade(userId: string, day: string): Promise<number> {
+      const row = await db.selectFrom('ai_usage').select('images').where('userId', '=', userId).where('day', '=', day).executeTakeFirst();
+      return row?.images ?? 0;
     },
 
     /**

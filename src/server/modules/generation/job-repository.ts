@@ -19,6 +19,7 @@ export function newJobRow(
     monthId,
     planned,
     replaceExisting,
+    makeImages = false,
     writer,
     leaseUntil,
     strategy,
@@ -29,6 +30,7 @@ export function newJobRow(
     monthId: string;
     planned: number;
     replaceExisting: boolean;
+    makeImages?: boolean;
     writer: string;
     leaseUntil: string;
     strategy: Strategy;
@@ -46,6 +48,7 @@ export function newJobRow(
     written: 0,
     kept: 0,
     replaceExisting: replaceExisting ? 1 : 0,
+    makeImages: makeImages ? 1 : 0,
     error: null,
     problems: toJson([]),
     shortened: toJson([]),
@@ -300,6 +303,7 @@ export function toJobState(row: JobRow): GenerationJobState {
     shortened: fromJsonList<string>(row.shortened),
     unwritten: fromJsonList<PostSlot>(row.unwrittenSlots).length,
     writer: row.writer,
+    makeImages: row.makeImages === 1,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };

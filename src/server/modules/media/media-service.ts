@@ -10,6 +10,7 @@ import type { UsageRepository } from '../account/usage-repository';
 import { AppError, notFound } from '../../errors';
 import type { MediaStore } from '../../platform/media-store/media-store';
 import type { Access } from '../months/access';
+import type { LibraryRepository, NewLibraryFile } from './library-repository';
 import { multipartBoundary, openMultipartFile } from './multipart-file';
 
 export const MEDIA_URL_PREFIX = '/api/media/';
@@ -38,6 +39,8 @@ const MIME_BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSION).map(([mim
 const FILE_ID = new RegExp(`^[0-9a-f-]{36}\\.(${Object.values(EXTENSION).join('|')})$`);
 
 interface Deps {
+  /** The media library's rows: every stored file with its alt text. */
+  library: LibraryRepository;
   posts: PostRepository;
   deletedPosts: DeletedPostRepository;
   /** The brand kit's logo is a stored file too: the sweeps keep it. */
@@ -68,7 +71,7 @@ async function referencedFiles(deps: Pick<Deps, 'posts' | 'deletedPosts' | 'logo
  * checked by their bytes, then kept per user in the media store (DATA_DIR/media or an S3 bucket),
  * served only to their owner.
  */
-export function createMediaService({ posts, deletedPosts, logos, access, store, uploads, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
+export function createMediaService({ library, posts, deletedPosts, logos, access, store, uploads, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
   /** Files a post or the brand logo refers to, deleted posts that can still be restored included. */
   const referenced = (userId: string) => referencedFiles({ posts, deletedPosts, logos }, userId);
 
@@ -241,6 +244,29 @@ export function createMediaService({ posts, deletedPosts, logos, access, store, 
       } finally {
         await rm(temporary, { force: true });
       }
+      return fileId;
+    },
+
+    /**
+     * Keeps an image the server made (a template render, an image model's answer) under a new name,
+     * with its library row; answers the file's id. Not yet on a post: `file.kept` says whether the
+     * library lists it already.
+     */
+    async storeMade(
+      userId: string,
+      bytes: Uint8Array,
+      mime: 'image/png' | 'image/jpeg',
+      file: Omit<NewLibraryFile, 'fileId' | 'type' | 'mime' | 'bytes'>,
+    ): Promise<string> {
+      const fileId = `${randomUUID()}.${EXTENSION[mime]}`;
+      const temporary = await store.incoming(userId);
+      try {
+        await writeFile(temporary, bytes);
+        await store.save(userId, fileId, temporary, mime);
+      } finally {
+        await rm(temporary, { force: true });
+      }
+      await library.insert(userId, { ...file, fileId, type: 'image', mime, bytes: bytes.byteLength }, now().toISOString());
       return fileId;
     },
 

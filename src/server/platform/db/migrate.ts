@@ -21,6 +21,7 @@ import * as mailOutbox from './migrations/0018-mail-outbox';
 import * as notifications from './migrations/0019-notifications';
 import * as reviewLinks from './migrations/0020-review-links';
 import * as brandKit from './migrations/0021-brand-kit';
+import * as mediaLibrary from './migrations/0022-media-library';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-notifications': notifications,
   '0020-review-links': reviewLinks,
   '0021-brand-kit': brandKit,
+  '0022-media-library': mediaLibrary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

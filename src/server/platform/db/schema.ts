@@ -94,6 +94,8 @@ export interface GenerationJobsTable {
    * only those unchanged. Null on jobs that replace nothing and on jobs from before it was kept.
    */
   replaceable: string | null;
+  /** 1 when the month's image and carousel posts get made images once it is written. */
+  makeImages: number;
 }
 
 export interface UploadsInFlightTable {
@@ -133,6 +135,8 @@ export interface AiUsageTable {
   /** The UTC day, YYYY-MM-DD. */
   day: string;
   requests: number;
+  /** Images made (templates and image model) that day (IMAGES_PER_USER_PER_DAY). */
+  images: number;
 }
 
 /** A deleted post while its deletion can be undone: its row and versions as JSON text. */
@@ -309,6 +313,45 @@ export interface PostReviewsTable {
   createdAt: string;
 }
 
+/** A file in a user's media library (migration 0022). */
+export interface MediaFilesTable {
+  userId: string;
+  /** The stored file's name, `<uuid>.<ext>`; posts refer to it as /api/media/<fileId>. */
+  fileId: string;
+  /** 'image' or 'video'. */
+  type: string;
+  mime: string;
+  bytes: number;
+  altText: string;
+  /** 'upload', 'template' or 'ai' (MEDIA_SOURCES). */
+  source: string;
+  template: string | null;
+  /** 0 while a made image is only a preview; the library lists kept files. */
+  kept: number;
+  createdAt: string;
+}
+
+/** Making one image for one post, as a job on the queue (migration 0022). */
+export interface ImageJobsTable {
+  id: string;
+  userId: string;
+  postId: string;
+  monthId: string;
+  /** The generation job that asked for it; null when made from the editor. */
+  batchId: string | null;
+  /** 'template' or 'ai'. */
+  mode: string;
+  template: string | null;
+  /** 'queued', 'running', 'succeeded' or 'failed' (IMAGE_JOB_STATUSES). */
+  status: string;
+  /** JSON list of the made images' file ids (one per carousel slide); empty until it succeeded. */
+  files: string;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
 export interface DatabaseSchema {
   profiles: ProfilesTable;
   months: MonthsTable;
@@ -330,4 +373,6 @@ export interface DatabaseSchema {
   mail_outbox: MailOutboxTable;
   review_links: ReviewLinksTable;
   post_reviews: PostReviewsTable;
+  media_files: MediaFilesTable;
+  image_jobs: ImageJobsTable;
 }

@@ -17,6 +17,7 @@ const state: GenerationJobState = {
   shortened: [],
   unwritten: 0,
   writer: 'Built-in template writer (not AI)',
+  makeImages: false,
   createdAt: '2030-04-30T10:00:00.000Z',
   finishedAt: null,
 };

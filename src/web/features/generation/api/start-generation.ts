@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StartGeneration } from '@shared/schemas/generation';
+import type { z } from 'zod';
+import type { startGenerationSchema } from '@shared/schemas/generation';
 import { api, parseResponse } from '../../../lib/api-client';
 
-interface StartGenerationInput extends StartGeneration {
+/** The request as a client writes it: `replaceExisting` and `makeImages` default to false. */
+interface StartGenerationInput extends z.input<typeof startGenerationSchema> {
   monthId: string;
 }
 
@@ -12,7 +14,7 @@ interface StartGenerationInput extends StartGeneration {
  */
 export function useStartGeneration() {
   return useMutation({
-    mutationFn: async ({ monthId, strategy, replaceExisting }: StartGenerationInput) =>
-      (await parseResponse(api.months[':id'].generation.$post({ param: { id: monthId }, json: { strategy, replaceExisting } }))).job,
+    mutationFn: async ({ monthId, strategy, replaceExisting, makeImages }: StartGenerationInput) =>
+      (await parseResponse(api.months[':id'].generation.$post({ param: { id: monthId }, json: { strategy, replaceExisting, makeImages } }))).job,
   });
 }
