@@ -167,6 +167,8 @@ async function main() {
     stopTokenSweep?.();
     stopNotificationMail?.();
     void Promise.all([services.runner.shutdown(), services.publisher.stop(), services.mailWorker.stop()])
+      .then(() => services.imageWorker.idle())
+      .then(() => services.renderPool.stop())
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())

@@ -123,6 +123,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
       await services.publisher.stop();
       await services.mailWorker.stop();
       await services.queue.stop();
+      await services.renderPool.stop();
       await notifier.close();
       await new Promise((resolve) => server.close(resolve));
       await database.close();

@@ -9,6 +9,7 @@ import type { Profile } from '@shared/schemas/profile';
 import type { BrandKit } from './brand-kit';
 import { contentOf, formatOf } from './image-content';
 import { renderImages, type RenderedImage } from './render';
+import type { Render } from './render-pool';
 
 /** How long the image model may take to answer before the image fails as timed out (AI_IMAGE_TIMEOUT_MS in tests). */
 export const AI_IMAGE_TIMEOUT_MS = 60_000;
@@ -22,7 +23,8 @@ interface Deps {
   media: Pick<MediaService, 'locate'>;
   imageModel: ImageModel;
   aiTimeoutMs: number;
-  render?: typeof renderImages;
+  /** The renderer (a worker thread's, render-pool.ts); in this thread when not given. */
+  render?: Render;
 }
 
 /** Why an image could not be made, in words the user can act on. */
@@ -39,7 +41,7 @@ async function readFile(media: Deps['media'], userId: string, fileId: string): P
 }
 
 /** Makes a post's images: a template filled with its words and the brand kit, or the image model's answer fitted to the network's size. */
-export function createImageMaker({ media, imageModel, aiTimeoutMs, render = renderImages }: Deps) {
+export function createImageMaker({ media, imageModel, aiTimeoutMs, render = (request) => renderImages(request) }: Deps) {
   /** The profile's brand kit with its logo's bytes; a logo that is gone is left out rather than failing the image. */
   async function brandKitOf(userId: string, profile: Pick<Profile, 'brandColors' | 'brandLogo' | 'brandFont'>): Promise<BrandKit> {
     let logo: Buffer | null = null;
