@@ -112,6 +112,22 @@ describe('images made for a post', () => {
     expect((await getPost(client, post.id)).media).toEqual([]);
   });
 
+  it('refuses keeping an image whose file is gone (409 conflict), and one still being made', async () => {
+    const post = await addPost(client, { platform: 'facebook', type: 'image', content: 'Gone.' });
+    const job = await waitForImageJob(client, (await makeImage(client, post.id, { mode: 'template', template: 'tip' })).body.job.id);
+    await server.services.mediaStore.remove(client.userId, job.files[0]!.fileId);
+    const gone = await keep(client, post.id, job.id, post.version);
+    expect([gone.status, errorOf(gone).code]).toEqual([409, 'conflict']);
+    const queued = newImageJobRow(
+      { userId: client.userId, postId: post.id, monthId: post.monthId, batchId: null, mode: 'template', template: 'tip' },
+      new Date().toISOString(),
+    );
+    await server.database.db.insertInto('image_jobs').values(queued).execute();
+    const early = await keep(client, post.id, queued.id, post.version);
+    expect([early.status, errorOf(early).code]).toEqual([409, 'conflict']);
+    expect((await getPost(client, post.id)).media).toEqual([]);
+  });
+
   it('refuses making or keeping an image in an archived month (409 archived)', async () => {
     const post = await addPost(client, { platform: 'facebook', type: 'image', content: 'Last month.' });
     const job = await waitForImageJob(client, (await makeImage(client, post.id, { mode: 'template', template: 'tip' })).body.job.id);
