@@ -80,7 +80,8 @@ describe('images made for a post', () => {
     const post = await addPost(client, { platform: 'linkedin', type: 'carousel', content: 'Three habits.\nFloss daily.\nBrush twice.\nSee us twice a year.' });
     const job = await waitForImageJob(client, (await makeImage(client, post.id, { mode: 'template', template: 'carousel' })).body.job.id);
     expect(job.status).toBe('succeeded');
-    expect(job.files.length).toBeGreaterThan(1);
+    // One slide per point after the headline.
+    expect(job.files).toHaveLength(3);
     for (const file of job.files) expect(await servedImage(client, file.url)).toMatchObject({ format: 'png', width: 1200, height: 627 });
   });
 
