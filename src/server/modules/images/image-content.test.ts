@@ -16,7 +16,7 @@ describe("an image's words from its post", () => {
     const { headline, points } = contentOf({ content, event: null });
     expect(headline).toBe('Ten habits:');
     expect(points).toHaveLength(TEXT_LIMITS.points);
-    expect(points[0]).toBe('Habit 1');
+    expect(points?.[0]).toBe('Habit 1');
     expect(contentOf({ content: 'Only one sentence', event: null }).points).toEqual(['Only one sentence']);
   });
 
