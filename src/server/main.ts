@@ -113,6 +113,10 @@ async function main() {
     if (recovered > 0 && !queue.durable) log.warn({ event: 'generation.recovered', failed: recovered }, 'marked interrupted generation jobs as failed');
     if (recovered > 0 && queue.durable) log.warn({ event: 'generation.requeued', jobs: recovered }, 'handed generation jobs nobody holds back to the queue');
     await services.runner.work();
+    const lostImages = await services.imageWorker.recoverInterrupted();
+    if (lostImages > 0) log.warn({ event: 'images.recovered', failed: lostImages }, 'marked interrupted image jobs as failed');
+    await services.imageWorker.work();
+    void services.imageWorker.warmUp();
     const orphans = await services.media.sweepOrphans();
     if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
     // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.
@@ -167,6 +171,8 @@ async function main() {
     stopTokenSweep?.();
     stopNotificationMail?.();
     void Promise.all([services.runner.shutdown(), services.publisher.stop(), services.mailWorker.stop()])
+      .then(() => services.imageWorker.idle())
+      .then(() => services.renderPool.stop())
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())

@@ -114,6 +114,7 @@ export function createOpenAiImageModel(config: ImageModelConfig, options: { time
   return {
     available: true,
     provider: config.provider,
+    model: config.model,
     async generate({ prompt, width, height, signal }: ImageModelRequest): Promise<ModelImage> {
       const body = {
         model: config.model,
