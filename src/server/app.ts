@@ -26,6 +26,7 @@ import { loginOptionsRoutes } from './modules/account/login-options-routes';
 import { meRoutes } from './modules/account/me-routes';
 import { mediaRoutes } from './modules/media/routes';
 import { imageJobRoutes, imageRoutes, monthImageRoutes, postImageRoutes } from './modules/images/routes';
+import { libraryRoutes, postLibraryRoutes } from './modules/media/library-routes';
 import { monthRoutes } from './modules/months/month-routes';
 import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -53,7 +54,9 @@ function apiRoutes(deps: AppDeps) {
       .route('/months', monthImageRoutes(deps))
       .route('/image-jobs', imageJobRoutes(deps))
       .route('/images', imageRoutes(deps))
+      .route('/posts', postLibraryRoutes(deps))
       .route('/media', mediaRoutes(deps))
+      .route('/library', libraryRoutes(deps))
       .route('/analytics', analyticsRoutes(deps))
       .route('/feedback', feedbackRoutes(deps))
       .route('/settings', settingsRoutes(deps))
