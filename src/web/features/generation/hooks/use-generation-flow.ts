@@ -22,6 +22,9 @@ interface GenerationFailure {
   retry: Strategy | null;
 }
 
+/** The month's image progress (GET /api/months/:id/images) is read again once a job that makes images has written the posts. */
+const monthImagesKey = (monthId: string) => ['month-images', monthId];
+
 interface Options {
   month: Pick<MonthDetail, 'id' | 'name' | 'year' | 'postCount' | 'keptPostCount'>;
   /** Called after a successful generation, once the month is re-read: switch to the Calendar tab. */
@@ -51,11 +54,12 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
   const retryUnwritten = useRetryUnwritten();
   const latest = useLatestJob(month.id);
   const [overlayOpen, setOverlayOpen] = useState(false);
-  const [confirm, setConfirm] = useState<{ count: number; kept: number; strategy: Strategy } | null>(null);
+  const [confirm, setConfirm] = useState<{ count: number; kept: number; strategy: Strategy; makeImages: boolean } | null>(null);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
   /** The job this page saw finish; the month's latest one from the server until then. */
   const [finished, setFinished] = useState<GenerationJobState | null>(null);
   const lastStrategy = useRef<Strategy | null>(null);
+  const lastMakeImages = useRef(false);
   const openedAt = useRef(0);
   const mounted = useRef(true);
   useEffect(() => {
@@ -71,6 +75,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
       // Re-read the month before showing the calendar, so it opens with the new posts: the one read of
       // the written posts, as progress carried only the latest.
       await postsAdded(queryClient, month.id);
+      if (job.makeImages) await queryClient.invalidateQueries({ queryKey: monthImagesKey(month.id) });
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written: write them from the Generate tab.` : '';
       const shortened = job.shortened.length > 0 ? ` ${plural(job.shortened.length, 'post')} shortened to fit the platform.` : '';
       const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} scheduled or published, or added or changed while this month was being written.` : '';
@@ -122,12 +127,13 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     attach(latestJob);
   }, [latestJob, attach]);
 
-  const run = async (strategy: Strategy, replaceExisting = false) => {
+  const run = async (strategy: Strategy, makeImages: boolean, replaceExisting = false) => {
     lastStrategy.current = strategy;
+    lastMakeImages.current = makeImages;
     setFailure(null);
     setConfirm(null);
     try {
-      attach(await start.mutateAsync({ monthId: month.id, strategy, replaceExisting }));
+      attach(await start.mutateAsync({ monthId: month.id, strategy, replaceExisting, makeImages }));
       attached.current = true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'generation_running') {
@@ -135,7 +141,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         if (running?.status === 'running') return attach(running);
       }
       if (error instanceof ApiRequestError && error.code === 'month_has_posts') {
-        setConfirm({ ...existingPosts(error, month), strategy });
+        setConfirm({ ...existingPosts(error, month), strategy, makeImages });
         return;
       }
       const invalid = error instanceof ApiRequestError && error.status === 400;
@@ -173,10 +179,12 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     lastWriter: tracker.job?.writer ?? latestJob?.writer ?? null,
     confirm,
     failure,
-    generate: (strategy: Strategy) => void run(strategy),
-    confirmReplace: () => confirm && void run(confirm.strategy, true),
+    /** The month's last job made images: the switch starts where the user left it. */
+    lastMakeImages: latestJob?.makeImages ?? false,
+    generate: (strategy: Strategy, makeImages: boolean) => void run(strategy, makeImages),
+    confirmReplace: () => confirm && void run(confirm.strategy, confirm.makeImages, true),
     cancelReplace: () => setConfirm(null),
-    retry: () => failure?.retry && void run(failure.retry),
+    retry: () => failure?.retry && void run(failure.retry, lastMakeImages.current),
     dismissFailure: () => setFailure(null),
   };
 }
