@@ -16,7 +16,7 @@ import { useMonth } from '../lib/queries/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { resolveTab } from './month-tabs';
 import { usePostActions } from './use-post-actions';
-import { MonthImagesProgress } from '../features/images/components/month-images-progress';
+import { MonthImagesProgress } from '../features/generation/components/month-images-progress';
 import type { MonthDetail } from '@shared/schemas/month';
 
 // The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them.

@@ -6,11 +6,11 @@ import type { Post } from '@shared/schemas/post';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { EditorSection } from './editor-section';
 import { MediaPreviews } from './media-previews';
-import { takesMadeImage } from '../../images/image-words';
+import { takesMadeImage } from '../../../lib/images/image-words';
 import classes from './post-editor.module.css';
 
 // The modal (and its polling) loads with the first 'Make image'.
-const MakeImageModal = lazy(() => import('../../images/components/make-image-modal').then((module) => ({ default: module.MakeImageModal })));
+const MakeImageModal = lazy(() => import('./make-image/make-image-modal').then((module) => ({ default: module.MakeImageModal })));
 
 export interface MediaSectionProps {
   monthId: string;

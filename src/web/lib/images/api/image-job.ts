@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 import { isActive } from '../image-words';
 
 export const IMAGE_JOB_POLL_MS = 1000;

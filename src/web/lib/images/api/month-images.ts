@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 import { batchActive } from '../image-words';
 
 export const MONTH_IMAGES_POLL_MS = 2000;

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Modal, Stack, Text, VisuallyHidden } from '@manti
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconPhotoPlus, IconRefresh } from '@tabler/icons-react';
 import type { Post } from '@shared/schemas/post';
-import { useImageCapabilities } from '../api/capabilities';
-import { useImageMaker } from '../hooks/use-image-maker';
-import { jobStatusWords, remainingWords } from '../image-words';
+import { useImageCapabilities } from '../../../../lib/images/api/capabilities';
+import { useImageMaker } from '../../hooks/use-image-maker';
+import { jobStatusWords, remainingWords } from '../../../../lib/images/image-words';
 import { ImagePreview } from './image-preview';
 import { choiceLabel, TemplateChoice } from './template-choice';
 

@@ -1,7 +1,7 @@
 import { Loader, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ImageJob } from '@shared/schemas/images';
-import { isActive, jobStatusWords } from '../image-words';
+import { isActive, jobStatusWords } from '../../../../lib/images/image-words';
 import { choiceLabel } from './template-choice';
 import classes from './images.module.css';
 

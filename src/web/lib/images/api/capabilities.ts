@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 
 /** GET /api/images/capabilities -> whether 'Generate image' is offered, and today's count against the daily limit. */
 export const imageCapabilitiesQueryOptions = queryOptions({

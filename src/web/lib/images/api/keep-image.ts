@@ -1,5 +1,5 @@
-import { api, parseResponse } from '../../../lib/api-client';
-import { usePostMutation } from '../../../lib/posts/cache';
+import { api, parseResponse } from '../../api-client';
+import { usePostMutation } from '../../posts/cache';
 
 interface KeepImageInput {
   postId: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MakeImage } from '@shared/schemas/images';
-import { api, parseResponse } from '../../../lib/api-client';
+import { api, parseResponse } from '../../api-client';
 import { imageCapabilitiesQueryOptions } from './capabilities';
 
 /** POST /api/posts/:postId/images {mode, template?} -> 202 { job }: the image is made on the queue; follow it with useImageJob. */

@@ -6,11 +6,11 @@ import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { fetchPost } from '../../../lib/posts/api/get-post';
 import { syncPost } from '../../../lib/posts/cache';
-import { useImageJob } from '../api/image-job';
-import { useKeepImage } from '../api/keep-image';
-import { useMakeImage } from '../api/make-image';
-import { failedJobProblem, imageProblem, isActive, suggestedTemplate, type ImageProblem } from '../image-words';
-import type { ImageChoice } from '../components/template-choice';
+import { useImageJob } from '../../../lib/images/api/image-job';
+import { useKeepImage } from '../../../lib/images/api/keep-image';
+import { useMakeImage } from '../../../lib/images/api/make-image';
+import { failedJobProblem, imageProblem, isActive, suggestedTemplate, type ImageProblem } from '../../../lib/images/image-words';
+import type { ImageChoice } from '../components/make-image/template-choice';
 
 const problemOf = (error: unknown): ImageProblem => imageProblem(error instanceof ApiRequestError ? error.code : undefined, errorMessage(error));
 

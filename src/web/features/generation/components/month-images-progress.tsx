@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconPhotoCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@shared/schemas/post';
 import { refreshMonth } from '../../../lib/posts/cache';
-import { useMonthImages } from '../api/month-images';
-import { batchActive, batchFailures, batchPercent, batchProgressWords } from '../image-words';
+import { useMonthImages } from '../../../lib/images/api/month-images';
+import { batchActive, batchFailures, batchPercent, batchProgressWords } from '../../../lib/images/image-words';
 
 interface Props {
   monthId: string;
