@@ -25,6 +25,7 @@ import { holidayRoutes } from './modules/months/holiday-routes';
 import { loginOptionsRoutes } from './modules/account/login-options-routes';
 import { meRoutes } from './modules/account/me-routes';
 import { mediaRoutes } from './modules/media/routes';
+import { imageJobRoutes, imageRoutes, monthImageRoutes, postImageRoutes } from './modules/images/routes';
 import { monthRoutes } from './modules/months/month-routes';
 import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -48,6 +49,10 @@ function apiRoutes(deps: AppDeps) {
       .route('/holidays', holidayRoutes(deps))
       .route('/posts', postRoutes(deps))
       .route('/posts', postReviewRoutes(deps))
+      .route('/posts', postImageRoutes(deps))
+      .route('/months', monthImageRoutes(deps))
+      .route('/image-jobs', imageJobRoutes(deps))
+      .route('/images', imageRoutes(deps))
       .route('/media', mediaRoutes(deps))
       .route('/analytics', analyticsRoutes(deps))
       .route('/feedback', feedbackRoutes(deps))

@@ -35,6 +35,10 @@ import { createGenerationService } from './modules/generation/generation-service
 import { createMediaService } from './modules/media/media-service';
 import { createLibraryRepository } from './modules/media/library-repository';
 import { NO_IMAGE_MODEL, type ImageModel } from './ai/image-model';
+import { createImageJobRepository } from './modules/images/image-job-repository';
+import { AI_IMAGE_TIMEOUT_MS, createImageMaker } from './modules/images/image-maker';
+import { createImageService } from './modules/images/image-service';
+import { createImageWorker } from './modules/images/image-worker';
 import { createMonthService } from './modules/months/month-service';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
@@ -98,6 +102,8 @@ interface Options {
   linkSecret?: string;
   /** The image model behind "Generate image" (AI_IMAGE_MODEL); templates only when not given. */
   imageModel?: ImageModel;
+  /** How long the image model may take to answer (tests shorten it). */
+  imageTimeoutMs?: number;
 }
 
 /**
@@ -133,6 +139,7 @@ export function createServices(
     mailer = createMailerFor(database, mail, notifier, now),
     linkSecret = randomBytes(32).toString('hex'),
     imageModel = NO_IMAGE_MODEL,
+    imageTimeoutMs = AI_IMAGE_TIMEOUT_MS,
   }: Options,
 ) {
   const clock = now ?? (() => new Date());
@@ -184,6 +191,33 @@ export function createServices(
     uploadsInFlightPerUser: limits.uploadsInFlightPerUser,
     now,
   });
+  // Images for posts: made on the queue, one at a time per instance; a generation's batch is queued after it is written.
+  const imageJobs = createImageJobRepository(database.db);
+  const imageWorker = createImageWorker({
+    imageJobs,
+    posts,
+    profiles,
+    access,
+    media,
+    library,
+    usage: usageRepository,
+    maker: createImageMaker({ media, imageModel, aiTimeoutMs: imageTimeoutMs }),
+    queue,
+    log,
+    imagesPerDay: limits.imagesPerDay,
+    now,
+  });
+  const images = createImageService({
+    access,
+    imageJobs,
+    library,
+    usage,
+    usageCounts: usageRepository,
+    worker: imageWorker,
+    imageModel,
+    imagesPerDay: limits.imagesPerDay,
+    now,
+  });
   const check = createScheduleCheck({ connections, box, channels, locateMedia: media.locate, now });
   const schedule = createScheduleService({ access, check, now });
   const publisher = createPublisher({
@@ -219,7 +253,20 @@ export function createServices(
   const jobProgress = createJobProgress({ jobs, notifier, rules: leaseRules, now });
   // E-mail: services enqueue through `mailer`; the worker (started by main.ts) sends the outbox.
   const mailWorker = createMailWorker({ outbox: createOutboxRepository(database.db), config: mail, notifier, log, now, timer });
-  const runner = createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress: jobProgress, rules: leaseRules, now });
+  const runner = createGenerationRunner({
+    jobs,
+    profiles,
+    posts,
+    access,
+    usage,
+    writer,
+    log,
+    queue,
+    progress: jobProgress,
+    rules: leaseRules,
+    now,
+    afterWritten: (job) => imageWorker.queueBatch(job.userId, job.monthId, job.id).then(() => undefined),
+  });
   // Review links: only a hash of each token is stored; the page's media are signed with their own key.
   const reviewLinks = createReviewLinkRepository(database.db, raise);
   const reviewMedia = createReviewMedia(publishing.encryptionKey, clock);
@@ -238,6 +285,8 @@ export function createServices(
   return {
     writer,
     imageModel,
+    images,
+    imageWorker,
     runner,
     queue,
     notifier,

@@ -110,6 +110,9 @@ async function main() {
     if (recovered > 0 && !queue.durable) log.warn({ event: 'generation.recovered', failed: recovered }, 'marked interrupted generation jobs as failed');
     if (recovered > 0 && queue.durable) log.warn({ event: 'generation.requeued', jobs: recovered }, 'handed generation jobs nobody holds back to the queue');
     await services.runner.work();
+    const lostImages = await services.imageWorker.recoverInterrupted();
+    if (lostImages > 0) log.warn({ event: 'images.recovered', failed: lostImages }, 'marked interrupted image jobs as failed');
+    await services.imageWorker.work();
     const orphans = await services.media.sweepOrphans();
     if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
     // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.

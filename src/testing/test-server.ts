@@ -103,6 +103,9 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   await services.runner.recoverInterrupted();
   // Generation jobs are taken in this process, as main.ts does on an instance that runs jobs.
   await services.runner.work();
+  // Image jobs too, after the same start-up recovery.
+  await services.imageWorker.recoverInterrupted();
+  await services.imageWorker.work();
   // With e-mail on, failures are e-mailed as they are recorded, as on an instance that runs jobs (the sweeps are called by the tests).
   const stopMail = mailer.enabled ? services.notificationMailing.listen() : () => undefined;
   holder.app = createApp({ config, database, auth, log, services, progressHeartbeatMs: timing.progressHeartbeatMs, webRoot: timing.webRoot });

@@ -8,6 +8,8 @@ export interface ImageModel {
   readonly available: boolean;
   /** What users may see of it ("OpenAI", "OpenAI-compatible server"). */
   readonly provider: string;
+  /** The model's name (AI_IMAGE_MODEL), shown in the editor; never its address or key. */
+  readonly model?: string;
   generate(request: ImageModelRequest): Promise<ModelImage>;
 }
 

@@ -45,10 +45,11 @@ export function createUsageLimits({ usage, posts, writer, limits, now = () => ne
     /**
      * Counts one request to the AI provider for the user's UTC day, or refuses past the limit. The
      * built-in template writer costs nothing and is not counted. `from`: a transaction's usage
-     * repository, so the request counts only if that transaction commits.
+     * repository, so the request counts only if that transaction commits. `always`: counted whatever
+     * writes the text (an image from the image model is an AI request of its own).
      */
-    async consumeAiRequest(userId: string, from: UsageRepository = usage): Promise<void> {
-      if (writer.kind === 'offline') return;
+    async consumeAiRequest(userId: string, from: UsageRepository = usage, { always = false }: { always?: boolean } = {}): Promise<void> {
+      if (writer.kind === 'offline' && !always) return;
       const at = now();
       const day = at.toISOString().slice(0, 10);
       if (await from.consumeAiRequest(userId, day, limits.aiRequestsPerDay)) return;

@@ -41,6 +41,8 @@ interface Deps {
   progress: Pick<JobProgress, 'publish'>;
   rules: LeaseRules;
   now?: () => Date;
+  /** After a job with `makeImages` is written: queues images for the month's visual posts. A failure here never fails the job. */
+  afterWritten?: (job: JobRow) => Promise<void>;
 }
 
 /** 'The X/Twitter post for Friday, December 4, 2026 was shortened to fit the 280 characters X/Twitter allows.' */
@@ -73,7 +75,20 @@ async function replaceableOf(job: JobRow, posts: PostRepository): Promise<PostSt
  * process (SQLite) a lapsed lease means the job failed, as nobody else could take it over. The lease's
  * rules are job-lease.ts's; the runner only asks them.
  */
-export function createGenerationRunner({ jobs, profiles, posts, access, usage, writer, log, queue, progress, rules, now = () => new Date() }: Deps) {
+export function createGenerationRunner({
+  jobs,
+  profiles,
+  posts,
+  access,
+  usage,
+  writer,
+  log,
+  queue,
+  progress,
+  rules,
+  now = () => new Date(),
+  afterWritten = async () => undefined,
+}: Deps) {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopping = false;
 
@@ -173,6 +188,9 @@ export function createGenerationRunner({ jobs, profiles, posts, access, usage, w
         shortened: result.shortened.map((index) => describeShortened(missing[index]!.slot)),
         unwrittenSlots: slots.filter((_slot, index) => !stagedNow.has(index)),
       });
+      if (job.makeImages === 1) {
+        await afterWritten(job).catch((error: unknown) => log.error({ event: 'generation.images-not-queued', jobId: job.id, err: error }));
+      }
       log.info({
         event: 'generation.done',
         jobId: job.id,

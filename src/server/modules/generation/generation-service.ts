@@ -69,18 +69,18 @@ export function createGenerationService({ access, jobs, runner, progress, rules,
   async function startJob(
     userId: string,
     monthId: string,
-    plan: (repositories: Repositories, month: MonthRow) => Promise<{ slots: PostSlot[]; strategy: Strategy; replaceExisting: boolean }>,
+    plan: (repositories: Repositories, month: MonthRow) => Promise<{ slots: PostSlot[]; strategy: Strategy; replaceExisting: boolean; makeImages?: boolean }>,
     afterInsert: (repositories: Repositories, at: string) => Promise<void> = async () => undefined,
   ): Promise<GenerationJob> {
     let row: JobRow;
     try {
       row = await access.writeInMonth(userId, monthId, async (repositories, month) => {
-        const { slots, strategy, replaceExisting } = await plan(repositories, month);
+        const { slots, strategy, replaceExisting, makeImages } = await plan(repositories, month);
         const startedAt = now();
         const at = startedAt.toISOString();
         // What a replacing job may delete: the posts as they are now (see deleteUnchanged).
         const replaceable = replaceExisting ? await repositories.posts.stamps(userId, month.id) : undefined;
-        const planned = { userId, monthId: month.id, planned: slots.length, replaceExisting, writer: writer.label, strategy, slots, replaceable };
+        const planned = { userId, monthId: month.id, planned: slots.length, replaceExisting, makeImages, writer: writer.label, strategy, slots, replaceable };
         const row = newJobRow({ ...planned, leaseUntil: rules.endsAt(startedAt) }, at);
         await repositories.jobs.insert(row, at, rules.lapsedAt(startedAt));
         await afterInsert(repositories, at);
@@ -101,7 +101,7 @@ export function createGenerationService({ access, jobs, runner, progress, rules,
      * a start refused (another job running, posts to replace, an archived month) leaves the saved
      * strategy as it was. Answers before any post is written.
      */
-    start: (userId: string, monthId: string, { strategy, replaceExisting }: StartGeneration): Promise<GenerationJob> =>
+    start: (userId: string, monthId: string, { strategy, replaceExisting, makeImages }: StartGeneration): Promise<GenerationJob> =>
       startJob(
         userId,
         monthId,
@@ -119,7 +119,7 @@ export function createGenerationService({ access, jobs, runner, progress, rules,
           }
           const slots = planSlots({ ...ref, strategy });
           if (slots.length === 0) throw new AppError('bad_request', 'This strategy plans no posts for the month. Choose at least one post a week.');
-          return { slots, strategy, replaceExisting };
+          return { slots, strategy, replaceExisting, makeImages };
         },
         (repositories, at) => repositories.months.saveStrategy(userId, monthId, strategy, at),
       ),
