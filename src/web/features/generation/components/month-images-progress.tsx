@@ -19,7 +19,7 @@ interface Props {
  */
 export function MonthImagesProgress({ monthId, posts }: Props) {
   const queryClient = useQueryClient();
-  const images = useMonthImages(monthId, true);
+  const images = useMonthImages(monthId);
   const batch = images.data;
   const active = batch ? batchActive(batch) : false;
   const [seenActive, setSeenActive] = useState<string | null>(null);

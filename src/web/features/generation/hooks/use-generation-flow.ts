@@ -10,6 +10,7 @@ import { useRetryUnwritten } from '../api/retry-unwritten';
 import { useStartGeneration } from '../api/start-generation';
 import { notify } from '../../../lib/notify';
 import { postsAdded } from '../../../lib/posts/cache';
+import { awaitImageBatch } from '../../../lib/images/api/month-images';
 import { useGenerationJob } from './use-generation-job';
 
 /** A job that ends faster than this keeps the overlay up until then, so it never just flashes. */
@@ -21,9 +22,6 @@ interface GenerationFailure {
   /** The strategy 'Try again' restarts with; null when retrying as-is cannot help (invalid input). */
   retry: Strategy | null;
 }
-
-/** The month's image progress (GET /api/months/:id/images) is read again once a job that makes images has written the posts. */
-const monthImagesKey = (monthId: string) => ['month-images', monthId];
 
 interface Options {
   month: Pick<MonthDetail, 'id' | 'name' | 'year' | 'postCount' | 'keptPostCount'>;
@@ -75,7 +73,6 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
       // Re-read the month before showing the calendar, so it opens with the new posts: the one read of
       // the written posts, as progress carried only the latest.
       await postsAdded(queryClient, month.id);
-      if (job.makeImages) await queryClient.invalidateQueries({ queryKey: monthImagesKey(month.id) });
       const skipped = job.problems.length > 0 ? ` ${plural(job.problems.length, 'post')} could not be written: write them from the Generate tab.` : '';
       const shortened = job.shortened.length > 0 ? ` ${plural(job.shortened.length, 'post')} shortened to fit the platform.` : '';
       const kept = job.kept > 0 ? ` Kept ${plural(job.kept, 'post')} scheduled or published, or added or changed while this month was being written.` : '';
@@ -87,6 +84,8 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         persistent: job.kept > 0 || job.problems.length > 0,
       });
       setFinished(job);
+      // The images follow the posts: the month's progress shows them (the calendar's tab is opened next).
+      if (job.makeImages) void awaitImageBatch(queryClient, month.id, job.createdAt);
       if (!mounted.current) return;
       setOverlayOpen(false);
       onGenerated();
