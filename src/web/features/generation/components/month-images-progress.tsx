@@ -15,7 +15,7 @@ interface Props {
 /**
  * The images a generation makes for its visual posts, while they are made: 'Making images: 3 of 8' with
  * a bar, the month's posts read again as each lands, then the outcome with any failures in words
- * (until dismissed). A batch finished before this page opened shows nothing.
+ * (until dismissed). A batch that ended before this page opened shows nothing.
  */
 export function MonthImagesProgress({ monthId, posts }: Props) {
   const queryClient = useQueryClient();
@@ -23,6 +23,7 @@ export function MonthImagesProgress({ monthId, posts }: Props) {
   const batch = images.data;
   const active = batch ? batchActive(batch) : false;
   const [seenActive, setSeenActive] = useState<string | null>(null);
+  const [openedAt] = useState(() => new Date().toISOString());
   const [dismissed, setDismissed] = useState<string | null>(null);
   if (batch?.batchId && active && seenActive !== batch.batchId) setSeenActive(batch.batchId);
 
@@ -35,7 +36,9 @@ export function MonthImagesProgress({ monthId, posts }: Props) {
   }, [landed, monthId, queryClient]);
 
   if (!batch?.batchId || batch.planned === 0) return null;
-  if (!active && (seenActive !== batch.batchId || dismissed === batch.batchId)) return null;
+  // A batch that ended while this page was open (however quickly) shows its outcome; an older one does not.
+  const endedHere = seenActive === batch.batchId || batch.jobs.some((job) => job.finishedAt !== null && job.finishedAt >= openedAt);
+  if (!active && (!endedHere || dismissed === batch.batchId)) return null;
   const words = batchProgressWords(batch, active);
   const failures = batchFailures(batch, posts);
 

@@ -1,5 +1,6 @@
 import { Loader, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
+import { IconPhoto, IconPhotoOff } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { ImageJob } from '@shared/schemas/images';
 import { isActive, jobStatusWords } from '../../../../lib/images/image-words';
 import { choiceLabel } from './template-choice';
@@ -13,11 +14,16 @@ interface Props {
   about: string;
 }
 
-/** The stage of the modal: a hint before the first image, a spinner with words while it is made, then the image or its slides. */
+/** The stage of the modal: a hint before the first image, a spinner with words while it is made, then the image or its slides (or that none came). */
 export function ImagePreview({ job, starting, about }: Props) {
   const busy = starting || (job !== null && isActive(job));
+  const stage = useRef<HTMLDivElement>(null);
+  // On a phone the stage is below the choices: it comes into view when making starts.
+  useEffect(() => {
+    if (starting) stage.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [starting]);
   return (
-    <div className={classes.stage} data-testid="image-stage" aria-busy={busy}>
+    <div ref={stage} className={classes.stage} data-testid="image-stage" aria-busy={busy}>
       {busy ? (
         <Stack align="center" gap="sm">
           <Loader size="md" aria-hidden="true" />
@@ -30,6 +36,15 @@ export function ImagePreview({ job, starting, about }: Props) {
         </Stack>
       ) : job?.status === 'succeeded' && job.files.length > 0 ? (
         <Made job={job} about={about} />
+      ) : job?.status === 'failed' ? (
+        <Stack align="center" gap="xs" maw={320}>
+          <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden="true">
+            <IconPhotoOff size={24} />
+          </ThemeIcon>
+          <Text size="sm" ta="center">
+            No image this time.
+          </Text>
+        </Stack>
       ) : (
         <Stack align="center" gap="xs" maw={320}>
           <ThemeIcon size={44} radius="xl" variant="light" color="gray" aria-hidden="true">
@@ -60,7 +75,7 @@ function Made({ job, about }: { job: ImageJob; about: string }) {
   }
   const total = job.files.length;
   return (
-    <SimpleGrid component="ol" cols={{ base: 2, xs: 3 }} spacing="sm" className={classes.slides} aria-label={`${total} slides`}>
+    <SimpleGrid component="ol" cols={3} spacing="xs" className={classes.slides} aria-label={`${total} slides`}>
       {job.files.map((file, index) => (
         <li key={file.fileId} className={classes.slide}>
           <img src={file.url} alt={`Slide ${index + 1} of ${total}: ${about}`} data-testid="made-image" />

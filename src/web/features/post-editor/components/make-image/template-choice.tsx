@@ -38,7 +38,8 @@ export function TemplateChoice({ value, onChange, ai, disabled }: Props) {
               {title}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed">
+          {/* On phones the names alone keep all the choices on one screen. */}
+          <Text size="xs" c="dimmed" visibleFrom="xs">
             {description}
           </Text>
         </Stack>
@@ -48,7 +49,7 @@ export function TemplateChoice({ value, onChange, ai, disabled }: Props) {
 
   return (
     <Radio.Group value={value} onChange={(next) => onChange(next as ImageChoice)} label="Style" description="Templates use your brand colours, logo and font.">
-      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
+      <SimpleGrid cols={2} spacing="xs" mt="xs">
         {IMAGE_TEMPLATES.map((template) => card(template, IMAGE_TEMPLATE_LABELS[template], DESCRIPTIONS[template]))}
         {ai && card('ai', 'Generate image', 'Drawn by the image model from the description above.', <IconSparkles size={14} aria-hidden="true" />)}
       </SimpleGrid>
