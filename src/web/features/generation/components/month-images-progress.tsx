@@ -41,10 +41,11 @@ export function MonthImagesProgress({ monthId, posts }: Props) {
   if (!active && (!endedHere || dismissed === batch.batchId)) return null;
   const words = batchProgressWords(batch, active);
   const failures = batchFailures(batch, posts);
+  const color = failures.length > 0 ? 'yellow' : active ? 'blue' : 'green';
 
   return (
     <Alert
-      color={failures.length > 0 ? 'yellow' : active ? 'blue' : 'green'}
+      color={color}
       variant="light"
       mb="lg"
       icon={
@@ -67,7 +68,7 @@ export function MonthImagesProgress({ monthId, posts }: Props) {
           </Text>
           {!active && <CloseButton size="sm" aria-label="Dismiss image progress" onClick={() => setDismissed(batch.batchId)} />}
         </Group>
-        <Progress value={batchPercent(batch)} size="sm" aria-label="Images made" animated={active} />
+        <Progress value={batchPercent(batch)} size="sm" color={`${color}.8`} aria-label="Images made" animated={active} />
         <Text size="sm">
           {active
             ? 'Each image and carousel post gets an image from your brand templates. They appear on the posts as they are made.'
