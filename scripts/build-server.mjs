@@ -1,9 +1,10 @@
-// Bundles the server into dist/server/main.js; npm packages stay external (native drivers included).
+// Bundles the server into dist/server/main.js, and the image renderer's worker thread beside it
+// (render-thread.js, which render-pool.ts starts); npm packages stay external (native drivers included).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', 'render-thread': 'src/server/modules/images/render-thread.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

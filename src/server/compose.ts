@@ -39,6 +39,7 @@ import { createImageJobRepository } from './modules/images/image-job-repository'
 import { AI_IMAGE_TIMEOUT_MS, createImageMaker } from './modules/images/image-maker';
 import { createImageService } from './modules/images/image-service';
 import { createImageWorker } from './modules/images/image-worker';
+import { createRenderPool } from './modules/images/render-pool';
 import { createMonthService } from './modules/months/month-service';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
@@ -193,6 +194,7 @@ export function createServices(
   });
   // Images for posts: made on the queue, one at a time per instance; a generation's batch is queued after it is written.
   const imageJobs = createImageJobRepository(database.db);
+  const renderPool = createRenderPool(log);
   const imageWorker = createImageWorker({
     imageJobs,
     posts,
@@ -201,7 +203,8 @@ export function createServices(
     media,
     library,
     usage: usageRepository,
-    maker: createImageMaker({ media, imageModel, aiTimeoutMs: imageTimeoutMs }),
+    maker: createImageMaker({ media, imageModel, aiTimeoutMs: imageTimeoutMs, render: renderPool.render }),
+    warmUp: renderPool.warmUp,
     queue,
     log,
     imagesPerDay: limits.imagesPerDay,
@@ -287,6 +290,7 @@ export function createServices(
     imageModel,
     images,
     imageWorker,
+    renderPool,
     runner,
     queue,
     notifier,

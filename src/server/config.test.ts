@@ -59,6 +59,29 @@ describe('loadConfig', () => {
     });
   });
 
+  it("has no image model without AI_IMAGE_MODEL, and lends it the text provider's address and key", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-test' }).imageModel).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), OPENAI_API_KEY: 'sk-test', AI_IMAGE_MODEL: 'gpt-image-1' }).imageModel).toEqual({
+      baseURL: 'https://api.openai.com/v1',
+      apiKey: 'sk-test',
+      model: 'gpt-image-1',
+      provider: 'OpenAI',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+        AI_MODEL: 'llama3.1',
+        AI_IMAGE_MODEL: 'flux',
+        AI_IMAGE_BASE_URL: 'http://10.0.0.5:8080/v1/',
+      }).imageModel,
+    ).toEqual({ baseURL: 'http://10.0.0.5:8080/v1', apiKey: undefined, model: 'flux', provider: 'OpenAI-compatible server' });
+    expect(loadConfig({ DATA_DIR: dataDir(), AI_IMAGE_MODEL: 'gpt-image-1', AI_IMAGE_API_KEY: 'sk-images' }).imageModel).toMatchObject({
+      baseURL: 'https://api.openai.com/v1',
+      apiKey: 'sk-images',
+    });
+  });
+
   it('trusts no proxy unless TRUST_PROXY names a hop count or addresses', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual({ kind: 'none' });
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toEqual({ kind: 'hops', count: 1 });
@@ -66,15 +89,22 @@ describe('loadConfig', () => {
   });
 
   it('reads the per-user limits, with their documented defaults', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).limits).toEqual({ aiRequestsPerDay: 200, postsPerMonth: 200, versionsPerPost: 50, uploadsInFlightPerUser: 3 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).limits).toEqual({
+      aiRequestsPerDay: 200,
+      postsPerMonth: 200,
+      versionsPerPost: 50,
+      uploadsInFlightPerUser: 3,
+      imagesPerDay: 50,
+    });
     const custom = loadConfig({
       DATA_DIR: dataDir(),
       AI_REQUESTS_PER_DAY: '5',
       POSTS_PER_MONTH_MAX: '40',
       VERSIONS_PER_POST: '3',
       UPLOADS_IN_FLIGHT_PER_USER: '1',
+      IMAGES_PER_USER_PER_DAY: '7',
     });
-    expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1 });
+    expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1, imagesPerDay: 7 });
   });
 
   it('runs every role on one process and media on disk unless told otherwise; ROLE and S3 need their companions', () => {
@@ -169,6 +199,10 @@ describe('loadConfig', () => {
     [{ POSTS_PER_MONTH_MAX: '0' }, 'POSTS_PER_MONTH_MAX'],
     [{ VERSIONS_PER_POST: '2.5' }, 'VERSIONS_PER_POST'],
     [{ UPLOADS_IN_FLIGHT_PER_USER: '-1' }, 'UPLOADS_IN_FLIGHT_PER_USER'],
+    [{ IMAGES_PER_USER_PER_DAY: '0' }, 'IMAGES_PER_USER_PER_DAY'],
+    [{ AI_IMAGE_BASE_URL: 'http://127.0.0.1:8080/v1' }, 'AI_IMAGE_MODEL'],
+    [{ AI_IMAGE_MODEL: 'gpt-image-1' }, 'AI_IMAGE_BASE_URL'],
+    [{ AI_IMAGE_MODEL: 'gpt-image-1', AI_IMAGE_BASE_URL: 'images.local' }, 'AI_IMAGE_BASE_URL'],
     [{ ROLE: 'api' }, 'ROLE'],
     [{ ROLE: 'worker' }, 'ROLE'],
     [{ JOB_LEASE_SECONDS: '1' }, 'JOB_LEASE_SECONDS'],

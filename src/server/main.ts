@@ -14,6 +14,8 @@ import { mediaStoreFor, notifierFor } from './platform';
 import { createLogger } from './platform/logger';
 import { createWriter } from './ai/create-writer';
 import { createMailerFor, createServices } from './compose';
+import { NO_IMAGE_MODEL } from './ai/image-model';
+import { createOpenAiImageModel } from './ai/openai-image-model';
 import { resetLinksByMail } from './modules/mail/password-reset-mail';
 
 /** The built web app sits beside the bundled server (dist/web) or, in development, in dist/web of the repo. */
@@ -87,6 +89,7 @@ async function main() {
       : createInProcessQueue(log);
   const services = createServices(database, {
     writer: createWriter(config.ai),
+    imageModel: config.imageModel ? createOpenAiImageModel(config.imageModel) : NO_IMAGE_MODEL,
     log,
     mediaDir,
     mediaStore,
@@ -167,6 +170,8 @@ async function main() {
     stopTokenSweep?.();
     stopNotificationMail?.();
     void Promise.all([services.runner.shutdown(), services.publisher.stop(), services.mailWorker.stop()])
+      .then(() => services.imageWorker.idle())
+      .then(() => services.renderPool.stop())
       .then(() => queue.stop())
       .then(() => notifier.close())
       .then(() => database.close())

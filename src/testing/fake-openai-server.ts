@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { readSlotsFromPrompt, type PromptSlot } from '@server/ai/month-plan/prompt';
 import { readRewritePrompt } from '@server/ai/rewrite-post/prompt';
 import { readSinglePostPrompt, type SinglePostDetails } from '@server/ai/single-post/prompt';
+import { answerImages, type ImageFault, type ImageRequestBody } from './fake-images-endpoint';
 
 /**
  * What the next answer does. Month prompts: 'malformed-json' cuts the JSON off; 'fenced-json' wraps
@@ -45,7 +46,8 @@ export type FakeFault =
   | 'trailing-commas'
   | 'chatter'
   | 'over-long'
-  | 'same-openings';
+  | 'same-openings'
+  | ImageFault;
 
 export interface FakeBehaviour {
   /** Faults for the next requests, one each, in order (added to the queue). */
@@ -71,9 +73,12 @@ export interface FakeBehaviour {
 
 export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next'> {
   model?: string;
+  /** The key the images endpoint expects (`Authorization: Bearer …`); any request passes when not given. */
+  apiKey?: string;
 }
 
-export type FakeTask = 'month' | 'rewrite' | 'single' | 'other';
+/** 'image': POST /v1/images/generations (fake-images-endpoint.ts), whose faults are ImageFault's. */
+export type FakeTask = 'month' | 'rewrite' | 'single' | 'other' | 'image';
 
 export interface RecordedRequest {
   method: string;
@@ -258,8 +263,43 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   });
 
+  async function handleImages(headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
+    let body: ImageRequestBody & RecordedRequest['body'];
+    try {
+      body = JSON.parse(raw) as ImageRequestBody & RecordedRequest['body'];
+    } catch {
+      return sendJson(res, 400, {
+        error: { message: 'We could not parse the JSON body of your request.', type: 'invalid_request_error', param: null, code: null },
+      });
+    }
+    const fault = queue.shift() ?? always;
+    const prompt = typeof body.prompt === 'string' ? body.prompt : '';
+    const recorded: RecordedRequest = {
+      method: 'POST',
+      path: '/v1/images/generations',
+      headers,
+      body,
+      prompt,
+      task: 'image',
+      fault,
+      at: Date.now(),
+      inFlightAtArrival: 0,
+      answered: false,
+    };
+    requests.push(recorded);
+    recordedFor.set(res, recorded);
+    recorded.inFlightAtArrival = unanswered();
+    if (delayMs > 0) await wait(delayMs);
+    while (held('image') && !res.destroyed) await wait(20);
+    const imageFault: ImageFault = (['image-refused', 'image-not-an-image', 'status-429', 'status-500', 'hang'] as FakeFault[]).includes(fault)
+      ? (fault as ImageFault)
+      : 'ok';
+    await answerImages(body, headers.authorization, options.apiKey, imageFault, (status, answer, extra) => sendJson(res, status, answer, extra), res);
+  }
+
   async function handle(method: string, path: string, headers: IncomingHttpHeaders, raw: string, res: ServerResponse) {
     if (method === 'GET' && path === '/v1/models') return sendJson(res, 200, { object: 'list', data: [{ id: model, object: 'model' }] });
+    if (method === 'POST' && path === '/v1/images/generations') return handleImages(headers, raw, res);
     if (method !== 'POST' || path !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: `No route ${method} ${path}` } });
     let body: RecordedRequest['body'];
     try {

@@ -10,6 +10,8 @@ import { migrateToLatest } from '@server/platform/db/migrate';
 import { mediaStoreFor, notifierFor } from '@server/platform';
 import { createLogger } from '@server/platform/logger';
 import { createWriter } from '@server/ai/create-writer';
+import { NO_IMAGE_MODEL } from '@server/ai/image-model';
+import { createOpenAiImageModel } from '@server/ai/openai-image-model';
 import type { WriterOptions } from '@server/ai/writer';
 import { createMailerFor, createServices, type Services } from '@server/compose';
 import { resetLinksByMail } from '@server/modules/mail/password-reset-mail';
@@ -42,6 +44,8 @@ export interface TestServerTiming {
   webRoot?: string;
   /** Where e-mail goes (a recording mailer); none is sent when not given, as without SMTP_URL. */
   mailer?: Mailer;
+  /** How long the image model (AI_IMAGE_MODEL in `env`) may take for one image. */
+  imageModelTimeoutMs?: number;
 }
 
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
@@ -88,6 +92,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
     notifier,
     mediaStore,
     writer: createWriter(config.ai, writerOptions),
+    imageModel: config.imageModel ? createOpenAiImageModel(config.imageModel, { timeoutMs: timing.imageModelTimeoutMs }) : NO_IMAGE_MODEL,
     log,
     mediaDir: path.join(config.dataDir, 'media'),
     publicUrl: config.publicUrl,
@@ -123,6 +128,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
       await services.publisher.stop();
       await services.mailWorker.stop();
       await services.queue.stop();
+      await services.renderPool.stop();
       await notifier.close();
       await new Promise((resolve) => server.close(resolve));
       await database.close();

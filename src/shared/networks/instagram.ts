@@ -17,6 +17,8 @@ export const instagram = {
     { width: 1080, height: 1350 },
     { width: 1080, height: 1080 },
   ],
+  // Its Content Publishing API takes JPEG images only.
+  madeImageFormat: 'jpeg',
   adaptInstructions: 'Rewrite this post for Instagram: a strong first line under 125 characters, casual and visual, add emojis.',
   colors: { chart: '#c13584', tint: '#fde8f1', text: '#a1135a' },
   icon: 'instagram',

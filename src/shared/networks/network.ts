@@ -56,6 +56,8 @@ export interface Network<Id extends string = string> {
   imageRatio: number;
   /** Sizes in pixels that images made for it are rendered at, preferred first (the first is the default). */
   imageSizes: readonly [ImageSize, ...ImageSize[]];
+  /** The format images made for it are rendered in: PNG unless it takes JPEG only (Instagram's publishing API). */
+  madeImageFormat?: 'jpeg';
   /** What 'Adapt for …' asks the writer for: that network's length and habits. */
   adaptInstructions: string;
   /** The recognisable colour: `chart` against the white card (3:1), `tint`/`text` for pills (WCAG AA). */

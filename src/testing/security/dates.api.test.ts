@@ -111,6 +111,8 @@ const NO_DATES = new Set([
   'POST /api/posts/:postId/versions/:versionId/restore',
   'POST /api/posts/:postId/media',
   'POST /api/media',
+  'POST /api/posts/:postId/images',
+  'POST /api/posts/:postId/images/:imageJobId/keep',
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
   'DELETE /api/posts/:postId',

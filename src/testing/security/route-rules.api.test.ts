@@ -57,8 +57,12 @@ const VERSIONED = [
   'POST /api/posts/:postId/copy',
   'POST /api/months/:id/posts/bulk',
 ];
-/** Writes that carry another record's version (not a post's): their 409 is tested with that record (notifications.api.test.ts). */
-const OTHER_VERSIONED = ['PUT /api/settings/notifications'];
+/**
+ * Writes that carry a version but need another record to reach its check: their 409 is tested with that record
+ * (the notification settings' own version in notifications.api.test.ts; keeping a made image needs a made image,
+ * images/image-jobs.api.test.ts).
+ */
+const OTHER_VERSIONED = ['PUT /api/settings/notifications', 'POST /api/posts/:postId/images/:imageJobId/keep'];
 
 let server: TestServer;
 let owner: TestClient & { userId: string };
@@ -113,6 +117,7 @@ describe('signed-out callers', () => {
       grantId: randomUUID(),
       notificationId: randomUUID(),
       linkId: randomUUID(),
+      imageJobId: randomUUID(),
       provider: 'facebook',
     };
     const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
@@ -202,7 +207,7 @@ describe('stale versions', () => {
       const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
       const response = await prober.request(
         route.method,
-        fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), grantId: randomUUID(), ...post }),
+        fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), grantId: randomUUID(), imageJobId: randomUUID(), ...post }),
         body,
       );
       const fields = Object.keys((response.body as Partial<ApiError> | undefined)?.error?.fields ?? {});
@@ -247,7 +252,7 @@ describe('archived months', () => {
     await read(client.api.workspace.$get());
     await createFactories(server.database.db).month(client.userId, ARCHIVED, { contentGenerated: 1 });
     const post = await seedPost(ARCHIVED, client.userId);
-    const ids = { id: monthId(ARCHIVED), ...post };
+    const ids = { id: monthId(ARCHIVED), imageJobId: randomUUID(), ...post };
     const snapshot = async () =>
       JSON.stringify([
         (await read(client.api.months[':id'].$get({ param: { id: ids.id } }))).body,

@@ -46,6 +46,8 @@ const NO_FOREIGN_IDS = new Set([
   'POST /api/notifications/read-all',
   'GET /api/settings/notifications',
   'PUT /api/settings/notifications',
+  // The image model's name and the caller's own count of images today.
+  'GET /api/images/capabilities',
 ]);
 
 let server: TestServer;
@@ -69,6 +71,7 @@ beforeAll(async () => {
   const connection = await read(
     alice.api.connections.$post({ json: { kind: 'webhook', name: 'Alice hook', url: 'https://203.0.113.10/hook', networks: ['linkedin'] } }),
   );
+  const image = await read(alice.api.posts[':postId'].images.$post({ param: { postId: post.id }, json: { mode: 'template', template: 'tip' } }));
   // Month ids are not secret ('2026-12' exists for everyone); one only Alice has shows isolation.
   await createFactories(server.database.db).month(alice.userId, { year: 2025, month: 1 }, { contentGenerated: 1 });
   Object.assign(ids, {
@@ -80,6 +83,7 @@ beforeAll(async () => {
     connectionId: connection.body.connection.id,
     grantId: await aliceGrant(),
     notificationId: await aliceNotification(),
+    imageJobId: image.body.job.id,
     linkId: (await read(alice.api.months[':id']['review-links'].$post({ param: { id: targetId }, json: { reviewerName: 'Sam' } }))).body.link.id,
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { NETWORKS, type ImageSize } from '@shared/networks';
+import { NETWORKS, type ImageSize, type Network } from '@shared/networks';
 import type { ImageTemplate } from '@shared/schemas/images';
 import type { Post } from '@shared/schemas/post';
 import type { ImageContent } from './brand-kit';
@@ -53,11 +53,12 @@ export function batchTemplateOf(post: Pick<Post, 'id' | 'type' | 'event'>): Imag
   return choices[createHash('sha256').update(post.id).digest()[0]! % choices.length]!;
 }
 
-/** The size an image for the post is made at (its network's first), and its format: Instagram takes JPEG only. */
+/** The size an image for the post is made at (its network's first), and its format (JPEG where the network takes only that). */
 export function formatOf(post: Pick<Post, 'platform' | 'scheduledPlatform'>): { size: ImageSize; format: 'png' | 'jpeg' } {
   const platform = post.scheduledPlatform ?? post.platform;
-  const size = NETWORKS[platform].imageSizes[0]!;
-  return { size: { width: size.width, height: size.height }, format: platform === 'instagram' ? 'jpeg' : 'png' };
+  const network = NETWORKS[platform] as Network;
+  const size = network.imageSizes[0];
+  return { size: { width: size.width, height: size.height }, format: network.madeImageFormat ?? 'png' };
 }
 
 /** The posts a generation's batch makes images for: image and carousel posts that have no media yet. */

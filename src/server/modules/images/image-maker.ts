@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Post } from '@shared/schemas/post';
 import type { ImageTemplate } from '@shared/schemas/images';
 import { ImageModelError, type ImageModel } from '../../ai/image-model';
+import { IMAGE_MODEL_TIMEOUT_MS } from '../../ai/openai-image-model';
 import { AppError } from '../../errors';
 import type { MediaService } from '../media/media-service';
 import { MEDIA_URL_PREFIX } from '../media/media-service';
@@ -9,9 +10,13 @@ import type { Profile } from '@shared/schemas/profile';
 import type { BrandKit } from './brand-kit';
 import { contentOf, formatOf } from './image-content';
 import { renderImages, type RenderedImage } from './render';
+import type { Render } from './render-pool';
 
-/** How long the image model may take to answer before the image fails as timed out (AI_IMAGE_TIMEOUT_MS in tests). */
-export const AI_IMAGE_TIMEOUT_MS = 60_000;
+/**
+ * How long a job waits for the image model before the image fails as timed out: the client's own limit
+ * (IMAGE_MODEL_TIMEOUT_MS, 120 s: the GPT image models often need 20-60 s) unless compose is given less.
+ */
+export const AI_IMAGE_TIMEOUT_MS = IMAGE_MODEL_TIMEOUT_MS;
 /** A model's answer larger than this is not decoded. */
 const MODEL_IMAGE_MAX_PIXELS = 40_000_000;
 
@@ -22,7 +27,8 @@ interface Deps {
   media: Pick<MediaService, 'locate'>;
   imageModel: ImageModel;
   aiTimeoutMs: number;
-  render?: typeof renderImages;
+  /** The renderer (a worker thread's, render-pool.ts); in this thread when not given. */
+  render?: Render;
 }
 
 /** Why an image could not be made, in words the user can act on. */
@@ -39,7 +45,7 @@ async function readFile(media: Deps['media'], userId: string, fileId: string): P
 }
 
 /** Makes a post's images: a template filled with its words and the brand kit, or the image model's answer fitted to the network's size. */
-export function createImageMaker({ media, imageModel, aiTimeoutMs, render = renderImages }: Deps) {
+export function createImageMaker({ media, imageModel, aiTimeoutMs, render = (request) => renderImages(request) }: Deps) {
   /** The profile's brand kit with its logo's bytes; a logo that is gone is left out rather than failing the image. */
   async function brandKitOf(userId: string, profile: Pick<Profile, 'brandColors' | 'brandLogo' | 'brandFont'>): Promise<BrandKit> {
     let logo: Buffer | null = null;
@@ -56,7 +62,8 @@ export function createImageMaker({ media, imageModel, aiTimeoutMs, render = rend
     try {
       answer = await imageModel.generate({ prompt: post.mediaPrompt.trim() || post.content, width: size.width, height: size.height, signal });
     } catch (error) {
-      if (signal.aborted && !(error instanceof ImageModelError && error.kind !== 'timed_out')) throw new ImageModelError('timed_out', TIMED_OUT_MESSAGE);
+      // Our own deadline passed: whatever the client made of the abort, the user hears it took too long.
+      if (signal.aborted) throw new ImageModelError('timed_out', TIMED_OUT_MESSAGE);
       throw error;
     }
     try {

@@ -78,11 +78,12 @@ export function createImageService({ access, imageJobs, library, usage, usageCou
      * transaction that checks the month is writable and the version is the one the user saw.
      */
     async keep(userId: string, postId: string, imageJobId: string, version: number): Promise<Post> {
+      // The post and its month first: an archived month answers 409 whatever the job.
+      const { post: current } = await access.requirePost(userId, postId, { writable: true });
       const job = await ownJob(userId, imageJobId);
       if (job.postId !== postId) throw notFound('Image job');
       if (job.status !== 'succeeded') throw new AppError('conflict', NOT_READY_MESSAGE);
       const files = fromJsonList<string>(job.files);
-      const { post: current } = await access.requirePost(userId, postId);
       const made = await madeFilesOn(userId, current);
       const saved = await access.writeToPost(userId, postId, async (repositories, post) => {
         if (post.version !== version) throw new AppError('stale_version', STALE_MESSAGE);

@@ -32,6 +32,8 @@ interface Deps {
   queue: JobQueue;
   log: Logger;
   imagesPerDay: number;
+  /** Readies the renderer when this instance starts taking jobs. */
+  warmUp?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -54,6 +56,7 @@ export function createImageWorker({
   queue,
   log,
   imagesPerDay,
+  warmUp,
   now = () => new Date(),
 }: Deps) {
   let turn: Promise<void> = Promise.resolve();
@@ -132,6 +135,8 @@ export function createImageWorker({
 
     /** Takes image jobs from the queue in this instance (ROLE=worker or all). */
     async work(): Promise<void> {
+      // In the queue's order: the first job waits for the warm-up rather than paying for it within its time limit.
+      if (warmUp) void oneAtATime(warmUp);
       await queue.work<{ imageJobId: string }>(IMAGE_QUEUE, (job) => oneAtATime(() => handle(job.data.imageJobId)));
     },
 
