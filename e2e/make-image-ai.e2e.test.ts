@@ -71,7 +71,8 @@ describe('make image with the image model', () => {
     await modal.getByRole('button', { name: 'Regenerate' }).click();
     const alert = modal.getByRole('alert');
     await expect.poll(() => alert.isVisible(), { timeout: 60_000 }).toBe(true);
-    await expect(alert.textContent()).resolves.toContain('choose a template instead');
+    await expect(alert.textContent()).resolves.toContain('The image could not be made');
+    await expect(modal.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
     await screenshotSizes(page, 'make-image-ai-refused', undefined, { viewportOnly: true });
     await alert.getByRole('button', { name: 'Choose a template' }).click();
     await expect(modal.getByRole('radio', { name: /^Tip/ }).getAttribute('aria-checked')).resolves.toBe('true');

@@ -53,7 +53,7 @@ async function make(modal: Locator, button: 'Make image' | 'Regenerate' = 'Make 
       .waitFor({ timeout: 60_000 })
       .then(() => 'made' as const),
   ]);
-  if (outcome === 'failed') await modal.getByRole('button', { name: 'Make image' }).click();
+  if (outcome === 'failed') await modal.getByRole('button', { name: 'Try again' }).click();
   return loadedImages(modal);
 }
 

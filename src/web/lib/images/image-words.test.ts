@@ -56,11 +56,12 @@ describe('an image job in words', () => {
     expect(jobStatusWords(job({ status: 'succeeded' }))).toBe('The image is ready.');
   });
 
-  it('tells a failed job’s reason with the next step, offering a template after a failed generation', () => {
-    expect(failedJobProblem(job({ status: 'failed', error: 'The image model timed out.' }))).toEqual({
+  it('tells a failed job’s reason in the server’s words, a next step when it gave none, and offers a template after a failed generation', () => {
+    expect(failedJobProblem(job({ status: 'failed', error: 'Making the image took too long: try again, or shorten its text.' }))).toEqual({
       title: 'The image could not be made',
-      message: 'The image model timed out. Try again, or choose another template.',
+      message: 'Making the image took too long: try again, or shorten its text.',
     });
+    expect(failedJobProblem(job({ status: 'failed', error: null }))).toMatchObject({ message: 'Something went wrong. Try again, or choose another template.' });
     expect(failedJobProblem(job({ status: 'failed', mode: 'ai', template: null, error: null }))).toMatchObject({
       message: 'Something went wrong. Try again, or choose a template instead.',
       next: 'template',

@@ -63,12 +63,12 @@ export function imageProblem(code: ErrorCode | undefined, fallback: string): Ima
   return (code && WORDS[code]) ?? { title: 'Could not make the image', message: fallback || 'Something went wrong. Please try again.' };
 }
 
-/** A failed job's own error (the model refused, timed out), with the next step. */
+/** A failed job's own error, in the server's words (which say what to do); a next step only when it gave none. */
 export function failedJobProblem(job: Pick<ImageJob, 'error' | 'mode'>): ImageProblem {
-  const next = job.mode === 'ai' ? ' Try again, or choose a template instead.' : ' Try again, or choose another template.';
+  const next = job.mode === 'ai' ? 'Try again, or choose a template instead.' : 'Try again, or choose another template.';
   return {
     title: 'The image could not be made',
-    message: `${job.error ?? 'Something went wrong.'}${next}`,
+    message: job.error ?? `Something went wrong. ${next}`,
     ...(job.mode === 'ai' ? { next: 'template' as const } : {}),
   };
 }

@@ -91,6 +91,8 @@ export function useImageMaker(monthId: string, post: Post, onKept: () => void) {
     reloading,
     /** The shown image was made with the chosen style: the main button makes another of it. */
     sameChoice: shownChoice === choice && job?.status === 'succeeded',
+    /** The shown job failed with the chosen style: the main button tries it again. */
+    retrying: shownChoice === choice && job?.status === 'failed',
     canKeep: job?.status === 'succeeded' && job.files.length > 0,
     start: () => void start(),
     keep: () => void keepShown(),

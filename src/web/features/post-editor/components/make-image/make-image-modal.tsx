@@ -90,9 +90,9 @@ export function MakeImageModal({ monthId, post, onClose }: Props) {
                 onClick={maker.start}
                 loading={maker.making}
                 disabled={busy}
-                leftSection={<IconPhotoPlus size={16} aria-hidden="true" />}
+                leftSection={maker.retrying ? <IconRefresh size={16} aria-hidden="true" /> : <IconPhotoPlus size={16} aria-hidden="true" />}
               >
-                Make image
+                {maker.retrying ? 'Try again' : 'Make image'}
               </Button>
             )}
             <Button onClick={maker.keep} loading={maker.keeping} disabled={!maker.canKeep || busy} leftSection={<IconCheck size={16} aria-hidden="true" />}>
