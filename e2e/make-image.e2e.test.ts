@@ -142,6 +142,29 @@ describe('make image', () => {
     await expect.poll(async () => (await monthPosts(page))[0]!.media.length).toBe(slides.length);
   });
 
+  it('keeps an image after the post changed in another tab, once the post is reloaded', async () => {
+    const { page } = await newPage(browser());
+    const drawer = await openSeededPost(page, { type: 'image', content: 'Our spring menu starts on Monday.' });
+    await drawer.getByRole('button', { name: 'Make image' }).click();
+    const modal = page.getByRole('dialog', { name: 'Make image' });
+    const [made] = await make(modal);
+    // Another tab saves the post meanwhile: the version the editor shows is stale.
+    const [post] = await monthPosts(page);
+    const saved = await page.request.patch(`/api/posts/${post!.id}`, { data: { version: 1, content: 'Our spring menu starts on Tuesday.' } });
+    expect(saved.status()).toBe(200);
+
+    await modal.getByRole('button', { name: 'Keep' }).click();
+    const alert = modal.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('This post was changed in another tab or window. Reload the post, then keep the image again.');
+    await expectStillAccessible(page, 'a stale keep');
+    await alert.getByRole('button', { name: 'Reload the post' }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+    await modal.getByRole('button', { name: 'Keep' }).click();
+    await expect.poll(() => modal.isVisible()).toBe(false);
+    await expect.poll(async () => (await monthPosts(page))[0]!.media.map((item) => item.url)).toEqual([new URL(made!).pathname]);
+    await expect.poll(() => drawer.getByTestId('post-text').textContent()).toBe('Our spring menu starts on Tuesday.');
+  });
+
   it('offers no Make image on a text post', async () => {
     const { page } = await newPage(browser());
     const drawer = await openSeededPost(page, { type: 'text', content: 'Just words today.' });
