@@ -214,6 +214,7 @@ export function createServices(
     access,
     imageJobs,
     library,
+    media,
     usage,
     usageCounts: usageRepository,
     worker: imageWorker,

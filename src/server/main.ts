@@ -116,6 +116,7 @@ async function main() {
     const lostImages = await services.imageWorker.recoverInterrupted();
     if (lostImages > 0) log.warn({ event: 'images.recovered', failed: lostImages }, 'marked interrupted image jobs as failed');
     await services.imageWorker.work();
+    void services.imageWorker.warmUp();
     const orphans = await services.media.sweepOrphans();
     if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
     // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.

@@ -7,15 +7,17 @@ describe("an image's words from its post", () => {
     expect(contentOf({ content: 'Fresh flowers every Friday! Come early. See https://shop.example #flowers #friday', event: null })).toEqual({
       headline: 'Fresh flowers every Friday!',
       body: 'Come early.',
-      points: ['Fresh flowers every Friday!', 'Come early.', 'See'],
+      points: ['Come early.', 'See'],
     });
   });
 
-  it("takes a carousel's points from its lines, at most as many as a carousel shows", () => {
+  it("takes a carousel's points from its lines after the headline, at most as many as a carousel shows", () => {
     const content = ['Ten habits:', ...Array.from({ length: 14 }, (_, index) => `Habit ${index + 1}`)].join('\n');
     const { headline, points } = contentOf({ content, event: null });
     expect(headline).toBe('Ten habits:');
     expect(points).toHaveLength(TEXT_LIMITS.points);
+    expect(points[0]).toBe('Habit 1');
+    expect(contentOf({ content: 'Only one sentence', event: null }).points).toEqual(['Only one sentence']);
   });
 
   it('shows an offer or event by its title and dates', () => {

@@ -33,11 +33,12 @@ function day(date: string): string {
 
 /**
  * The words an image of the post carries: its first sentence as the headline, the next one under it,
- * its sentences as a carousel's points; an offer or event shows its title and dates instead.
+ * the sentences after the headline as a carousel's points; an offer or event shows its title and dates instead.
  */
 export function contentOf(post: Pick<Post, 'content' | 'event'>): ImageContent {
   const sentences = sentencesOf(post.content);
-  const points = sentences.slice(0, TEXT_LIMITS.points);
+  // The headline tops every slide, so the points are the sentences after it (all of them when there is one).
+  const points = (sentences.length > 1 ? sentences.slice(1) : sentences).slice(0, TEXT_LIMITS.points);
   if (post.event) {
     const dates = post.event.startDate === post.event.endDate ? day(post.event.startDate) : `${day(post.event.startDate)} – ${day(post.event.endDate)}`;
     return { headline: post.event.title, body: post.event.couponCode ? `${dates} · Code ${post.event.couponCode}` : dates, points };

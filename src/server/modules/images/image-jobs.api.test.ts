@@ -80,7 +80,8 @@ describe('images made for a post', () => {
     const post = await addPost(client, { platform: 'linkedin', type: 'carousel', content: 'Three habits.\nFloss daily.\nBrush twice.\nSee us twice a year.' });
     const job = await waitForImageJob(client, (await makeImage(client, post.id, { mode: 'template', template: 'carousel' })).body.job.id);
     expect(job.status).toBe('succeeded');
-    expect(job.files.length).toBeGreaterThan(1);
+    // One slide per point after the headline.
+    expect(job.files).toHaveLength(3);
     for (const file of job.files) expect(await servedImage(client, file.url)).toMatchObject({ format: 'png', width: 1200, height: 627 });
   });
 
@@ -109,6 +110,22 @@ describe('images made for a post', () => {
     const stale = await keep(client, post.id, job.id, post.version);
     expect(stale.status).toBe(409);
     expect(errorOf(stale).code).toBe('stale_version');
+    expect((await getPost(client, post.id)).media).toEqual([]);
+  });
+
+  it('refuses keeping an image whose file is gone (409 conflict), and one still being made', async () => {
+    const post = await addPost(client, { platform: 'facebook', type: 'image', content: 'Gone.' });
+    const job = await waitForImageJob(client, (await makeImage(client, post.id, { mode: 'template', template: 'tip' })).body.job.id);
+    await server.services.mediaStore.remove(client.userId, job.files[0]!.fileId);
+    const gone = await keep(client, post.id, job.id, post.version);
+    expect([gone.status, errorOf(gone).code]).toEqual([409, 'conflict']);
+    const queued = newImageJobRow(
+      { userId: client.userId, postId: post.id, monthId: post.monthId, batchId: null, mode: 'template', template: 'tip' },
+      new Date().toISOString(),
+    );
+    await server.database.db.insertInto('image_jobs').values(queued).execute();
+    const early = await keep(client, post.id, queued.id, post.version);
+    expect([early.status, errorOf(early).code]).toEqual([409, 'conflict']);
     expect((await getPost(client, post.id)).media).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { STALE_MESSAGE } from '../months/access';
 import type { UsageLimits } from '../account/usage-limits';
 import type { UsageRepository } from '../account/usage-repository';
 import type { LibraryRepository } from '../media/library-repository';
-import { MEDIA_URL_PREFIX } from '../media/media-service';
+import { MEDIA_URL_PREFIX, type MediaService } from '../media/media-service';
 import { fromJsonList } from '../../platform/db/json-columns';
 import { newImageJobRow, toImageJob, type ImageJobRepository } from './image-job-repository';
 import { imageLimitMessage, type ImageWorker } from './image-worker';
@@ -16,6 +16,8 @@ interface Deps {
   access: Access;
   imageJobs: ImageJobRepository;
   library: Pick<LibraryRepository, 'markKept' | 'find'>;
+  /** To check a made file is still stored before a post refers to it. */
+  media: Pick<MediaService, 'locate'>;
   usage: Pick<UsageLimits, 'consumeAiRequest'>;
   usageCounts: Pick<UsageRepository, 'imagesMade'>;
   worker: Pick<ImageWorker, 'enqueue'>;
@@ -26,11 +28,12 @@ interface Deps {
 
 export const NO_MODEL_MESSAGE = 'No image model is set up on this server. Choose a template instead.';
 const NOT_READY_MESSAGE = 'This image is not ready yet. Wait until it has been made, then keep it.';
+const GONE_MESSAGE = 'This image is no longer kept on the server. Make it again.';
 
 const fileIdOf = (url: string) => (url.startsWith(MEDIA_URL_PREFIX) ? url.slice(MEDIA_URL_PREFIX.length) : null);
 
 /** Making images for posts from the editor, keeping one on its post, and a generation's batch as progress. */
-export function createImageService({ access, imageJobs, library, usage, usageCounts, worker, imageModel, imagesPerDay, now = () => new Date() }: Deps) {
+export function createImageService({ access, imageJobs, library, media, usage, usageCounts, worker, imageModel, imagesPerDay, now = () => new Date() }: Deps) {
   async function ownJob(userId: string, imageJobId: string) {
     const row = await imageJobs.find(userId, imageJobId);
     if (!row) throw notFound('Image job');
@@ -84,6 +87,8 @@ export function createImageService({ access, imageJobs, library, usage, usageCou
       if (job.postId !== postId) throw notFound('Image job');
       if (job.status !== 'succeeded') throw new AppError('conflict', NOT_READY_MESSAGE);
       const files = fromJsonList<string>(job.files);
+      // A preview never kept may have been cleared away since (unkept made files do not last).
+      for (const fileId of files) await media.locate(userId, fileId).catch(() => Promise.reject(new AppError('conflict', GONE_MESSAGE)));
       const made = await madeFilesOn(userId, current);
       const saved = await access.writeToPost(userId, postId, async (repositories, post) => {
         if (post.version !== version) throw new AppError('stale_version', STALE_MESSAGE);
