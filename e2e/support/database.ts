@@ -51,6 +51,9 @@ interface SeedPost {
   content: string;
   /** Defaults to now; set it where the order of posts on one day matters (date, then creation time). */
   createdAt?: string;
+  /** Defaults to a text post without a media description. */
+  type?: 'text' | 'image' | 'video' | 'carousel';
+  mediaPrompt?: string;
 }
 
 /** Adds a post to a month that already exists. */
@@ -58,8 +61,8 @@ export async function seedPost(email: string, ref: MonthRef, post: SeedPost) {
   const userId = await userIdFor(email);
   const now = new Date().toISOString();
   await run(
-    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', 1, ?, ?)',
-    [randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now],
+    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, ?, ?, \'[]\', \'[]\', 1, ?, ?)',
+    [randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.type ?? 'text', post.mediaPrompt ?? '', post.createdAt ?? now, now],
   );
 }
 

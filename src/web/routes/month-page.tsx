@@ -16,6 +16,7 @@ import { useMonth } from '../lib/queries/month';
 import { ApiRequestError, errorMessage } from '../lib/api-error';
 import { resolveTab } from './month-tabs';
 import { usePostActions } from './use-post-actions';
+import { MonthImagesProgress } from '../features/generation/components/month-images-progress';
 import type { MonthDetail } from '@shared/schemas/month';
 
 // The Generate form, the Scheduled tab and the editor are their own chunks: the calendar paints without them.
@@ -145,6 +146,7 @@ function MonthScreen({ data }: { data: MonthDetail }) {
 
   return (
     <div onPointerOver={warmEditor} onTouchStart={warmEditor} onFocusCapture={warmEditor}>
+      <MonthImagesProgress monthId={data.id} posts={data.posts} />
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {!data.archived && (

@@ -53,7 +53,8 @@ export async function renderImages(request: RenderRequest, options: RenderOption
   if (![width, height].every((side) => Number.isInteger(side) && side >= 100 && side <= MAX_SIDE)) {
     throw new AppError('bad_request', `An image is between 100 and ${MAX_SIDE} pixels on each side.`);
   }
-  const start = now();
+  // Each image (a carousel's every slide) gets the whole limit: a five-slide carousel is five images, not one.
+  let start = now();
   const checkTime = () => {
     if (now() - start > limit) {
       throw new AppError('unavailable', `Making the image took longer than ${limit / 1000} seconds: try again, or shorten its text.`);
@@ -71,7 +72,8 @@ export async function renderImages(request: RenderRequest, options: RenderOption
   };
   const trees = TEMPLATE_LAYOUTS[request.template](canvas, boundContent(request.content));
   const images: RenderedImage[] = [];
-  for (const tree of trees) {
+  for (const [index, tree] of trees.entries()) {
+    if (index > 0) start = now();
     const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
       width,
       height,

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCalendarStats, IconRefresh, IconSparkles, IconTargetArrow } from '@tabler/icons-react';
 import { planSlots } from '@shared/domain/slot-planner';
@@ -53,11 +54,14 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
     },
   });
   const planned = plannedCount(month, form.getValues());
+  // Until the user flips it, the switch says what the month's last generation did.
+  const [makeImagesChoice, setMakeImages] = useState<boolean | null>(null);
+  const makeImages = makeImagesChoice ?? flow.lastMakeImages;
   const writer = useAiSettings();
   const writerLabel = writer.data?.label ?? flow.lastWriter;
 
   const submit = form.onSubmit(
-    (values) => flow.generate(strategySchema.parse(values)),
+    (values) => flow.generate(strategySchema.parse(values), makeImages),
     () => requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()),
   );
 
@@ -120,6 +124,13 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
                   </Group>
                 </Alert>
               )}
+              <Switch
+                label="Make images for visual posts"
+                description="Image and carousel posts get an image from your brand templates once they are written. You can change or replace each one later."
+                checked={makeImages}
+                onChange={(event) => setMakeImages(event.currentTarget.checked)}
+                disabled={flow.busy}
+              />
               <Group justify="space-between" gap="md" wrap="wrap">
                 <Stack gap={2}>
                   <Text fw={600}>

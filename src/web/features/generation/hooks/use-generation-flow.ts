@@ -10,6 +10,7 @@ import { useRetryUnwritten } from '../api/retry-unwritten';
 import { useStartGeneration } from '../api/start-generation';
 import { notify } from '../../../lib/notify';
 import { postsAdded } from '../../../lib/posts/cache';
+import { awaitImageBatch } from '../../../lib/images/api/month-images';
 import { useGenerationJob } from './use-generation-job';
 
 /** A job that ends faster than this keeps the overlay up until then, so it never just flashes. */
@@ -51,11 +52,12 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
   const retryUnwritten = useRetryUnwritten();
   const latest = useLatestJob(month.id);
   const [overlayOpen, setOverlayOpen] = useState(false);
-  const [confirm, setConfirm] = useState<{ count: number; kept: number; strategy: Strategy } | null>(null);
+  const [confirm, setConfirm] = useState<{ count: number; kept: number; strategy: Strategy; makeImages: boolean } | null>(null);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
   /** The job this page saw finish; the month's latest one from the server until then. */
   const [finished, setFinished] = useState<GenerationJobState | null>(null);
   const lastStrategy = useRef<Strategy | null>(null);
+  const lastMakeImages = useRef(false);
   const openedAt = useRef(0);
   const mounted = useRef(true);
   useEffect(() => {
@@ -82,6 +84,8 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         persistent: job.kept > 0 || job.problems.length > 0,
       });
       setFinished(job);
+      // The images follow the posts: the month's progress shows them (the calendar's tab is opened next).
+      if (job.makeImages) void awaitImageBatch(queryClient, month.id, job.createdAt);
       if (!mounted.current) return;
       setOverlayOpen(false);
       onGenerated();
@@ -122,12 +126,13 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     attach(latestJob);
   }, [latestJob, attach]);
 
-  const run = async (strategy: Strategy, replaceExisting = false) => {
+  const run = async (strategy: Strategy, makeImages: boolean, replaceExisting = false) => {
     lastStrategy.current = strategy;
+    lastMakeImages.current = makeImages;
     setFailure(null);
     setConfirm(null);
     try {
-      attach(await start.mutateAsync({ monthId: month.id, strategy, replaceExisting }));
+      attach(await start.mutateAsync({ monthId: month.id, strategy, replaceExisting, makeImages }));
       attached.current = true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'generation_running') {
@@ -135,7 +140,7 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
         if (running?.status === 'running') return attach(running);
       }
       if (error instanceof ApiRequestError && error.code === 'month_has_posts') {
-        setConfirm({ ...existingPosts(error, month), strategy });
+        setConfirm({ ...existingPosts(error, month), strategy, makeImages });
         return;
       }
       const invalid = error instanceof ApiRequestError && error.status === 400;
@@ -173,10 +178,12 @@ export function useGenerationFlow({ month, onGenerated, onFieldErrors, currentSt
     lastWriter: tracker.job?.writer ?? latestJob?.writer ?? null,
     confirm,
     failure,
-    generate: (strategy: Strategy) => void run(strategy),
-    confirmReplace: () => confirm && void run(confirm.strategy, true),
+    /** The month's last job made images: the switch starts where the user left it. */
+    lastMakeImages: latestJob?.makeImages ?? false,
+    generate: (strategy: Strategy, makeImages: boolean) => void run(strategy, makeImages),
+    confirmReplace: () => confirm && void run(confirm.strategy, confirm.makeImages, true),
     cancelReplace: () => setConfirm(null),
-    retry: () => failure?.retry && void run(failure.retry),
+    retry: () => failure?.retry && void run(failure.retry, lastMakeImages.current),
     dismissFailure: () => setFailure(null),
   };
 }

@@ -1,12 +1,16 @@
 import { Alert, Button, CloseButton, FileButton, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { IconAlertCircle, IconPhotoPlus, IconUpload } from '@tabler/icons-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NETWORK_RULES } from '@shared/domain/networks';
 import type { Post } from '@shared/schemas/post';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { EditorSection } from './editor-section';
 import { MediaPreviews } from './media-previews';
+import { takesMadeImage } from '../../../lib/images/image-words';
 import classes from './post-editor.module.css';
+
+// The modal (and its polling) loads with the first 'Make image'.
+const MakeImageModal = lazy(() => import('./make-image/make-image-modal').then((module) => ({ default: module.MakeImageModal })));
 
 export interface MediaSectionProps {
   monthId: string;
@@ -19,6 +23,8 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
   const media = useMediaUploads(monthId, post);
   const resetPicker = useRef<() => void>(null);
   const [dragging, setDragging] = useState(false);
+  const [making, setMaking] = useState(false);
+  const makes = takesMadeImage(post.type) && !archived;
   // What the post's network takes: Google Business Profile shows one photo and no video.
   const network = NETWORK_RULES[post.platform];
   const takesVideo = network.media.types.includes('video');
@@ -29,7 +35,16 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
   };
 
   return (
-    <EditorSection title="Post Image or Media">
+    <EditorSection
+      title="Post Image or Media"
+      action={
+        makes && (
+          <Button size="xs" variant="light" onClick={() => setMaking(true)} leftSection={<IconPhotoPlus size={16} aria-hidden="true" />}>
+            Make image
+          </Button>
+        )
+      }
+    >
       {post.mediaPrompt && (
         <Text size="sm">
           <Text span fw={600}>
@@ -105,6 +120,11 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
             <CloseButton size="sm" aria-label="Dismiss upload problems" onClick={media.dismissProblems} />
           </Group>
         </Alert>
+      )}
+      {making && (
+        <Suspense fallback={null}>
+          <MakeImageModal monthId={monthId} post={post} onClose={() => setMaking(false)} />
+        </Suspense>
       )}
     </EditorSection>
   );
