@@ -1,0 +1,45 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { LibraryFile } from '@shared/schemas/media-library';
+import { fileName, inUseQuestion } from '../../../lib/library/library-words';
+
+/** What the dialog asks: a plain deletion, or one that takes the file off `usedBy` posts too. */
+export type DeleteQuestion = { file: LibraryFile; usedBy: number };
+
+interface DeleteFileDialogProps {
+  question: DeleteQuestion | null;
+  deleting: boolean;
+  problem: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a file leaves the library; when posts show it, says how many lose it. */
+export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClose }: DeleteFileDialogProps) {
+  const inUse = (question?.usedBy ?? 0) > 0;
+  return (
+    <Modal opened={question !== null} onClose={onClose} title={inUse ? 'Delete a file in use?' : 'Delete this file?'} centered>
+      {question && (
+        <Stack gap="md">
+          <Text size="sm" fw={600}>
+            {fileName(question.file)}
+          </Text>
+          <Text size="sm">{inUse ? inUseQuestion(question.usedBy) : 'It leaves your library for good. No post shows it.'}</Text>
+          {problem && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red.8" onClick={onConfirm} loading={deleting}>
+              {inUse ? 'Delete and remove from posts' : 'Delete file'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

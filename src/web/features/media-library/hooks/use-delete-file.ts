@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { LibraryFile } from '@shared/schemas/media-library';
+import { useDeleteLibraryFile } from '../../../lib/library/library-api';
+import { deleteFailure, fileName, inUseCount } from '../../../lib/library/library-words';
+import { notify } from '../../../lib/notify';
+import type { DeleteQuestion } from '../components/delete-file-dialog';
+
+/**
+ * Deleting a library file. A file no post shows is asked about first, then deleted; for one in use the
+ * server answers 409 media_in_use with how many posts show it, and that answer becomes the question
+ * (the server's count, not the list's, which may be older); confirming deletes it with confirm=true.
+ */
+export function useDeleteFile() {
+  const remove = useDeleteLibraryFile();
+  const [question, setQuestion] = useState<DeleteQuestion | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+
+  const send = async (file: LibraryFile, confirm: boolean) => {
+    setProblem(null);
+    try {
+      await remove.mutateAsync({ file, confirm });
+      setQuestion(null);
+      notify({
+        tone: 'success',
+        title: 'File deleted',
+        message: confirm ? `"${fileName(file)}" is deleted and removed from its posts.` : `"${fileName(file)}" is deleted.`,
+      });
+    } catch (error) {
+      const usedBy = inUseCount(error);
+      if (usedBy !== null) setQuestion({ file, usedBy });
+      else if (question) setProblem(deleteFailure(error));
+      else notify({ tone: 'error', title: 'Could not delete the file', message: deleteFailure(error) });
+    }
+  };
+
+  /** The Delete button of a file. */
+  const start = async (file: LibraryFile) => {
+    setProblem(null);
+    if (file.usedBy === 0) {
+      setQuestion({ file, usedBy: 0 });
+      return;
+    }
+    setAsking(file.fileId);
+    try {
+      await send(file, false);
+    } finally {
+      setAsking(null);
+    }
+  };
+
+  return {
+    question,
+    problem,
+    /** The file whose Delete is waiting for the server's answer. */
+    asking,
+    deleting: remove.isPending,
+    start: (file: LibraryFile) => void start(file),
+    confirm: () => {
+      if (question) void send(question.file, question.usedBy > 0);
+    },
+    close: () => {
+      setQuestion(null);
+      setProblem(null);
+    },
+  };
+}
