@@ -49,6 +49,8 @@ interface SeedPost {
   date: string;
   platform: string;
   content: string;
+  /** The media description (empty by default). */
+  mediaPrompt?: string;
   /** Defaults to now; set it where the order of posts on one day matters (date, then creation time). */
   createdAt?: string;
 }
@@ -58,8 +60,8 @@ export async function seedPost(email: string, ref: MonthRef, post: SeedPost) {
   const userId = await userIdFor(email);
   const now = new Date().toISOString();
   await run(
-    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', \'\', \'[]\', \'[]\', 1, ?, ?)',
-    [randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.createdAt ?? now, now],
+    'insert into posts (id, "userId", "monthId", date, platform, content, type, "mediaPrompt", hashtags, media, version, "createdAt", "updatedAt") values (?, ?, ?, ?, ?, ?, \'text\', ?, \'[]\', \'[]\', 1, ?, ?)',
+    [randomUUID(), userId, monthId(ref), post.date, post.platform, post.content, post.mediaPrompt ?? '', post.createdAt ?? now, now],
   );
 }
 
