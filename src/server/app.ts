@@ -25,6 +25,7 @@ import { holidayRoutes } from './modules/months/holiday-routes';
 import { loginOptionsRoutes } from './modules/account/login-options-routes';
 import { meRoutes } from './modules/account/me-routes';
 import { mediaRoutes } from './modules/media/routes';
+import { libraryRoutes, postLibraryRoutes } from './modules/media/library-routes';
 import { monthRoutes } from './modules/months/month-routes';
 import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -48,7 +49,9 @@ function apiRoutes(deps: AppDeps) {
       .route('/holidays', holidayRoutes(deps))
       .route('/posts', postRoutes(deps))
       .route('/posts', postReviewRoutes(deps))
+      .route('/posts', postLibraryRoutes(deps))
       .route('/media', mediaRoutes(deps))
+      .route('/library', libraryRoutes(deps))
       .route('/analytics', analyticsRoutes(deps))
       .route('/feedback', feedbackRoutes(deps))
       .route('/settings', settingsRoutes(deps))

@@ -34,6 +34,7 @@ import { createFeedbackService } from './modules/feedback/feedback-service';
 import { createGenerationService } from './modules/generation/generation-service';
 import { createMediaService } from './modules/media/media-service';
 import { createLibraryRepository } from './modules/media/library-repository';
+import { createLibraryService } from './modules/media/library-service';
 import { NO_IMAGE_MODEL, type ImageModel } from './ai/image-model';
 import { createMonthService } from './modules/months/month-service';
 import { createPostService } from './modules/posts/post-service';
@@ -261,6 +262,7 @@ export function createServices(
     copies: createPostCopyService({ profiles, access, writer, usage, now }),
     bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
     media,
+    library: createLibraryService({ library, posts, deletedPosts, logos: profiles, access, store: mediaStore, now }),
     schedule,
     exports: createExportService({ monthService, publicUrl, now }),
     analytics: createAnalyticsService({ posts, deliveries }),

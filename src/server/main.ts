@@ -110,13 +110,22 @@ async function main() {
     if (recovered > 0 && !queue.durable) log.warn({ event: 'generation.recovered', failed: recovered }, 'marked interrupted generation jobs as failed');
     if (recovered > 0 && queue.durable) log.warn({ event: 'generation.requeued', jobs: recovered }, 'handed generation jobs nobody holds back to the queue');
     await services.runner.work();
+    // Files posts or the logo refer to without a library row get one first, so the sweep keeps them.
+    const backfilled = await services.library.backfill();
+    if (backfilled > 0) log.info({ event: 'media.library_backfilled', added: backfilled }, 'added files to the media library');
     const orphans = await services.media.sweepOrphans();
     if (orphans > 0) log.warn({ event: 'media.swept', removed: orphans }, 'removed orphaned media files');
-    // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds.
+    // Deleted posts whose time to undo has passed are forgotten, files included, every few seconds; so
+    // are made images nobody kept for a day.
     const purgeDeleted = () =>
-      services.media
-        .purgeDeleted()
-        .catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts'));
+      Promise.all([
+        services.media
+          .purgeDeleted()
+          .catch((error: unknown) => log.error({ event: 'posts.purge_failed', error: (error as Error).message }, 'could not purge deleted posts')),
+        services.library
+          .purgeUnkept()
+          .catch((error: unknown) => log.error({ event: 'media.purge_failed', error: (error as Error).message }, 'could not purge unkept images')),
+      ]);
     await purgeDeleted();
     purgeTimer = setInterval(() => void purgeDeleted(), 10_000);
     purgeTimer.unref();

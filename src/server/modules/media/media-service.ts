@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
+import { ALT_TEXT_MAX } from '@shared/schemas/media-library';
 import { RESTORABLE_FOR_MS } from '@shared/schemas/post-actions';
 import { MEDIA_MAX_BYTES, MEDIA_MIME_TYPES, POST_LIMITS, type MediaItem, type Post } from '@shared/schemas/post';
 import type { DeletedPostRepository } from '../posts/deleted-post-repository';
@@ -12,8 +13,10 @@ import type { MediaStore } from '../../platform/media-store/media-store';
 import type { Access } from '../months/access';
 import type { LibraryRepository, NewLibraryFile } from './library-repository';
 import { multipartBoundary, openMultipartFile } from './multipart-file';
+import { EXTENSION, FILE_ID, keptFiles, MEDIA_URL_PREFIX, MIME_BY_EXTENSION, removeIfNotKept } from './kept-files';
 
-export const MEDIA_URL_PREFIX = '/api/media/';
+export { MEDIA_URL_PREFIX } from './kept-files';
+
 /**
  * The spec's hint word for word (product-spec.md, post editor). It names four formats; WebP, WebM and
  * MOV (MEDIA_MIME_TYPES) are accepted as well.
@@ -25,19 +28,6 @@ export const UPLOAD_BODY_LIMIT = MEDIA_MAX_BYTES + 64 * 1024;
 const TYPE_SAMPLE_BYTES = 4100;
 /** How long an upload holds one of its user's slots at most; one cut off by a crash frees it then. */
 const UPLOAD_SLOT_MS = 10 * 60 * 1000;
-const EXTENSION: Record<(typeof MEDIA_MIME_TYPES)[number], string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'video/quicktime': 'mov',
-};
-const MIME_BY_EXTENSION = Object.fromEntries(Object.entries(EXTENSION).map(([mime, ext]) => [ext, mime]));
-/** A stored file's name: a random UUID and the extension of an accepted type. */
-const FILE_ID = new RegExp(`^[0-9a-f-]{36}\\.(${Object.values(EXTENSION).join('|')})$`);
-
 interface Deps {
   /** The media library's rows: every stored file with its alt text. */
   library: LibraryRepository;
@@ -59,27 +49,15 @@ const postFullError = () => new AppError('bad_request', `A post can have at most
 
 export { mediaFolder } from '../../platform/media-store/media-store';
 
-/** The names of the files a user's posts and brand logo refer to, deleted posts that can still be restored included. */
-async function referencedFiles(deps: Pick<Deps, 'posts' | 'deletedPosts' | 'logos'>, userId: string): Promise<Set<string>> {
-  const [live, deleted, logo] = await Promise.all([deps.posts.listMediaUrls(userId), deps.deletedPosts.listMediaUrls(userId), deps.logos.findLogo(userId)]);
-  const urls = [...live, ...deleted, ...(logo ? [logo] : [])];
-  return new Set(urls.filter((url) => url.startsWith(MEDIA_URL_PREFIX)).map((url) => url.slice(MEDIA_URL_PREFIX.length)));
-}
-
 /**
  * Uploaded images and videos: streamed to a local file as they arrive (never whole in memory),
  * checked by their bytes, then kept per user in the media store (DATA_DIR/media or an S3 bucket),
  * served only to their owner.
  */
 export function createMediaService({ library, posts, deletedPosts, logos, access, store, uploads, uploadsInFlightPerUser, now = () => new Date() }: Deps) {
-  /** Files a post or the brand logo refers to, deleted posts that can still be restored included. */
-  const referenced = (userId: string) => referencedFiles({ posts, deletedPosts, logos }, userId);
-
-  /** Removes a file once nothing refers to it. */
-  async function removeIfUnreferenced(userId: string, url: string, files: Set<string>): Promise<void> {
-    const fileId = url.slice(MEDIA_URL_PREFIX.length);
-    if (url.startsWith(MEDIA_URL_PREFIX) && FILE_ID.test(fileId) && !files.has(fileId)) await store.remove(userId, fileId);
-  }
+  /** Files the library has, or a post or the brand logo refers to (deleted posts that can still be restored included). */
+  const referenced = (userId: string) => keptFiles({ library, posts, deletedPosts, logos }, userId);
+  const removeIfUnreferenced = (userId: string, url: string, files: Set<string>) => removeIfNotKept(store, userId, url, files);
 
   /** Changes the media list in the transaction that checks the post and its month. */
   const changeMedia = (userId: string, postId: string, change: (media: MediaItem[]) => MediaItem[]) =>
@@ -105,7 +83,11 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
    * Writes the file field of a multipart body to `temporary` as it streams in; the type is decided
    * from the first bytes before anything is written, the size limit is enforced while streaming.
    */
-  async function receive(body: ReadableStream<Uint8Array> | null, boundary: string, temporary: string): Promise<(typeof MEDIA_MIME_TYPES)[number]> {
+  async function receive(
+    body: ReadableStream<Uint8Array> | null,
+    boundary: string,
+    temporary: string,
+  ): Promise<{ mime: (typeof MEDIA_MIME_TYPES)[number]; size: number }> {
     const file = await openMultipartFile(body, boundary, { field: 'file', maxBodyBytes: UPLOAD_BODY_LIMIT, tooLarge: () => tooLargeError() });
     let handle: FileHandle | undefined;
     let head: Buffer[] = [];
@@ -130,7 +112,7 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
         }
       }
       if (!handle) await decideType();
-      return mime!;
+      return { mime: mime!, size };
     } finally {
       await handle?.close();
     }
@@ -144,7 +126,7 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
     userId: string,
     body: ReadableStream<Uint8Array> | null,
     contentType: string | undefined,
-    steps: { before: () => Promise<void>; keep: (item: MediaItem) => Promise<Result> },
+    steps: { before: () => Promise<void>; keep: (item: MediaItem) => Promise<Result>; altText: (kept: Result) => string },
   ): Promise<Result> {
     const boundary = multipartBoundary(contentType);
     const release = await takeUploadSlot(userId);
@@ -153,7 +135,7 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
     try {
       await steps.before();
       temporary = await store.incoming(userId);
-      const mime = await receive(body, boundary, temporary);
+      const { mime, size } = await receive(body, boundary, temporary);
       const fileId = `${randomUUID()}.${EXTENSION[mime]}`;
       stored = fileId;
       // The bucket (MEDIA_STORE=s3) may be out of reach: said in words the user can act on, never a 500.
@@ -161,8 +143,12 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
         if (store.kind === 'disk') throw error;
         throw new AppError('unavailable', 'The file could not be stored right now. Please try again in a moment.');
       });
-      const kept = await steps.keep({ type: mime.startsWith('video/') ? 'video' : 'image', url: `${MEDIA_URL_PREFIX}${fileId}` });
+      const type = mime.startsWith('video/') ? 'video' : 'image';
+      const kept = await steps.keep({ type, url: `${MEDIA_URL_PREFIX}${fileId}` });
       stored = undefined;
+      // Every upload is in the library; a crash before this line leaves a file the start-up backfill finds.
+      const altText = steps.altText(kept).slice(0, ALT_TEXT_MAX);
+      await library.insert(userId, { fileId, type, mime, bytes: size, altText, source: 'upload', template: null, kept: true }, now().toISOString());
       return kept;
     } finally {
       if (temporary) await rm(temporary, { force: true });
@@ -186,15 +172,17 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
             if (media.length >= POST_LIMITS.media) throw postFullError();
             return [...media, item];
           }),
+        // The post's media description says what the file shows until the user writes its own.
+        altText: (post) => post.mediaPrompt,
       });
     },
 
     /**
-     * One file kept on its own, for the brand kit's logo: the profile refers to it when saved. Until
-     * then nothing does, and the orphan sweep at the next start removes it.
+     * One file kept on its own, for the brand kit's logo: the profile refers to it when saved. It is in
+     * the media library (no alt text yet) like every upload, so the sweeps keep it until deleted there.
      */
     uploadFile: (userId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined): Promise<MediaItem> =>
-      storeUpload(userId, body, contentType, { before: async () => undefined, keep: async (item) => item }),
+      storeUpload(userId, body, contentType, { before: async () => undefined, keep: async (item) => item, altText: () => '' }),
 
     /** Removes a file from the post that holds it; through any other post it is "not found". */
     async remove(userId: string, postId: string, fileId: string): Promise<Post> {
@@ -222,8 +210,9 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
     },
 
     /**
-     * Start-up: removes files no post refers to (left by a crash between storing the file and saving
-     * the post) and, on disk, half-written uploads. Returns how many files were removed.
+     * Start-up: removes files neither the library has nor a post refers to (left by a crash between
+     * storing the file and saving the post) and, on disk, half-written uploads. Run after the library's
+     * backfill. Returns how many files were removed.
      */
     sweepOrphans: (): Promise<number> => store.sweep(referenced),
 
