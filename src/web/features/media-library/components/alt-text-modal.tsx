@@ -13,7 +13,7 @@ export const ALT_TEXT_HELP = 'Describes the image for people using screen reader
 /** Edits a file's description (its alt text): a counter against ALT_TEXT_MAX, Save, problems in words. */
 export function AltTextModal({ file, onClose }: { file: LibraryFile | null; onClose: () => void }) {
   return (
-    <Modal opened={file !== null} onClose={onClose} title="Edit description" size="lg" centered>
+    <Modal opened={file !== null} onClose={onClose} title="Edit description" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {file && <AltTextForm key={file.fileId} file={file} onClose={onClose} />}
     </Modal>
   );

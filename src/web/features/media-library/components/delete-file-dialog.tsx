@@ -18,7 +18,13 @@ interface DeleteFileDialogProps {
 export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClose }: DeleteFileDialogProps) {
   const inUse = (question?.usedBy ?? 0) > 0;
   return (
-    <Modal opened={question !== null} onClose={onClose} title={inUse ? 'Delete a file in use?' : 'Delete this file?'} centered>
+    <Modal
+      opened={question !== null}
+      onClose={onClose}
+      title={inUse ? 'Delete a file in use?' : 'Delete this file?'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {question && (
         <Stack gap="md">
           <Text size="sm" fw={600}>

@@ -44,11 +44,13 @@ export function LibraryPage() {
     if (result.isFetchNextPageError) notify({ tone: 'error', title: 'Could not load more files', message: errorMessage(result.error) });
   };
 
+  // Nothing at all yet: no search or filter to offer, only where files come from.
+  const empty = library.isSuccess && files.length === 0 && !filtered;
   let body;
   if (library.isPending) body = <LibrarySkeleton />;
   else if (library.isError && files.length === 0)
     body = <ErrorState title="Could not load your media library" message={errorMessage(library.error)} onRetry={() => void library.refetch()} />;
-  else if (files.length === 0 && !filtered)
+  else if (empty)
     body = (
       <LibraryEmpty
         action={
@@ -86,7 +88,7 @@ export function LibraryPage() {
   return (
     <>
       <PageHeader title="Media library" subtitle="Every image and video you upload or make, with its description, ready to use again." />
-      <div className={classes.toolbar} role="search">
+      <div className={classes.toolbar} role="search" hidden={empty}>
         <TextInput
           className={classes.search}
           aria-label="Search descriptions"

@@ -44,7 +44,7 @@ interface LibraryPickerProps {
 export function LibraryPicker({ opened, onClose, ...props }: LibraryPickerProps) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title="Choose from library" size="xl" fullScreen={phone} centered>
+    <Modal opened={opened} onClose={onClose} title="Choose from library" size="xl" fullScreen={phone} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {opened && <PickerBody onClose={onClose} {...props} />}
     </Modal>
   );
