@@ -1,9 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, type MonthRef } from '@shared/domain/months';
-import { expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
-import { seedPost } from './support/database';
+import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
+import { markLibraryFileMade, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
+import { LIBRARY_PAGE } from '@shared/schemas/media-library';
+import { POST_LIMITS } from '@shared/schemas/post';
+import { MEDIA_SAMPLES } from '@testing/media-samples';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -12,6 +15,7 @@ const noon = (ref: MonthRef, dayNumber: number) => `${day(ref, dayNumber)}T12:00
 
 const LATTE = 'A barista pours latte art into a white cup';
 const AUTUMN = 'Pumpkin soup and cinnamon rolls on our autumn menu';
+const CLIP = 'Steamed milk swirling in a jug';
 const LATTE_EDITED = 'A barista pours a leaf of latte art on an oak counter';
 
 /** A PNG drawn in the page: a cup on a counter, or autumn leaves, so the screenshots show real pictures. */
@@ -67,10 +71,17 @@ async function openPost(page: Page, dayNumber: number): Promise<Locator> {
   return drawer;
 }
 
-async function uploadTo(page: Page, dayNumber: number, scene: 'cup' | 'leaves') {
+async function uploadTo(page: Page, dayNumber: number, scene: 'cup' | 'leaves' | 'clip') {
   const drawer = await openPost(page, dayNumber);
-  await drawer.locator('input[type="file"]').setInputFiles({ name: `${scene}.png`, mimeType: 'image/png', buffer: await picture(page, scene) });
-  await expect.poll(() => drawer.getByRole('img', { name: 'Image 1' }).isVisible()).toBe(true);
+  const mp4 = MEDIA_SAMPLES.find((sample) => sample.label === 'MP4')!;
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles(
+      scene === 'clip'
+        ? { name: mp4.name, mimeType: mp4.type, buffer: mp4.bytes }
+        : { name: `${scene}.png`, mimeType: 'image/png', buffer: await picture(page, scene) },
+    );
+  await expect.poll(() => drawer.getByRole('button', { name: scene === 'clip' ? 'Remove video 1' : 'Remove image 1' }).isVisible()).toBe(true);
 }
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name });
@@ -84,6 +95,7 @@ describe('media library', () => {
     await seedPost(email, next, { date: noon(next, 8), platform: 'instagram', content: 'Monday latte art.', mediaPrompt: LATTE });
     await seedPost(email, next, { date: noon(next, 12), platform: 'facebook', content: 'Autumn menu is here.', mediaPrompt: AUTUMN });
     await seedPost(email, next, { date: noon(next, 14), platform: 'linkedin', content: 'Behind the counter.' });
+    await seedPost(email, next, { date: noon(next, 16), platform: 'facebook', content: 'Milk, steamed.', mediaPrompt: CLIP });
 
     // Nothing yet: the empty state says where files come from. The sidebar links the screen.
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Media library' }).click();
@@ -95,9 +107,14 @@ describe('media library', () => {
     // Uploads land in the library with the post's media description as their alt text.
     await uploadTo(page, 8, 'cup');
     await uploadTo(page, 12, 'leaves');
+    await uploadTo(page, 16, 'clip');
+    await markLibraryFileMade(email, AUTUMN, 'template', 'offer');
     await page.goto('/library');
     await expect.poll(() => page.getByRole('img', { name: LATTE }).isVisible()).toBe(true);
     await expect(page.getByRole('img', { name: AUTUMN }).isVisible()).resolves.toBe(true);
+    // A made image says where it came from, in words; an upload has no label.
+    await expect(card(page, AUTUMN).getByText('Template', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(card(page, LATTE).getByText('Template', { exact: true }).count()).resolves.toBe(0);
     await expect(card(page, LATTE).getByText('Used on 1 post').isVisible()).resolves.toBe(true);
     await expectAccessible(page, 'media library');
     await screenshotSizes(page, 'library');
@@ -129,11 +146,15 @@ describe('media library', () => {
     await search.fill('zebra');
     await expect.poll(() => page.getByRole('heading', { name: 'No files found' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Show all files' }).click();
-    await expect.poll(() => page.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(3);
+    // The type filter: the one video, labelled as a video in words.
     await page.getByText('Videos', { exact: true }).click();
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(1);
+    await expect(card(page, CLIP).getByText('Video', { exact: true }).isVisible()).resolves.toBe(true);
+    await search.fill('pumpkin');
     await expect.poll(() => page.getByRole('heading', { name: 'No videos found' }).isVisible()).toBe(true);
-    await page.getByText('All', { exact: true }).click();
-    await expect.poll(() => page.getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Show all files' }).click();
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(3);
 
     // Reuse on another post: the picker adds the chosen file with the post's version.
     const latteSrc = await page.getByRole('img', { name: LATTE_EDITED }).getAttribute('src');
@@ -172,7 +193,7 @@ describe('media library', () => {
     await expectAccessible(page, 'delete question');
     await screenshotSizes(page, 'library-delete', undefined, { viewportOnly: true });
     await question.getByRole('button', { name: 'Delete and remove from posts' }).click();
-    await expect.poll(() => page.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(2);
     drawer = await openPost(page, 8);
     await expect.poll(() => drawer.getByText('No images or videos yet. Upload one below.').isVisible()).toBe(true);
 
@@ -184,8 +205,50 @@ describe('media library', () => {
       .getByRole('button', { name: /^Delete/ })
       .click();
     const plain = page.getByRole('dialog', { name: 'Delete this file?' });
+    await expect(plain.getByText('It leaves your library for good. No post shows it.').isVisible()).resolves.toBe(true);
     await plain.getByRole('button', { name: 'Delete file' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Your media library is empty' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(1);
+    await expect(card(page, CLIP).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('shows a page at a time with Load more, and a failed load with a way to try again', async () => {
+    const { page, context } = await newPage(browser());
+    const email = await signUpAndSkip(page);
+    await page.goto('/workspace');
+    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    // One page and two more files, ten to a post, through the upload endpoint.
+    const total = LIBRARY_PAGE + 2;
+    const posts = Math.ceil(total / POST_LIMITS.media);
+    for (let index = 0; index < posts; index += 1) {
+      await seedPost(email, next, { date: noon(next, index + 1), platform: 'facebook', content: `Post ${index}`, mediaPrompt: `Picture of post ${index}` });
+    }
+    const month = (await (await page.request.get(`/api/months/${monthId(next)}`)).json()) as { posts: { id: string }[] };
+    const png = MEDIA_SAMPLES.find((sample) => sample.label === 'PNG')!;
+    for (let index = 0; index < total; index += 1) {
+      const upload = await page.request.post(`/api/posts/${month.posts[Math.floor(index / POST_LIMITS.media)]!.id}/media`, {
+        headers: { origin: baseUrl() },
+        multipart: { file: { name: png.name, mimeType: png.type, buffer: png.bytes } },
+      });
+      expect(upload.status()).toBe(201);
+    }
+
+    // The server cannot be reached: what happened and a way to try again, which then shows the files.
+    let failing = true;
+    await page.route('**/api/library?*', (route) => (failing ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
+    await page.route('**/api/library', (route) => (failing ? route.fulfill({ status: 503, body: '' }) : route.fallback()));
+    await page.goto('/library');
+    await expect.poll(() => page.getByRole('heading', { name: 'Could not load your media library' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expectAccessible(page, 'media library error');
+    await screenshotSizes(page, 'library-error');
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(LIBRARY_PAGE);
+
+    // Load more adds the rest after the last file shown, then goes.
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.getByRole('listitem').count()).toBe(total);
+    await expect(page.getByRole('button', { name: 'Load more' }).count()).resolves.toBe(0);
     await context.close();
   });
 

@@ -117,3 +117,12 @@ export async function seedConnection(email: string, connection: SeedConnection):
     await run('insert into network_routes ("userId", platform, "connectionId") values (?, ?, ?)', [userId, platform, id]);
   return id;
 }
+
+/**
+ * Makes a library file look made (from a template or by AI) without the renderer: for screens that
+ * label files by where they came from. The file is found by its description.
+ */
+export async function markLibraryFileMade(email: string, altText: string, source: 'template' | 'ai', template: string | null): Promise<void> {
+  const userId = await userIdFor(email);
+  await run('update media_files set source = ?, template = ? where "userId" = ? and "altText" = ?', [source, template, userId, altText]);
+}

@@ -19,6 +19,11 @@ export function LibraryThumb({ file }: { file: LibraryFile }) {
         // No controls in a grid: the first frame stands for the video; it plays where it is posted.
         <video src={`${file.url}#t=0.1`} preload="metadata" muted playsInline aria-label={`Video: ${name}`} />
       )}
+      {file.type === 'video' && (
+        <span className={classes.play} aria-hidden="true">
+          <IconPlayerPlayFilled size={20} />
+        </span>
+      )}
       <div className={classes.badges}>
         {file.type === 'video' && (
           <Badge className={classes.badge} size="sm" color="dark.7" variant="filled" leftSection={<IconPlayerPlayFilled size={10} aria-hidden="true" />}>

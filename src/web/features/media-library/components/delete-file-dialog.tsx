@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { LibraryFile } from '@shared/schemas/media-library';
 import { fileName, inUseQuestion } from '../../../lib/library/library-words';
@@ -36,14 +36,14 @@ export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClo
               {problem}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
+          <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" align={{ base: 'stretch', xs: 'center' }} gap="sm">
             <Button variant="default" onClick={onClose} data-autofocus>
               Cancel
             </Button>
             <Button color="red.8" onClick={onConfirm} loading={deleting}>
               {inUse ? 'Delete and remove from posts' : 'Delete file'}
             </Button>
-          </Group>
+          </Flex>
         </Stack>
       )}
     </Modal>

@@ -189,7 +189,7 @@ function PickerBody({ onClose, monthId, post, takesVideo }: Omit<LibraryPickerPr
           {problem}
         </Alert>
       )}
-      <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group justify="space-between" gap="sm" wrap="wrap" className={classes.footer}>
         <Text size="sm" c="dimmed" aria-live="polite">
           {selected ? `Selected: ${fileName(selected)}` : 'Select a file to add it.'}
         </Text>
