@@ -194,6 +194,8 @@ describe('media library', () => {
     await screenshotSizes(page, 'library-delete', undefined, { viewportOnly: true });
     await question.getByRole('button', { name: 'Delete and remove from posts' }).click();
     await expect.poll(() => page.getByRole('listitem').count()).toBe(2);
+    // Focus is not lost with the deleted card: it is on the list.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Files in your library');
     drawer = await openPost(page, 8);
     await expect.poll(() => drawer.getByText('No images or videos yet. Upload one below.').isVisible()).toBe(true);
 

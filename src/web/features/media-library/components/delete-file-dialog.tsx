@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { LibraryFile } from '@shared/schemas/media-library';
 import { fileName, inUseQuestion } from '../../../lib/library/library-words';
+import classes from './media-library.module.css';
 
 /** What the dialog asks: a plain deletion, or one that takes the file off `usedBy` posts too. */
 export type DeleteQuestion = { file: LibraryFile; usedBy: number };
@@ -12,10 +13,12 @@ interface DeleteFileDialogProps {
   problem: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** False once the file is gone: focus cannot go back to its Delete button. */
+  returnFocus: boolean;
 }
 
 /** Asks before a file leaves the library; when posts show it, says how many lose it. */
-export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClose }: DeleteFileDialogProps) {
+export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClose, returnFocus }: DeleteFileDialogProps) {
   const inUse = (question?.usedBy ?? 0) > 0;
   return (
     <Modal
@@ -24,6 +27,7 @@ export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClo
       title={inUse ? 'Delete a file in use?' : 'Delete this file?'}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
+      returnFocus={returnFocus}
     >
       {question && (
         <Stack gap="md">
@@ -36,14 +40,14 @@ export function DeleteFileDialog({ question, deleting, problem, onConfirm, onClo
               {problem}
             </Alert>
           )}
-          <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" align={{ base: 'stretch', xs: 'center' }} gap="sm">
+          <div className={classes.dialogActions}>
             <Button variant="default" onClick={onClose} data-autofocus>
               Cancel
             </Button>
             <Button color="red.8" onClick={onConfirm} loading={deleting}>
               {inUse ? 'Delete and remove from posts' : 'Delete file'}
             </Button>
-          </Flex>
+          </div>
         </Stack>
       )}
     </Modal>

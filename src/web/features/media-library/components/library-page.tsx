@@ -1,7 +1,7 @@
 import { Button, Center, SegmentedControl, SimpleGrid, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MediaType } from '@shared/domain/options';
 import type { LibraryFile } from '@shared/schemas/media-library';
@@ -32,6 +32,13 @@ export function LibraryPage() {
   const library = useLibrary({ q, type });
   const [editing, setEditing] = useState<LibraryFile | null>(null);
   const deletion = useDeleteFile();
+  const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // After a deletion focus goes to the list (or the search when the list is gone), not lost on the page.
+  const deletedCount = deletion.deleted;
+  useEffect(() => {
+    if (deletedCount > 0) (listRef.current ?? searchRef.current)?.focus();
+  }, [deletedCount]);
 
   const files = library.data?.pages.flatMap((page) => page.files) ?? [];
   const filtered = q !== '' || type !== null;
@@ -64,7 +71,7 @@ export function LibraryPage() {
   else
     body = (
       <>
-        <SimpleGrid cols={LIBRARY_COLUMNS} spacing="md" component="ul" className={classes.grid} aria-label="Files in your library">
+        <SimpleGrid ref={listRef} tabIndex={-1} cols={LIBRARY_COLUMNS} spacing="md" component="ul" className={classes.grid} aria-label="Files in your library">
           {files.map((file) => (
             <LibraryCard
               key={file.fileId}
@@ -90,6 +97,7 @@ export function LibraryPage() {
       <PageHeader title="Media library" subtitle="Every image and video you upload or make, with its description, ready to use again." />
       <div className={classes.toolbar} role="search" hidden={empty}>
         <TextInput
+          ref={searchRef}
           className={classes.search}
           aria-label="Search descriptions"
           placeholder="Search descriptions"
@@ -116,6 +124,7 @@ export function LibraryPage() {
         problem={deletion.problem}
         onConfirm={deletion.confirm}
         onClose={deletion.close}
+        returnFocus={!deletion.gone}
       />
     </>
   );

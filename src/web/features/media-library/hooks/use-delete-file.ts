@@ -15,11 +15,16 @@ export function useDeleteFile() {
   const [question, setQuestion] = useState<DeleteQuestion | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
+  // Set when a deletion went through: its card (and the button focus would return to) is gone.
+  const [deleted, setDeleted] = useState(0);
+  const [gone, setGone] = useState(false);
 
   const send = async (file: LibraryFile, confirm: boolean) => {
     setProblem(null);
     try {
       await remove.mutateAsync({ file, confirm });
+      setDeleted((count) => count + 1);
+      setGone(true);
       setQuestion(null);
       notify({
         tone: 'success',
@@ -37,6 +42,7 @@ export function useDeleteFile() {
   /** The Delete button of a file. */
   const start = async (file: LibraryFile) => {
     setProblem(null);
+    setGone(false);
     if (file.usedBy === 0) {
       setQuestion({ file, usedBy: 0 });
       return;
@@ -55,6 +61,10 @@ export function useDeleteFile() {
     /** The file whose Delete is waiting for the server's answer. */
     asking,
     deleting: remove.isPending,
+    /** Grows with each deletion that went through. */
+    deleted,
+    /** The last file asked about is deleted. */
+    gone,
     start: (file: LibraryFile) => void start(file),
     confirm: () => {
       if (question) void send(question.file, question.usedBy > 0);
