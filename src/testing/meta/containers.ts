@@ -13,7 +13,8 @@ export interface Container {
   accountId: string;
   mediaType: string;
   text: string;
-  media?: { kind: 'image' | 'video'; url: string };
+  /** `alt`: an image's alt text (`alt_text`), when one was sent. */
+  media?: { kind: 'image' | 'video'; url: string; alt?: string };
   isCarouselItem: boolean;
   children: string[];
   createdAt: number;

@@ -14,7 +14,8 @@ import { META_ACCOUNTS, graphTime, type IssuedToken, type MetaState } from './me
  * - instagram-platform/content-publishing (POST /{ig-user-id}/media with image_url, video_url and
  *   media_type=REELS, is_carousel_item, media_type=CAROUSEL with children (at most 10), caption; POST
  *   /{ig-user-id}/media_publish with creation_id; 100 API-published posts per 24 hours; captions of at most
- *   2,200 characters; JPEG only; aspect ratio 4:5..1.91:1);
+ *   2,200 characters; JPEG only; aspect ratio 4:5..1.91:1; `alt_text` "for image posts", added March 24,
+ *   2025, "Reels and stories are not supported": kept with the image, refused with a video);
  * - instagram-graph-api/reference/ig-container (`status_code`, `status` carrying the error subcode);
  * - instagram-graph-api/reference/ig-user (GET /{ig-user-id} with `username`);
  * - instagram-graph-api/reference/ig-user/content_publishing_limit (`quota_usage`, `config.quota_total`,
@@ -63,6 +64,7 @@ export function createInstagramRoutes(state: MetaState, containers: Containers, 
       return ok({ id: containers.create({ ...base, mediaType: 'CAROUSEL', children }).id });
     }
     if (params.video_url) {
+      if (params.alt_text !== undefined) throw refuse.param('The parameter alt_text is only supported for images.');
       const mediaType = params.media_type ?? '';
       if (!(mediaType === 'REELS' || (isCarouselItem && mediaType === 'VIDEO')))
         throw refuse.param('The media type is not supported: use media_type=REELS for a video, or VIDEO for a carousel item.', 2207023);
@@ -77,7 +79,8 @@ export function createInstagramRoutes(state: MetaState, containers: Containers, 
     }
     if (!params.image_url) throw refuse.param('The parameter image_url is required.');
     await fetchInstagramImage(params.image_url);
-    return ok({ id: containers.create({ ...base, mediaType: 'IMAGE', media: { kind: 'image', url: params.image_url } }).id });
+    const alt = params.alt_text === undefined ? {} : { alt: params.alt_text };
+    return ok({ id: containers.create({ ...base, mediaType: 'IMAGE', media: { kind: 'image', url: params.image_url, ...alt } }).id });
   };
 
   const publish = (call: Call, igUserId: string): Reply => {

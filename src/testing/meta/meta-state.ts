@@ -53,7 +53,7 @@ export interface PublishedItem {
   id: string;
   text: string;
   link?: string;
-  media: { kind: 'image' | 'video'; url: string }[];
+  media: { kind: 'image' | 'video'; url: string; alt?: string }[];
   permalink: string;
   createdAt: Date;
 }

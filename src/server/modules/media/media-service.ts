@@ -259,14 +259,15 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
       return fileId;
     },
 
-    /** The file's type and size and a reader of its bytes, only from the requesting user's own files. */
+    /** The file's type, size and alt text and a reader of its bytes, only from the requesting user's own files. */
     async locate(userId: string, fileId: string): Promise<MediaFile> {
       if (!FILE_ID.test(fileId)) throw notFound('File');
-      const size = await store.size(userId, fileId);
+      const [size, row] = await Promise.all([store.size(userId, fileId), library.find(userId, fileId)]);
       if (size === undefined) throw notFound('File');
       return {
         mime: MIME_BY_EXTENSION[fileId.split('.').pop()!] ?? 'application/octet-stream',
         size,
+        alt: row?.altText ?? '',
         read: (start, end) => store.read(userId, fileId, start, end),
       };
     },
@@ -277,6 +278,8 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
 export interface MediaFile {
   mime: string;
   size: number;
+  /** Its alt text in the media library ('' when it has none). */
+  alt: string;
   read: (start: number, end: number) => Promise<ReadableStream<Uint8Array>>;
 }
 

@@ -97,8 +97,11 @@ describe('media uploads', () => {
     const served = await fetch(`${server.url}${url}`, { headers: { cookie: client.cookieHeader() } });
     expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
     expect((await read(client.api.posts[':postId'].$get({ param: { postId: holder.id } }))).body.media).toEqual([{ type: 'image', url }]);
-    // Through its own post it goes, file and all.
+    // Through its own post it goes; the file stays in the media library until deleted there.
     expect((await read(client.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: holder.id, fileId: fileIdOf(url) } }))).status).toBe(200);
+    expect((await read(client.api.posts[':postId'].$get({ param: { postId: holder.id } }))).body.media).toEqual([]);
+    expect((await client.get(url)).status).toBe(200);
+    expect((await client.delete(`/api/library/${fileIdOf(url)}`)).status).toBe(204);
     expect((await client.get(url)).status).toBe(404);
     expect(storedFiles(server, client.userId)).toEqual([]);
   });

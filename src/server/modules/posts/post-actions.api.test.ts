@@ -72,9 +72,12 @@ describe('deleting a post', () => {
     expect(errorOf(again).code).toBe('already_restored');
   });
 
-  it('removes the media files once the time to undo has passed, and then cannot restore', async () => {
+  it('removes media files nothing else keeps once the time to undo has passed, and then cannot restore', async () => {
     const client = await newClient();
     const { saved } = await richPost(client);
+    // Uploads stay in the media library; a file only the deleted post named (as before the library) goes.
+    const fileId = saved.media[0]!.url.split('/').pop()!;
+    await server.database.db.deleteFrom('media_files').where('userId', '=', client.userId).where('fileId', '=', fileId).execute();
     expect((await read(client.api.posts[':postId'].$delete({ param: { postId: saved.id }, json: { version: saved.version } }))).status).toBe(200);
     clock.advance(RESTORABLE_FOR_MS + 1000);
     expect(await server.services.media.purgeDeleted()).toBeGreaterThanOrEqual(1);

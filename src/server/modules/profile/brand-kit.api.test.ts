@@ -125,11 +125,13 @@ describe('the media sweeps keep the logo', () => {
     expect(served.status).toBe(200);
   });
 
-  it('keeps the logo through the orphan sweep, which removes an upload nothing refers to', async () => {
+  it('keeps the logo through the orphan sweep, which removes a file neither the library has nor anything refers to', async () => {
     const client = await onboardedClient(server.url);
     const logo = await uploadLoose(client);
     const unused = await uploadLoose(client);
     await read(client.api.profile.$patch({ json: { ...PROFILE, brandLogo: logo } }));
+    // Every upload is in the media library (and stays until deleted there): without its row, the unused one is an orphan.
+    await server.database.db.deleteFrom('media_files').where('userId', '=', client.userId).execute();
     await server.services.media.sweepOrphans();
     expect(existsSync(fileOf(client.userId, logo))).toBe(true);
     expect(existsSync(fileOf(client.userId, unused))).toBe(false);

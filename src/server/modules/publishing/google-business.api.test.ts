@@ -364,6 +364,7 @@ describe('Google Business Profile checks before scheduling', () => {
     });
     const file = {
       name: 'x',
+      alt: '',
       mime: 'image/png',
       size: 1000,
       send: () => Promise.reject(new Error('unused')),

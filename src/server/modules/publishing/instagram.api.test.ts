@@ -179,6 +179,7 @@ describe('Instagram checks before scheduling', () => {
   const credentials = async () => ({ igUserId: ig(), accessToken: await metaPageToken(meta(), SCOPES), api: 'facebook' as const });
   const file = (mime: string, size = 1000) => ({
     name: 'x',
+    alt: '',
     mime,
     size,
     send: () => Promise.reject(new Error('unused')),

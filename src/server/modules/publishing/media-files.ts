@@ -11,6 +11,8 @@ export interface OutgoingFile {
   name: string;
   mime: string;
   size: number;
+  /** Its alt text from the media library ('' when it has none): what a network shows instead of it. */
+  alt: string;
   /**
    * Runs `use` holding the file's size of the budget; `body()` streams the file from the store, afresh
    * on every call (a redirect sends it again).
@@ -63,6 +65,7 @@ export function outgoingFile(name: string, stored: StoredFile, budget: ByteBudge
     name,
     mime: stored.mime,
     size: stored.size,
+    alt: stored.alt,
     send: (use) => budget.hold(stored.size, () => use(body)),
     withBytes: (use) =>
       budget.hold(stored.size, async () => {

@@ -38,6 +38,7 @@ function memoryMedia(files: Record<string, { mime: string; bytes: Uint8Array }>)
     return Promise.resolve({
       mime: file.mime,
       size: file.bytes.length,
+      alt: '',
       read: (start, end) => Promise.resolve(new Blob([file.bytes.slice(start, end + 1)]).stream()),
     });
   };

@@ -158,6 +158,7 @@ describe('Threads', () => {
 describe('Threads checks before scheduling', () => {
   const file = (mime: string) => ({
     name: 'x',
+    alt: '',
     mime,
     size: 1000,
     send: () => Promise.reject(new Error('unused')),
