@@ -59,24 +59,28 @@ function PickerBody({ onClose, monthId, post, takesVideo }: Omit<LibraryPickerPr
   const attach = useAttachLibraryFile(monthId);
   const [selected, setSelected] = useState<LibraryFile | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const onPost = new Set(post.media.map((item) => item.url));
   const files = library.data?.pages.flatMap((page) => page.files) ?? [];
 
   const add = async () => {
     if (!selected) return;
     setProblem(null);
+    setBusy(true);
     try {
       await attach.mutateAsync({ postId: post.id, fileId: selected.fileId, version: post.version });
       notify({ tone: 'success', title: 'Added to the post', message: `"${fileName(selected)}" is on this post now.` });
       onClose();
     } catch (error) {
-      setProblem(attachFailure(error));
-      // A stale version: the editor shows the latest post, so choosing again sends its version.
+      // A stale version: the editor is brought to the latest post first, so choosing again sends its version.
       if (error instanceof ApiRequestError && error.code === 'stale_version') {
         await fetchPost(post.id)
           .then((latest) => syncPost(queryClient, monthId, latest))
           .catch(() => undefined);
       }
+      setProblem(attachFailure(error));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -197,7 +201,7 @@ function PickerBody({ onClose, monthId, post, takesVideo }: Omit<LibraryPickerPr
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void add()} disabled={!selected} loading={attach.isPending}>
+          <Button onClick={() => void add()} disabled={!selected} loading={busy}>
             Add to post
           </Button>
         </Group>
