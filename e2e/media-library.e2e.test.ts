@@ -181,6 +181,14 @@ describe('media library', () => {
     await expect.poll(() => picker.isVisible()).toBe(false);
     await expect.poll(() => drawer.getByRole('img', { name: 'Image 1' }).isVisible()).toBe(true);
     await expect(drawer.getByRole('img', { name: 'Image 1' }).getAttribute('src')).resolves.toBe(latteSrc);
+    // Chosen again, the picker opens on its search and shows the file as already on the post.
+    await drawer.getByRole('button', { name: 'Choose from library' }).click();
+    await expect
+      .poll(() => picker.getByRole('searchbox', { name: 'Search descriptions' }).evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await expect.poll(() => picker.getByRole('button', { name: `Already on this post: ${LATTE_EDITED}` }).isDisabled()).toBe(true);
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => picker.isVisible()).toBe(false);
 
     // Delete a file two posts show: the server's 409 becomes the question; confirming takes it off both.
     await page.goto('/library');
