@@ -2,7 +2,9 @@
  * A stand-in for a Mastodon instance, written from Mastodon's API reference:
  * - https://docs.joinmastodon.org/methods/statuses/ (POST /api/v1/statuses: `Idempotency-Key` "stored for up
  *   to 1 hour", at most 4 `media_ids[]`; GET /api/v1/statuses/:id/source)
- * - https://docs.joinmastodon.org/methods/media/ (POST /api/v2/media, multipart `file`)
+ * - https://docs.joinmastodon.org/methods/media/ (POST /api/v2/media, multipart `file` and `description`,
+ *   "a plain-text description of the media, for accessibility purposes"; at most 1,500 characters, the
+ *   default `configuration.media_attachments.description_limit` of entities/Instance/)
  * - https://docs.joinmastodon.org/methods/accounts/ (verify_credentials; GET /api/v1/accounts/:id/statuses)
  * - https://docs.joinmastodon.org/api/oauth-scopes/ (read:accounts, read:statuses, write:statuses, write:media)
  * - https://docs.joinmastodon.org/entities/Error/ (`{ error }` bodies). A 429 a test injects with `fault`
@@ -33,6 +35,8 @@ export interface UploadedMedia {
   bytes: number;
   sha256: string;
   type: string;
+  /** The alt text sent with it, if any. */
+  description?: string;
 }
 
 /** The scopes a token made under Preferences → Development gets when the docs' scopes are ticked. */
@@ -40,9 +44,10 @@ export const MASTODON_SCOPES = ['read:accounts', 'read:statuses', 'write:media',
 const ACCOUNT_ID = '1';
 /** Mastodon keeps an Idempotency-Key for an hour (PostStatusService, `expires_in: 3600`). */
 const KEY_TTL_MS = 3600_000;
+const DESCRIPTION_MAX = 1500;
 
-/** The part named "file" of a multipart body, as Rack reads it; undefined when there is none. */
-function filePart(body: Buffer, contentType: string): { bytes: Buffer; type: string } | undefined {
+/** The part named `name` of a multipart body, as Rack reads it; undefined when there is none. */
+function formPart(body: Buffer, contentType: string, name: string): { bytes: Buffer; type: string } | undefined {
   const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(contentType)?.[1];
   if (!boundary) return undefined;
   const delimiter = Buffer.from(`\r\n--${boundary}`);
@@ -53,7 +58,7 @@ function filePart(body: Buffer, contentType: string): { bytes: Buffer; type: str
     const end = headEnd < 0 ? -1 : body.indexOf(delimiter, headEnd);
     if (end < 0) return undefined;
     const head = body.subarray(start, headEnd).toString('latin1');
-    if (/name="file"/.test(head)) return { bytes: body.subarray(headEnd + 4, end), type: /Content-Type: (\S+)/i.exec(head)?.[1] ?? '' };
+    if (head.includes(`name="${name}"`)) return { bytes: body.subarray(headEnd + 4, end), type: /Content-Type: (\S+)/i.exec(head)?.[1] ?? '' };
     // The next part starts after a line break; `--` closes the body.
     start = end + delimiter.length;
     if (body.subarray(start, start + 2).toString('latin1') !== '\r\n') return undefined;
@@ -138,10 +143,14 @@ export async function startMastodonServer(token = 'token-of-bench', options: { n
       }
       if (request.method === 'POST' && path === '/api/v2/media') {
         if (!allowed('write', 'write:media')) return outOfScope();
-        const file = filePart(body, String(request.headers['content-type'] ?? ''));
+        const file = formPart(body, String(request.headers['content-type'] ?? ''), 'file');
         if (!file) return send(422, { error: 'Validation failed: File content type is invalid, File is invalid' });
+        const description = formPart(body, String(request.headers['content-type'] ?? ''), 'description')?.bytes.toString('utf8');
+        if (description !== undefined && [...description].length > DESCRIPTION_MAX)
+          return send(422, { error: `Validation failed: Description is too long (maximum is ${DESCRIPTION_MAX} characters)` });
         const id = randomUUID();
-        media.set(id, { bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), type: file.type });
+        const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+        media.set(id, { bytes: file.bytes.length, sha256, type: file.type, ...(description === undefined ? {} : { description }) });
         return send(200, { id, type: file.type.startsWith('video/') ? 'video' : 'image' });
       }
       if (request.method === 'POST' && path === '/api/v1/statuses') {

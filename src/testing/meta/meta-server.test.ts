@@ -228,6 +228,17 @@ describe('Instagram publishing', () => {
     await expect.poll(async () => (await call(graph(`/${reel.body.id}?fields=status_code,status`), { token: user })).body.status_code).toBe('ERROR');
   });
 
+  it("keeps an image container's alt_text with the published image, and refuses alt_text on a video", async () => {
+    const user = token();
+    const created = await call(graph(`/${ig()}/media`), { token: user, form: { image_url: `${media.url}/square.jpg`, caption: 'Alt', alt_text: 'A smile' } });
+    const status = () => call(graph(`/${created.body.id}?fields=status_code`), { token: user });
+    await expect.poll(async () => (await status()).body.status_code).toBe('FINISHED');
+    expect((await call(graph(`/${ig()}/media_publish`), { token: user, form: { creation_id: created.body.id } })).body.id).toEqual(expect.any(String));
+    expect(meta.postsOf(ig()).at(-1)!.media).toEqual([expect.objectContaining({ kind: 'image', alt: 'A smile' })]);
+    const reel = await call(graph(`/${ig()}/media`), { token: user, form: { video_url: `${media.url}/clip.mp4`, media_type: 'REELS', alt_text: 'A clip' } });
+    expect(reel.body.error).toMatchObject({ code: 100 });
+  });
+
   it('refuses publishing without instagram_content_publish (code 10)', async () => {
     const user = meta.grant('facebook', ['instagram_basic', 'pages_read_engagement']);
     expect((await call(graph(`/${ig()}/media`), { token: user, form: { image_url: `${media.url}/square.jpg` } })).body.error.code).toBe(10);

@@ -78,11 +78,13 @@ async function footprint(): Promise<string> {
     db.selectFrom('deliveries').selectAll().where('userId', '=', userId).execute(),
     db.selectFrom('review_links').selectAll().where('userId', '=', userId).execute(),
     db.selectFrom('post_reviews').selectAll().where('userId', '=', userId).execute(),
+    db.selectFrom('media_files').selectAll().where('userId', '=', userId).execute(),
   ]);
   const files = readdirSync(path.join(server.dataDir, 'media', client.userId)).sort();
   const sorted = tables.map((rows) => rows.map((row) => JSON.stringify(row)).sort());
   expect(sorted[0]!.join()).toContain('Check-ups'); // the footprint really holds the strategy, schedule and media
   expect(sorted[8]!.join()).toContain('"timeOfDay":"10:00"');
+  expect(sorted[11]).toHaveLength(1); // the upload's media library row
   expect(files).toHaveLength(1);
   return JSON.stringify({ sorted, files });
 }

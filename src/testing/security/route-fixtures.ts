@@ -10,9 +10,12 @@ export interface RequestContext {
   version: number;
   /** The post a bulk action selects (any UUID where the sweep has none: the month's check comes first). */
   postId?: string;
+  /** A library file to put on a post (any file name where the sweep has none: the post's checks come first). */
+  fileId?: string;
 }
 
 const SOME_POST_ID = '00000000-0000-4000-8000-000000000000';
+const SOME_FILE_ID = '00000000-0000-4000-8000-000000000000.png';
 
 const PROFILE = {
   name: 'Dana',
@@ -61,6 +64,8 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/months/:id/review-links': ({ day }) => ({ reviewerName: 'Sam', fromDate: day, toDate: day, expiresInDays: 30 }),
   'POST /api/review/:token/posts/:postId': ({ version }) => ({ decision: 'changes_requested', comment: 'Shorter, please.', version }),
   'POST /api/review/:token/approve-rest': ({ version, postId }) => ({ posts: [{ id: postId ?? SOME_POST_ID, version }] }),
+  'PATCH /api/library/:fileId': () => ({ altText: 'A smiling patient in the chair' }),
+  'POST /api/posts/:postId/library': ({ version, fileId }) => ({ fileId: fileId ?? SOME_FILE_ID, version }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
@@ -80,6 +85,8 @@ export const BODYLESS_WRITES = new Set([
   'POST /api/notifications/read-all',
   'POST /api/notifications/:notificationId/read',
   'DELETE /api/review-links/:linkId',
+  // Without ?confirm=true: a file still in use is refused (media_in_use); see library.api.test.ts.
+  'DELETE /api/library/:fileId',
 ]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';

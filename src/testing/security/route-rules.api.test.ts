@@ -47,6 +47,10 @@ const NOT_MONTH_WRITES = new Set([
   'PUT /api/settings/notifications',
   // Revoking a review link only takes access away: it works in an archived month too.
   'DELETE /api/review-links/:linkId',
+  // The media library: a file's alt text belongs to no month. Deleting one that posts show takes it off
+  // them, each checked as a write to its post: an archived one refuses it all (library.api.test.ts).
+  'PATCH /api/library/:fileId',
+  'DELETE /api/library/:fileId',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -56,6 +60,7 @@ const VERSIONED = [
   'DELETE /api/posts/:postId',
   'POST /api/posts/:postId/copy',
   'POST /api/months/:id/posts/bulk',
+  'POST /api/posts/:postId/library',
 ];
 /** Writes that carry another record's version (not a post's): their 409 is tested with that record (notifications.api.test.ts). */
 const OTHER_VERSIONED = ['PUT /api/settings/notifications'];
@@ -202,7 +207,7 @@ describe('stale versions', () => {
       const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
       const response = await prober.request(
         route.method,
-        fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), grantId: randomUUID(), ...post }),
+        fill(route, { id: monthId(ACTIVE), connectionId: randomUUID(), grantId: randomUUID(), fileId: `${randomUUID()}.png`, ...post }),
         body,
       );
       const fields = Object.keys((response.body as Partial<ApiError> | undefined)?.error?.fields ?? {});

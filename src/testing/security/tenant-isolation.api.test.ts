@@ -46,6 +46,8 @@ const NO_FOREIGN_IDS = new Set([
   'POST /api/notifications/read-all',
   'GET /api/settings/notifications',
   'PUT /api/settings/notifications',
+  // The caller's own media library.
+  'GET /api/library',
 ]);
 
 let server: TestServer;
@@ -147,8 +149,10 @@ async function snapshotOfAlice() {
   const notifications = (await read(alice.api.notifications.$get({ query: {} }))).body;
   const reviewLinks = (await read(alice.api.months[':id']['review-links'].$get({ param: { id: targetId } }))).body;
   const reviews = (await read(alice.api.posts[':postId'].reviews.$get({ param: { postId: ids.postId! } }))).body;
+  const library = (await alice.get('/api/library')).body as { files: unknown[] };
   expect(reviewLinks).toHaveLength(1);
-  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery, notifications, reviewLinks, reviews });
+  expect(library.files).toHaveLength(1);
+  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery, notifications, reviewLinks, reviews, library });
 }
 
 describe('tenant isolation', () => {
@@ -168,7 +172,7 @@ describe('tenant isolation', () => {
     for (const route of routes) {
       const key = routeKey(route);
       // Alice's post is at version 2: with her version, a leak would really write.
-      const response = await sendValid(bob, route, fill(route), { day: day(2), version: 2, postId: ids.postId });
+      const response = await sendValid(bob, route, fill(route), { day: day(2), version: 2, postId: ids.postId, fileId: ids.fileId });
       answers.push(`${key} -> ${response.status}`);
       expect([403, 404], `${key} answered ${response.status}: ${JSON.stringify(response.body)}`).toContain(response.status);
       if (typeof response.body === 'object') expect(response.body.error.code).toMatch(/not_found|forbidden/);

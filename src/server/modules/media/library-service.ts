@@ -110,6 +110,9 @@ export function createLibraryService({ library, posts, deletedPosts, logos, acce
 
     /** Puts a library file on a post (another post may show it too); checked in the transaction that writes. */
     async attach(userId: string, postId: string, input: { fileId: string; version: number }): Promise<{ post: Post }> {
+      // The post first (404, 409 archived, 409 stale), then the file, as every post write answers.
+      const early = await access.requirePost(userId, postId, { writable: true });
+      if (early.post.version !== input.version) throw new AppError('stale_version', STALE_MESSAGE);
       const row = await requireFile(userId, input.fileId);
       const url = `${MEDIA_URL_PREFIX}${row.fileId}`;
       const post = await access.writeToPost(userId, postId, async (repositories, post) => {

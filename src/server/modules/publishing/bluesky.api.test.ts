@@ -94,11 +94,15 @@ describe('Bluesky, against a real PDS', () => {
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(account.appPassword);
   });
 
-  it('publishes text with link and hashtag facets and an image, and reads it back from the PDS', async () => {
+  it('publishes text with link and hashtag facets and an image with its alt text, and reads it back from the PDS', async () => {
     const { client, connectionId, delivery: deliveryAnswer, lists } = await userWithBluesky();
     const content = 'Café news — whitening at https://brightsmile.example/offer today.';
     const postId = await scheduledPost(client, '2031-06-10', '09:00', { content, hashtags: ['#dental'], mediaPrompt: 'A smiling patient' }, 'bluesky');
-    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
+    const uploaded = await client.uploadMedia(postId, TINY_PNG, 'photo.png');
+    expect(uploaded.status).toBe(201);
+    // The image's alt text is the media description until it is edited in the media library.
+    const fileId = uploaded.body.media[0]!.url.split('/').pop()!;
+    expect((await client.patch(`/api/library/${fileId}`, { altText: 'Dr. Ana laughing with a patient in the chair' })).status).toBe(200);
     const before = pds.calls.length;
     await tickAt(server, clock, '2031-06-10T09:00:00Z');
 
@@ -127,7 +131,7 @@ describe('Bluesky, against a real PDS', () => {
     expect(record.embed.$type).toBe('app.bsky.embed.images');
     expect(record.embed.images).toHaveLength(1);
     const [image] = record.embed.images;
-    expect(image.alt).toBe('A smiling patient');
+    expect(image.alt).toBe('Dr. Ana laughing with a patient in the chair');
     expect(image.image).toMatchObject({ $type: 'blob', mimeType: 'image/png', size: TINY_PNG.length });
     const blob = await pds.agent().com.atproto.sync.getBlob({ did: account.did, cid: image.image.ref.$link });
     expect(Buffer.from(blob.data).equals(TINY_PNG)).toBe(true);

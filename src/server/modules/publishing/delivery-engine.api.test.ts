@@ -38,10 +38,13 @@ function shape(value: unknown): unknown {
 }
 
 describe('delivery on time', () => {
-  it('sends a scheduled post once at its time, signed, and shows it published with its log', async () => {
+  it('sends a scheduled post once at its time, signed, with its media alt text, and shows it published with its log', async () => {
     const client = await userWithWebhook(server, receiver);
     const postId = await scheduledPost(client, '2031-06-10', '09:00');
-    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
+    const uploaded = await client.uploadMedia(postId, TINY_PNG, 'photo.png');
+    expect(uploaded.status).toBe(201);
+    const fileId = uploaded.body.media[0]!.url.split('/').pop()!;
+    expect((await client.patch(`/api/library/${fileId}`, { altText: 'The new opening hours on the door' })).status).toBe(200);
     expect((await deliveryOf(client, postId)).status).toBe('scheduled');
 
     await tickAt(server, clock, '2031-06-10T08:59:59Z');
@@ -60,6 +63,7 @@ describe('delivery on time', () => {
       hashtags: ['#dental'],
       scheduledFor: '2031-06-10T09:00:00.000Z',
     });
+    expect(sent!.body.data.media).toEqual([expect.objectContaining({ type: 'image', alt: 'The new opening hours on the door' })]);
     // docs/publishing.md shows this payload: same fields, same types.
     expect(shape(sent!.body)).toEqual(shape(documentedPayload()));
     // The media link works without a session, and not once its signature is changed.

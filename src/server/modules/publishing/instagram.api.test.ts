@@ -30,9 +30,16 @@ async function userWithInstagram() {
   });
 }
 
-/** An Instagram post with its files uploaded, scheduled on `date` at `time`. */
-async function instagramPost(client: TestClient, date: string, time: string, content: string, files: { bytes: Buffer; name: string; type: string }[]) {
-  return scheduledPost(client, date, time, { content, hashtags: ['#smile'] }, 'instagram', files);
+/** An Instagram post with its files uploaded, scheduled on `date` at `time`; its media description is each upload's alt text. */
+async function instagramPost(
+  client: TestClient,
+  date: string,
+  time: string,
+  content: string,
+  files: { bytes: Buffer; name: string; type: string }[],
+  mediaPrompt = '',
+) {
+  return scheduledPost(client, date, time, { content, hashtags: ['#smile'], mediaPrompt }, 'instagram', files);
 }
 
 /** What the stand-in published with this caption, and the containers it was asked to make for the account. */
@@ -49,11 +56,16 @@ describe('Instagram', () => {
     expect(tested.body).toEqual({ ok: true, message: 'Connected as @brightsmile.' });
   });
 
-  it('publishes a tall PNG as a JPEG padded to 4:5, and links the live post', async () => {
+  it('publishes a tall PNG as a JPEG padded to 4:5 with its alt text, and links the live post', async () => {
     const { client } = await userWithInstagram();
-    const postId = await instagramPost(client, '2031-06-10', '09:00', 'Our new waiting room.', [
-      { bytes: await pngOf(720, 1280), name: 'room.png', type: 'image/png' },
-    ]);
+    const postId = await instagramPost(
+      client,
+      '2031-06-10',
+      '09:00',
+      'Our new waiting room.',
+      [{ bytes: await pngOf(720, 1280), name: 'room.png', type: 'image/png' }],
+      'A bright waiting room with plants',
+    );
     await tickAt(server(), clock, '2031-06-10T09:00:00Z');
     const delivery = await deliveryOf(client, postId);
     const [post] = postsWith('Our new waiting room.\n\n#smile');
@@ -62,6 +74,8 @@ describe('Instagram', () => {
     // What Instagram fetched: a JPEG of 4:5, 1024 x 1280 (the 720 x 1280 image with white bands beside it).
     const fetched = Buffer.from(await (await fetch(post!.media[0]!.url)).arrayBuffer());
     expect(await sharp(fetched).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1280 });
+    // The upload's alt text (its media description) goes with the converted image.
+    expect(post!.media[0]!.alt).toBe('A bright waiting room with plants');
   });
 
   it('publishes two images and a video as a carousel with the caption on the carousel', async () => {
@@ -72,11 +86,16 @@ describe('Instagram', () => {
       { bytes: sample('MP4'), name: 'clip.mp4', type: 'video/mp4' },
     ];
     const postId = await instagramPost(client, '2031-06-10', '10:00', 'Before and after.', files);
+    // Alt text of the first image only, written in the media library.
+    const media = (await read(client.api.posts[':postId'].$get({ param: { postId } }))).body.media as { url: string }[];
+    expect((await client.patch(`/api/library/${media[0]!.url.split('/').pop()!}`, { altText: 'A chipped front tooth' })).status).toBe(200);
     await tickAt(server(), clock, '2031-06-10T10:00:00Z');
     expect(await deliveryOf(client, postId)).toMatchObject({ status: 'published', liveUrl: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\//) });
     const published = postsWith('Before and after.\n\n#smile');
     expect(published).toHaveLength(1);
     expect(published[0]!.media.map((item) => item.kind)).toEqual(['image', 'image', 'video']);
+    // Each image carries its own alt text from the media library (none sent for an empty one, nor for a video).
+    expect(published[0]!.media.map((item) => item.alt)).toEqual(['A chipped front tooth', undefined, undefined]);
   });
 
   it('publishes a video as a Reel', async () => {

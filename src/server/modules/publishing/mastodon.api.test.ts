@@ -65,16 +65,23 @@ describe('Mastodon', () => {
     expect(mastodon.statuses).toEqual([expect.objectContaining({ status: content })]);
   });
 
-  it('posts the status with its image and the delivery id as Idempotency-Key, and links the live post', async () => {
+  it('posts the status with its image and its alt text and the delivery id as Idempotency-Key, and links the live post', async () => {
     const { client } = await userWithMastodon();
     const postId = await scheduledPost(client, '2031-06-10', '09:00', { content: 'Open late on Thursdays.', hashtags: ['#dental'] }, 'twitter');
-    expect((await client.uploadMedia(postId, TINY_PNG, 'photo.png')).status).toBe(201);
+    const uploaded = await client.uploadMedia(postId, TINY_PNG, 'photo.png');
+    expect(uploaded.status).toBe(201);
+    const fileId = uploaded.body.media[0]!.url.split('/').pop()!;
+    expect((await client.patch(`/api/library/${fileId}`, { altText: 'Our door sign: open until 8 pm on Thursdays' })).status).toBe(200);
     await tickAt(server, clock, '2031-06-10T09:00:00Z');
     const delivery = await deliveryOf(client, postId);
     expect(delivery).toMatchObject({ status: 'published', liveUrl: 'https://mastodon.example/@brightsmile/1' });
     expect(mastodon.statuses).toEqual([expect.objectContaining({ status: 'Open late on Thursdays.\n\n#dental', idempotencyKey: delivery.id })]);
     const [mediaId] = mastodon.statuses[0]!.mediaIds;
-    expect(mastodon.media.get(mediaId!)).toMatchObject({ type: 'image/png' });
+    expect(mastodon.media.get(mediaId!)).toMatchObject({
+      type: 'image/png',
+      description: 'Our door sign: open until 8 pm on Thursdays',
+      sha256: createHash('sha256').update(TINY_PNG).digest('hex'),
+    });
   });
 
   it('sends again under the same Idempotency-Key when the answer is lost, and posts once', async () => {

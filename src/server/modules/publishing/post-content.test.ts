@@ -29,7 +29,7 @@ const post: Post = {
 };
 
 /** Files of one user in memory, as the media service's `locate` finds them; every lookup is recorded. */
-function memoryMedia(files: Record<string, { mime: string; bytes: Uint8Array }>) {
+function memoryMedia(files: Record<string, { mime: string; bytes: Uint8Array; alt?: string }>) {
   const lookups: string[] = [];
   const locate = (userId: string, name: string): Promise<MediaFile> => {
     lookups.push(`${userId}/${name}`);
@@ -38,7 +38,7 @@ function memoryMedia(files: Record<string, { mime: string; bytes: Uint8Array }>)
     return Promise.resolve({
       mime: file.mime,
       size: file.bytes.length,
-      alt: '',
+      alt: file.alt ?? '',
       read: (start, end) => Promise.resolve(new Blob([file.bytes.slice(start, end + 1)]).stream()),
     });
   };
@@ -48,7 +48,7 @@ function memoryMedia(files: Record<string, { mime: string; bytes: Uint8Array }>)
 describe('a post as a channel checks it and sends it', () => {
   it('is its text as published, its uploads in order (links elsewhere left out), and their files read from its owner’s store', async () => {
     const media = memoryMedia({
-      'b.jpg': { mime: 'image/jpeg', bytes: new Uint8Array([1, 2, 3]) },
+      'b.jpg': { mime: 'image/jpeg', bytes: new Uint8Array([1, 2, 3]), alt: 'Three patients smiling' },
       'a.mp4': { mime: 'video/mp4', bytes: new Uint8Array([9]) },
     });
     const content = postContent('user-1', post, media.locate, createByteBudget(1024));
@@ -62,9 +62,9 @@ describe('a post as a channel checks it and sends it', () => {
     expect(media.lookups).toEqual([]);
 
     const files = await content.files();
-    expect(files.map(({ name, mime, size }) => ({ name, mime, size }))).toEqual([
-      { name: 'b.jpg', mime: 'image/jpeg', size: 3 },
-      { name: 'a.mp4', mime: 'video/mp4', size: 1 },
+    expect(files.map(({ name, mime, size, alt }) => ({ name, mime, size, alt }))).toEqual([
+      { name: 'b.jpg', mime: 'image/jpeg', size: 3, alt: 'Three patients smiling' },
+      { name: 'a.mp4', mime: 'video/mp4', size: 1, alt: '' },
     ]);
     expect(media.lookups).toEqual(['user-1/b.jpg', 'user-1/a.mp4']);
     expect(await files[0]!.withBytes((bytes) => Promise.resolve([...bytes]))).toEqual([1, 2, 3]);

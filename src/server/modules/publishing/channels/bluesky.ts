@@ -87,9 +87,8 @@ export async function verifyBluesky(sessions: BlueskySessions, credentials: Blue
 
 export interface BlueskyPost {
   text: string;
+  /** Its files; each image goes with its alt text from the media library. */
   media: OutgoingFile[];
-  /** Alt text for its images. */
-  alt: string;
 }
 
 /** Facets for links and hashtags, found offline; mentions stay plain text (naming them would need a lookup per handle). */
@@ -147,7 +146,7 @@ export async function sendBluesky(
     const embedded = [];
     for (const image of images) {
       const { data } = await image.withBytes((bytes) => agent.uploadBlob(bytes, { encoding: image.mime, signal }));
-      embedded.push({ image: data.blob, alt: post.alt });
+      embedded.push({ image: data.blob, alt: image.alt });
     }
     const record = {
       $type: POST,
@@ -206,7 +205,7 @@ export function blueskyChannel(policy: OutboundPolicy): Channel<BlueskyCredentia
     test: (credentials, _connection, now) => verifyBluesky(sessions, credentials, policy, now()),
     async send(credentials, delivery, content, { now, signal }) {
       const media = await content.files();
-      return sendBluesky(sessions, credentials, delivery, { text: content.text, media, alt: content.post.mediaPrompt.slice(0, 1000) }, now, signal);
+      return sendBluesky(sessions, credentials, delivery, { text: content.text, media }, now, signal);
     },
     /** The post under the delivery's record key, if it is there. */
     async readBack(credentials, delivery, _content, { now, signal }) {

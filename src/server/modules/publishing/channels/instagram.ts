@@ -70,13 +70,20 @@ async function planOf(content: ChannelContent, now: () => Date): Promise<Contain
   const media = await linkedMedia(content, files, 'instagram-jpeg', (bytes) => instagramImage(bytes), now);
   if (!Array.isArray(media)) return media;
   const caption = { caption: content.text };
+  // An image's alt text from the media library (`alt_text`, for image containers only: content-publishing).
+  const altOf = (index: number): Record<string, string> => (files[index]!.alt ? { alt_text: files[index]!.alt } : {});
   if (media.length === 1) {
     const [only] = media as [(typeof media)[number]];
-    return { items: [], top: only.kind === 'video' ? { media_type: 'REELS', video_url: only.url, ...caption } : { image_url: only.url, ...caption } };
+    return {
+      items: [],
+      top: only.kind === 'video' ? { media_type: 'REELS', video_url: only.url, ...caption } : { image_url: only.url, ...altOf(0), ...caption },
+    };
   }
   return {
-    items: media.map((item): Record<string, string> =>
-      item.kind === 'video' ? { media_type: 'VIDEO', video_url: item.url, is_carousel_item: 'true' } : { image_url: item.url, is_carousel_item: 'true' },
+    items: media.map((item, index): Record<string, string> =>
+      item.kind === 'video'
+        ? { media_type: 'VIDEO', video_url: item.url, is_carousel_item: 'true' }
+        : { image_url: item.url, is_carousel_item: 'true', ...altOf(index) },
     ),
     top: { media_type: 'CAROUSEL', ...caption },
   };

@@ -24,11 +24,15 @@ const RECEIVER = 'Mastodon';
 
 const auth = (credentials: MastodonCredentials) => ({ authorization: `Bearer ${credentials.accessToken}`, 'user-agent': 'content-planner-publisher' });
 
-/** The upload's multipart envelope around the file, streamed: its length is known from the file's size. */
+/**
+ * The upload's multipart envelope around the file, streamed: its length is known from the file's size.
+ * The file's alt text goes first as `description` (media/: "for accessibility purposes").
+ */
 function multipart(file: OutgoingFile, bytes: () => AsyncIterable<Uint8Array>) {
   const boundary = `----planner${randomBytes(12).toString('hex')}`;
+  const description = file.alt ? `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n${file.alt}\r\n` : '';
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
+    `${description}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '')}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

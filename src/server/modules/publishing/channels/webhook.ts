@@ -59,8 +59,16 @@ export async function sendWebhook(
   return outcomeOf(result, 'The webhook', now());
 }
 
-/** The `post.publish` event: the post, its text with hashtags, the offer or event it announces, and signed links to its files (good for a day from `at`). */
-export function publishPayload(delivery: ChannelDelivery, { post, text, uploads, link }: ChannelContent, at: Date): PublishPayload {
+/**
+ * The `post.publish` event: the post, its text with hashtags, the offer or event it announces, and signed
+ * links to its files (good for a day from `at`) with their alt text (`alts`, by file name; '' when none).
+ */
+export function publishPayload(
+  delivery: ChannelDelivery,
+  { post, text, uploads, link }: ChannelContent,
+  at: Date,
+  alts: Map<string, string> = new Map(),
+): PublishPayload {
   const expiresAt = new Date(at.getTime() + MEDIA_LINK_TTL_MS);
   return {
     type: 'post.publish',
@@ -76,7 +84,12 @@ export function publishPayload(delivery: ChannelDelivery, { post, text, uploads,
       scheduledFor: delivery.dueAt,
       localTime: post.scheduledTime,
       event: post.event,
-      media: uploads.map((upload) => ({ type: upload.type, url: link(upload.name, expiresAt), expiresAt: expiresAt.toISOString() })),
+      media: uploads.map((upload) => ({
+        type: upload.type,
+        url: link(upload.name, expiresAt),
+        expiresAt: expiresAt.toISOString(),
+        alt: alts.get(upload.name) ?? '',
+      })),
     },
   };
 }
@@ -103,7 +116,13 @@ export function webhookChannel(policy: OutboundPolicy): Channel<WebhookCredentia
       if (outcome.result === 'published') return { ok: true, message: `Test sent. ${outcome.detail}` };
       return { ok: false, message: outcome.detail };
     },
-    send: (credentials, delivery, content, { claimedAt, now, signal }) =>
-      sendWebhook(credentials, delivery.id, publishPayload(delivery, content, claimedAt), policy, now, signal),
+    async send(credentials, delivery, content, { claimedAt, now, signal }) {
+      // The files' alt texts (their bytes are not read). A file gone from the store still gets its link, as before.
+      const alts = await content
+        .files()
+        .then((files) => new Map(files.map((file) => [file.name, file.alt])))
+        .catch(() => new Map<string, string>());
+      return sendWebhook(credentials, delivery.id, publishPayload(delivery, content, claimedAt, alts), policy, now, signal);
+    },
   };
 }
