@@ -108,7 +108,7 @@ describe('a new user', () => {
     await friendly.click();
     await expect(professional.getAttribute('aria-checked')).resolves.toBe('true');
     await expect(friendly.getAttribute('aria-checked')).resolves.toBe('true');
-    for (const link of ['Dashboard', 'Workspace', 'Analytics', 'Settings', 'Feedback']) {
+    for (const link of ['Dashboard', 'Workspace', 'Media library', 'Analytics', 'Settings', 'Feedback']) {
       await expect(page.getByRole('navigation').getByRole('link', { name: link }).isVisible()).resolves.toBe(true);
     }
     await expectAccessible(page, '/dashboard');

@@ -36,6 +36,7 @@ export const ROUTE_MODULES: { path: string; prefix?: boolean; modules: string[] 
   { path: '/dashboard', modules: [LAYOUT, 'features/dashboard/components/dashboard-page.tsx'] },
   { path: '/workspace', modules: [LAYOUT, 'features/workspace/components/workspace-page.tsx'] },
   { path: '/month/', prefix: true, modules: [LAYOUT, 'routes/month-page.tsx'] },
+  { path: '/library', modules: [LAYOUT, 'features/media-library/components/library-page.tsx'] },
   { path: '/analytics', modules: [LAYOUT, 'features/analytics/components/analytics-page.tsx'] },
   { path: '/settings', modules: [LAYOUT, 'features/settings/components/settings-page.tsx'] },
   { path: '/feedback', modules: [LAYOUT, 'features/feedback/components/feedback-page.tsx'] },

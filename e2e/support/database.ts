@@ -51,8 +51,9 @@ interface SeedPost {
   content: string;
   /** Defaults to now; set it where the order of posts on one day matters (date, then creation time). */
   createdAt?: string;
-  /** Defaults to a text post without a media description. */
+  /** Defaults to a text post. */
   type?: 'text' | 'image' | 'video' | 'carousel';
+  /** The media description (empty by default). */
   mediaPrompt?: string;
 }
 
@@ -117,4 +118,13 @@ export async function seedConnection(email: string, connection: SeedConnection):
   for (const platform of connection.networks)
     await run('insert into network_routes ("userId", platform, "connectionId") values (?, ?, ?)', [userId, platform, id]);
   return id;
+}
+
+/**
+ * Makes a library file look made (from a template or by AI) without the renderer: for screens that
+ * label files by where they came from. The file is found by its description.
+ */
+export async function markLibraryFileMade(email: string, altText: string, source: 'template' | 'ai', template: string | null): Promise<void> {
+  const userId = await userIdFor(email);
+  await run('update media_files set source = ?, template = ? where "userId" = ? and "altText" = ?', [source, template, userId, altText]);
 }

@@ -68,6 +68,7 @@ const router = createBrowserRouter([
             shouldRevalidate: ({ currentParams, nextParams }) => currentParams.id !== nextParams.id,
             lazy: async () => ({ Component: (await import('../routes/month-page')).MonthPage }),
           },
+          { path: paths.library, lazy: async () => ({ Component: (await import('../features/media-library/components/library-page')).LibraryPage }) },
           { path: paths.analytics, lazy: async () => ({ Component: (await import('../features/analytics/components/analytics-page')).AnalyticsPage }) },
           { path: paths.settings, lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }) },
           { path: paths.feedback, lazy: async () => ({ Component: (await import('../features/feedback/components/feedback-page')).FeedbackPage }) },

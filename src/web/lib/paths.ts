@@ -13,6 +13,7 @@ export const paths = {
     const search = query.toString();
     return `/month/${encodeURIComponent(id)}${search ? `?${search}` : ''}`;
   },
+  library: '/library',
   analytics: '/analytics',
   settings: '/settings',
   feedback: '/feedback',

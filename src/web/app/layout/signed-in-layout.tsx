@@ -1,7 +1,7 @@
 import { leaveFlash } from '../../lib/flash';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCalendarMonth, IconChartBar, IconLayoutDashboard, IconLogout, IconMessageCircle, IconSettings } from '@tabler/icons-react';
+import { IconCalendarMonth, IconChartBar, IconLayoutDashboard, IconLibraryPhoto, IconLogout, IconMessageCircle, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useNavigate } from 'react-router';
 import { FullScreenLoading } from '../../components/full-screen-loading';
@@ -16,6 +16,7 @@ import classes from './signed-in-layout.module.css';
 const LINKS = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Workspace', to: paths.workspace, icon: IconCalendarMonth },
+  { label: 'Media library', to: paths.library, icon: IconLibraryPhoto },
   { label: 'Analytics', to: paths.analytics, icon: IconChartBar },
   { label: 'Settings', to: paths.settings, icon: IconSettings },
   { label: 'Feedback', to: paths.feedback, icon: IconMessageCircle },

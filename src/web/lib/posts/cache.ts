@@ -59,6 +59,14 @@ export async function postsChanged(queryClient: QueryClient, monthId: string): P
   await Promise.all([postsAdded(queryClient, monthId), deliveriesChanged(queryClient)]);
 }
 
+/**
+ * A library file deleted with the posts that showed it: which months those were the client does not
+ * know, so every cached month is read again, with the deliveries.
+ */
+export async function allMonthsChanged(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: monthQueryOptions('').queryKey.slice(0, 1) }), deliveriesChanged(queryClient)]);
+}
+
 /** Takes posts off the month on screen at once (a deletion); answers how to put them back if the server refuses. */
 export async function hidePosts(queryClient: QueryClient, monthId: string, postIds: string[]): Promise<() => void> {
   const monthKey = monthQueryOptions(monthId).queryKey;

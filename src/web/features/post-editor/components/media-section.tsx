@@ -1,10 +1,11 @@
 import { Alert, Button, CloseButton, FileButton, Group, List, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconPhotoPlus, IconUpload } from '@tabler/icons-react';
+import { IconAlertCircle, IconLibraryPhoto, IconPhotoPlus, IconUpload } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NETWORK_RULES } from '@shared/domain/networks';
-import type { Post } from '@shared/schemas/post';
+import { POST_LIMITS, type Post } from '@shared/schemas/post';
 import { useMediaUploads } from '../hooks/use-media-uploads';
 import { EditorSection } from './editor-section';
+import { LibraryPicker } from './library-picker';
 import { MediaPreviews } from './media-previews';
 import { takesMadeImage } from '../../../lib/images/image-words';
 import classes from './post-editor.module.css';
@@ -25,9 +26,11 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
   const [dragging, setDragging] = useState(false);
   const [making, setMaking] = useState(false);
   const makes = takesMadeImage(post.type) && !archived;
+  const [choosing, setChoosing] = useState(false);
   // What the post's network takes: Google Business Profile shows one photo and no video.
   const network = NETWORK_RULES[post.platform];
   const takesVideo = network.media.types.includes('video');
+  const full = post.media.length >= POST_LIMITS.media;
 
   const pick = (files: File[]) => {
     resetPicker.current?.();
@@ -72,13 +75,24 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
         }}
       >
         <Stack align="center" gap={4}>
-          <FileButton multiple accept={network.media.types.map((type) => `${type}/*`).join(',')} onChange={pick} resetRef={resetPicker} disabled={archived}>
-            {(props) => (
-              <Button {...props} variant="default" disabled={archived} leftSection={<IconUpload size={16} aria-hidden="true" />}>
-                {takesVideo ? 'Upload images or videos' : 'Upload images'}
-              </Button>
-            )}
-          </FileButton>
+          <Group justify="center" gap="sm">
+            <FileButton multiple accept={network.media.types.map((type) => `${type}/*`).join(',')} onChange={pick} resetRef={resetPicker} disabled={archived}>
+              {(props) => (
+                <Button {...props} variant="default" disabled={archived} leftSection={<IconUpload size={16} aria-hidden="true" />}>
+                  {takesVideo ? 'Upload images or videos' : 'Upload images'}
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              variant="default"
+              disabled={archived || full}
+              leftSection={<IconLibraryPhoto size={16} aria-hidden="true" />}
+              onClick={() => setChoosing(true)}
+              aria-describedby={full && !archived ? `${post.id}-media-full` : undefined}
+            >
+              Choose from library
+            </Button>
+          </Group>
           {!archived && (
             <Text size="sm" c="dimmed">
               or drop files here
@@ -87,6 +101,11 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
           <Text size="sm" c="dimmed">
             Supported formats: JPG, PNG, GIF{takesVideo ? ', MP4' : ''}
           </Text>
+          {full && !archived && (
+            <Text size="sm" c="dimmed" id={`${post.id}-media-full`}>
+              This post has all the media it can take. Remove one to add another.
+            </Text>
+          )}
           {network.media.maxItems === 1 && (
             <Text size="sm" c="dimmed">
               {network.label} shows one photo with a post.
@@ -126,6 +145,7 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
           <MakeImageModal monthId={monthId} post={post} onClose={() => setMaking(false)} />
         </Suspense>
       )}
+      <LibraryPicker opened={choosing} onClose={() => setChoosing(false)} monthId={monthId} post={post} takesVideo={takesVideo} />
     </EditorSection>
   );
 }
