@@ -36,11 +36,9 @@ import { createMediaService } from './modules/media/media-service';
 import { createLibraryRepository } from './modules/media/library-repository';
 import { createLibraryService } from './modules/media/library-service';
 import { NO_IMAGE_MODEL, type ImageModel } from './ai/image-model';
+import { AI_IMAGE_TIMEOUT_MS } from './modules/images/image-maker';
+import { createImagesModule } from './modules/images/images-module';
 import { createImageJobRepository } from './modules/images/image-job-repository';
-import { AI_IMAGE_TIMEOUT_MS, createImageMaker } from './modules/images/image-maker';
-import { createImageService } from './modules/images/image-service';
-import { createImageWorker } from './modules/images/image-worker';
-import { createRenderPool } from './modules/images/render-pool';
 import { createMonthService } from './modules/months/month-service';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
@@ -194,32 +192,19 @@ export function createServices(
     now,
   });
   // Images for posts: made on the queue, one at a time per instance; a generation's batch is queued after it is written.
-  const imageJobs = createImageJobRepository(database.db);
-  const renderPool = createRenderPool(log);
-  const imageWorker = createImageWorker({
-    imageJobs,
+  const { images, imageWorker, renderPool } = createImagesModule({
+    imageJobs: createImageJobRepository(database.db),
+    log,
+    queue,
     posts,
     profiles,
     access,
     media,
     library,
-    usage: usageRepository,
-    maker: createImageMaker({ media, imageModel, aiTimeoutMs: imageTimeoutMs, render: renderPool.render }),
-    warmUp: renderPool.warmUp,
-    queue,
-    log,
-    imagesPerDay: limits.imagesPerDay,
-    now,
-  });
-  const images = createImageService({
-    access,
-    imageJobs,
-    library,
-    media,
     usage,
     usageCounts: usageRepository,
-    worker: imageWorker,
     imageModel,
+    imageTimeoutMs,
     imagesPerDay: limits.imagesPerDay,
     now,
   });

@@ -157,6 +157,17 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
     }
   }
 
+  /** Keeps bytes made on the server under `fileId`, written whole under a temporary name first. */
+  async function saveBytes(userId: string, fileId: string, bytes: Uint8Array, mime: 'image/png' | 'image/jpeg'): Promise<void> {
+    const temporary = await store.incoming(userId);
+    try {
+      await writeFile(temporary, bytes);
+      await store.save(userId, fileId, temporary, mime);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
   return {
     /** One file from a multipart body (field "file") added to a post the user may still change. */
     async upload(userId: string, postId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined): Promise<Post> {
@@ -226,13 +237,7 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
       const hex = createHash('sha256').update(`${from}\n${variant}`).digest('hex');
       const fileId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}.${EXTENSION[mime]}`;
       if ((await store.size(userId, fileId)) !== undefined) return fileId;
-      const temporary = await store.incoming(userId);
-      try {
-        await writeFile(temporary, bytes);
-        await store.save(userId, fileId, temporary, mime);
-      } finally {
-        await rm(temporary, { force: true });
-      }
+      await saveBytes(userId, fileId, bytes, mime);
       return fileId;
     },
 
@@ -248,13 +253,7 @@ export function createMediaService({ library, posts, deletedPosts, logos, access
       file: Omit<NewLibraryFile, 'fileId' | 'type' | 'mime' | 'bytes'>,
     ): Promise<string> {
       const fileId = `${randomUUID()}.${EXTENSION[mime]}`;
-      const temporary = await store.incoming(userId);
-      try {
-        await writeFile(temporary, bytes);
-        await store.save(userId, fileId, temporary, mime);
-      } finally {
-        await rm(temporary, { force: true });
-      }
+      await saveBytes(userId, fileId, bytes, mime);
       await library.insert(userId, { ...file, fileId, type: 'image', mime, bytes: bytes.byteLength }, now().toISOString());
       return fileId;
     },
