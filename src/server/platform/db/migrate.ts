@@ -22,6 +22,7 @@ import * as notifications from './migrations/0019-notifications';
 import * as reviewLinks from './migrations/0020-review-links';
 import * as brandKit from './migrations/0021-brand-kit';
 import * as mediaLibrary from './migrations/0022-media-library';
+import * as voiceAndEvergreen from './migrations/0023-voice-and-evergreen';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-review-links': reviewLinks,
   '0021-brand-kit': brandKit,
   '0022-media-library': mediaLibrary,
+  '0023-voice-and-evergreen': voiceAndEvergreen,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

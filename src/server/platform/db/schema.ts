@@ -313,6 +313,21 @@ export interface PostReviewsTable {
   createdAt: string;
 }
 
+/** A post the business already published, kept as an example of its voice (migration 0023). */
+export interface VoiceExamplesTable {
+  id: string;
+  userId: string;
+  text: string;
+  /** The network it was written for, when known (a PLATFORMS value). */
+  network: string | null;
+  /** 'pasted', 'csv', 'bluesky', 'mastodon' or 'facebook'. */
+  source: string;
+  /** The post's id on its network; null for pasted text. */
+  sourceId: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+}
+
 /** A file in a user's media library (migration 0022). */
 export interface MediaFilesTable {
   userId: string;
@@ -374,5 +389,6 @@ export interface DatabaseSchema {
   review_links: ReviewLinksTable;
   post_reviews: PostReviewsTable;
   media_files: MediaFilesTable;
+  voice_examples: VoiceExamplesTable;
   image_jobs: ImageJobsTable;
 }
