@@ -136,7 +136,7 @@ describe('posts (offline writer)', () => {
     expect(postLength('bluesky', rewritten.body.content, rewritten.body.hashtags)).toBeLessThanOrEqual(300);
   });
 
-  it('stores an uploaded image, serves it only to its owner, and removes it', async () => {
+  it('stores an uploaded image, serves it only to its owner, takes it off the post and deletes it from the library', async () => {
     const alice = await onboardedClient(server.url);
     const post = await manualPost(alice);
     const uploaded = await alice.uploadMedia(post.id, TINY_PNG, 'logo.png', 'image/png');
@@ -154,6 +154,10 @@ describe('posts (offline writer)', () => {
     const removed = await read(alice.api.posts[':postId'].media[':fileId'].$delete({ param: { postId: post.id, fileId } }));
     expect(removed.status).toBe(200);
     expect(removed.body.media).toEqual([]);
+    // Off the post, the file stays in the library until it is deleted there.
+    expect((await alice.get(url)).status).toBe(200);
+    expect((await bob.delete(`/api/library/${fileId}`)).status).toBe(404);
+    expect((await alice.delete(`/api/library/${fileId}`)).status).toBe(204);
     expect((await alice.get(url)).status).toBe(404);
   });
 
