@@ -320,7 +320,7 @@ export interface VoiceExamplesTable {
   text: string;
   /** The network it was written for, when known (a PLATFORMS value). */
   network: string | null;
-  /** 'pasted', 'csv', 'bluesky', 'mastodon' or 'facebook'. */
+  /** Pasted, csv, or the network it was read from (VOICE_SOURCES). */
   source: string;
   /** The post's id on its network; null for pasted text. */
   sourceId: string | null;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * The brand's voice and evergreen posts (issue 31):
  * - `voice_examples`: posts the business already published, kept per user (up to 50) as examples of
- *   how it speaks. `source`: 'pasted', 'csv', 'bluesky', 'mastodon' or 'facebook'; `sourceId`: the
+ *   how it speaks. `source`: pasted, csv, or the network it was read from; `sourceId`: the
  *   post's id on that network (a second read of the same account adds nothing), null for pasted text;
  *   `network`: the network it was written for, when known.
  * - `posts.evergreen`: 1 for a post the user marked evergreen (it may come back in later months).
