@@ -34,7 +34,10 @@ function readRecords(csv: string): string[][] {
     return parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new AppError('bad_request', `The file is not readable as CSV${line ? ` (near line ${line})` : ''}. Save it from your spreadsheet as "CSV UTF-8" and try again.`);
+    throw new AppError(
+      'bad_request',
+      `The file is not readable as CSV${line ? ` (near line ${line})` : ''}. Save it from your spreadsheet as "CSV UTF-8" and try again.`,
+    );
   }
 }
 
@@ -67,9 +70,13 @@ export function createImportService({ access, posts, profiles, usage, now = () =
     const at = { date: column(layout.date), text: column(layout.text), network: column(layout.network), hashtags: column(layout.hashtags) };
     const more = { type: column(layout.type), description: column(layout.mediaDescription), media: column(layout.media), link: column(layout.link) };
     if (at.date < 0 || at.text < 0)
-      throw new AppError('bad_request', `The file has no ${at.date < 0 ? 'date' : 'text'} column for this format. Choose another format, or pick the columns yourself.`, {
-        preset: 'This format does not match the file.',
-      });
+      throw new AppError(
+        'bad_request',
+        `The file has no ${at.date < 0 ? 'date' : 'text'} column for this format. Choose another format, or pick the columns yourself.`,
+        {
+          preset: 'This format does not match the file.',
+        },
+      );
 
     const seen = new Set(existing.map((post) => duplicateKey(dateOnly(post.date), post.platform, post.content)));
     const firstRow = layout.header ? 2 : 1;
@@ -99,7 +106,9 @@ export function createImportService({ access, posts, profiles, usage, now = () =
       }
       if (cell(more.media).trim()) notes.push('Media links are not imported: add images in the post editor.');
       const hashtags: string[] = [];
-      for (const word of cell(at.hashtags).split(/[\s,]+/).filter(Boolean)) {
+      for (const word of cell(at.hashtags)
+        .split(/[\s,]+/)
+        .filter(Boolean)) {
         const tag = hashtagSchema.safeParse(word);
         if (tag.success) hashtags.push(tag.data);
         else problems.push(`"${word}" is not a hashtag (one word, no spaces).`);
@@ -152,7 +161,8 @@ export function createImportService({ access, posts, profiles, usage, now = () =
         const preview = readRows(body, month, await repositories.posts.listByMonth(userId, monthId), timeZone);
         const refused = preview.rows.filter((row) => row.problems.length > 0 || (row.duplicate && !body.skipDuplicates));
         if (refused.length > 0) {
-          const reasons = (row: ImportRow) => (row.problems.length > 0 ? row.problems.join(' ') : 'It repeats a post already in the month (same day, network and text).');
+          const reasons = (row: ImportRow) =>
+            row.problems.length > 0 ? row.problems.join(' ') : 'It repeats a post already in the month (same day, network and text).';
           throw new AppError(
             'bad_request',
             `Nothing was imported: ${refused.length === 1 ? 'row' : 'rows'} ${refused.map((row) => row.row).join(', ')} ${refused.length === 1 ? 'needs' : 'need'} fixing.`,

@@ -139,7 +139,14 @@ describe('CSV import rules', () => {
   it('gives back exactly the posts of an exported month (the round trip)', async () => {
     const from = await user();
     const tricky = 'He said "hi", then left;\nnew line, emoji 🎉 and a backslash \\ done';
-    await addPost(from, { date: day(3), platform: 'linkedin', content: tricky, hashtags: ['#one', '#two'], type: 'image', mediaPrompt: 'A bright, clean waiting room' });
+    await addPost(from, {
+      date: day(3),
+      platform: 'linkedin',
+      content: tricky,
+      hashtags: ['#one', '#two'],
+      type: 'image',
+      mediaPrompt: 'A bright, clean waiting room',
+    });
     await addPost(from, { date: day(7), platform: 'twitter', content: '=SUM(A1:A2) looks like a formula', type: 'video' });
     await addPost(from, { date: day(28), platform: 'googlebusiness', content: '-10% on whitening, @ the front desk' });
     await addPost(from, { date: day(9), platform: 'bluesky', content: "'quoted' start", hashtags: ['#smile'] });

@@ -16,7 +16,12 @@ const importTooLarge = () => new AppError('payload_too_large', `The file is too 
 /** A CSV file travels as text in JSON: its own limit (the file, escaped), counted as it streams too. */
 const importBody = [
   ownBodyLimit(IMPORT_LIMITS.bytes * 2, importTooLarge),
-  bodyLimit({ maxSize: IMPORT_LIMITS.bytes * 2, onError: () => { throw importTooLarge(); } }),
+  bodyLimit({
+    maxSize: IMPORT_LIMITS.bytes * 2,
+    onError: () => {
+      throw importTooLarge();
+    },
+  }),
 ] as const;
 
 const attachment = (contentType: string, filename: string) => ({ 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${filename}"` });
