@@ -1,5 +1,4 @@
-import { PLATFORMS, POST_TYPES, type Platform, type PostType } from '@shared/domain/options';
-import { NETWORKS } from '@shared/networks';
+import { POST_TYPES, type PostType } from '@shared/domain/options';
 import { daysInMonth } from '@shared/domain/months';
 import { wallClockMs } from '@shared/domain/zoned-time';
 import type { ColumnMapping, ImportPreset } from '@shared/schemas/import';
@@ -68,30 +67,6 @@ export function detectPreset(firstRow: string[]): Exclude<ImportPreset, 'custom'
   if (headers.has('date') && (headers.has('text') || headers.has('message'))) return 'publer';
   if (firstRow.length >= 2 && firstRow.length <= 3 && parseDateCell(firstRow[0] ?? '', { dayFirst: true, timeZone: 'UTC' }).day) return 'hootsuite';
   return null;
-}
-
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
-/** Network names as other tools write them, squashed to letters: 'X', 'Twitter', 'LinkedIn Page', 'GBP'. */
-const NETWORK_ALIASES: Record<string, Platform> = {
-  ...Object.fromEntries(PLATFORMS.map((id) => [squash(id), id])),
-  ...Object.fromEntries(PLATFORMS.map((id) => [squash(NETWORKS[id].label), id])),
-  fb: 'facebook',
-  facebookpage: 'facebook',
-  x: 'twitter',
-  ig: 'instagram',
-  instagrambusiness: 'instagram',
-  linkedinpage: 'linkedin',
-  linkedinprofile: 'linkedin',
-  linkedincompanypage: 'linkedin',
-  google: 'googlebusiness',
-  gbp: 'googlebusiness',
-  googlebusiness: 'googlebusiness',
-  googlemybusiness: 'googlebusiness',
-};
-
-export function networkOf(name: string): Platform | null {
-  const platform = NETWORK_ALIASES[squash(name)];
-  return platform && (PLATFORMS as readonly string[]).includes(platform) ? platform : null;
 }
 
 export function postTypeOf(name: string): PostType | null {

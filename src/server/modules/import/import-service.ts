@@ -14,7 +14,8 @@ import { createUserClock } from '../months/user-clock';
 import { newPostRow, type PostRepository } from '../posts/post-repository';
 import type { ProfileRepository } from '../profile/profile-repository';
 import type { UsageLimits } from '../account/usage-limits';
-import { customLayout, detectPreset, networkOf, parseDateCell, postTypeOf, PRESET_LAYOUTS, type PresetLayout } from './csv-presets';
+import { networkOf } from '@shared/networks/names';
+import { customLayout, detectPreset, parseDateCell, postTypeOf, PRESET_LAYOUTS, type PresetLayout } from './csv-presets';
 
 type Request = z.output<typeof importRequestSchema>;
 

@@ -9,7 +9,7 @@ import type { MonthDetail } from '@shared/schemas/month';
 import { api, parseResponse } from '../../../lib/api-client';
 import { ApiRequestError, errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
-import { monthQueryOptions } from '../../../lib/queries/month';
+import { postsAdded } from '../../../lib/posts/cache';
 import { headerCells } from './header-cells';
 
 /** An error in words by its code: what happened and what to do next. */
@@ -64,7 +64,7 @@ export function ImportModal({ month, opened, onClose }: { month: MonthDetail; op
   const importing = useMutation({
     mutationFn: () => parseResponse(api.months[':id'].import.$post({ param: { id: month.id }, json: body() })),
     onSuccess: async ({ imported, skipped }) => {
-      await queryClient.invalidateQueries(monthQueryOptions(month.id));
+      await postsAdded(queryClient, month.id);
       notify({
         tone: 'success',
         title: `${imported} ${imported === 1 ? 'post' : 'posts'} imported`,
