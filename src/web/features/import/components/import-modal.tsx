@@ -143,6 +143,7 @@ export function ImportModal({ month, opened, onClose }: { month: MonthDetail; op
           leftSection={<IconFileTypeCsv size={16} aria-hidden="true" />}
           error={fileProblem}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the file' }}
         />
         {csv && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -162,6 +163,7 @@ export function ImportModal({ month, opened, onClose }: { month: MonthDetail; op
               onChange={(value) => setPlatform(value as Platform | null)}
               placeholder="Choose a network"
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the network' }}
               error={needsNetwork && !platform ? 'Choose the network these posts are for.' : undefined}
             />
           </SimpleGrid>
@@ -178,6 +180,7 @@ export function ImportModal({ month, opened, onClose }: { month: MonthDetail; op
                 onChange={(value) => setMapping((current) => ({ ...current, [field.key]: value ?? undefined }))}
                 placeholder={field.required ? 'Choose a column' : 'Not in the file'}
                 clearable={!field.required}
+                clearButtonProps={{ 'aria-label': `Clear ${field.label}` }}
               />
             ))}
           </SimpleGrid>
