@@ -208,13 +208,13 @@ export function ImportModal({ month, opened, onClose }: { month: MonthDetail; op
               {problems > 0 ? `, ${problems} with problems to fix in the file` : ''}
               {duplicates > 0 ? `, ${duplicates} already in the month` : ''}.
             </Text>
-            <Table.ScrollContainer minWidth={560}>
+            <Table.ScrollContainer minWidth={phone ? 0 : 560}>
               <Table striped verticalSpacing="xs" aria-label="Rows of the file as posts">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Row</Table.Th>
-                    <Table.Th scope="col">Day</Table.Th>
-                    <Table.Th scope="col">Network</Table.Th>
+                    {!phone && <Table.Th scope="col">Day</Table.Th>}
+                    {!phone && <Table.Th scope="col">Network</Table.Th>}
                     <Table.Th scope="col">Post</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -222,9 +222,15 @@ export function ImportModal({ month, opened, onClose }: { month: MonthDetail; op
                   {rows.map((row) => (
                     <Table.Tr key={row.row} bg={row.problems.length > 0 ? 'var(--mantine-color-red-light)' : undefined}>
                       <Table.Td>{row.row}</Table.Td>
-                      <Table.Td>{row.post?.date ?? ''}</Table.Td>
-                      <Table.Td>{row.post ? PLATFORM_LABELS[row.post.platform] : ''}</Table.Td>
+                      {!phone && <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.post?.date ?? ''}</Table.Td>}
+                      {!phone && <Table.Td>{row.post ? PLATFORM_LABELS[row.post.platform] : ''}</Table.Td>}
                       <Table.Td>
+                        {/* On a phone the day and network go above the text: four columns do not fit. */}
+                        {phone && row.post && (
+                          <Text size="xs" fw={600}>
+                            {row.post.date} · {PLATFORM_LABELS[row.post.platform]}
+                          </Text>
+                        )}
                         {row.post && (
                           <Text size="sm" lineClamp={3}>
                             {row.post.content}
