@@ -29,6 +29,7 @@ import type { Logger } from './platform/logger';
 import { createDiskMediaStore, type MediaStore } from './platform/media-store/media-store';
 import { createAccess } from './modules/months/access';
 import { createAnalyticsService } from './modules/analytics/analytics-service';
+import { createImportService } from './modules/import/import-service';
 import { createExportService } from './modules/months/export-service';
 import { createFeedbackService } from './modules/feedback/feedback-service';
 import { createGenerationService } from './modules/generation/generation-service';
@@ -304,6 +305,7 @@ export function createServices(
     library: createLibraryService({ library, posts, deletedPosts, logos: profiles, access, store: mediaStore, now }),
     schedule,
     exports: createExportService({ monthService, publicUrl, now }),
+    imports: createImportService({ access, posts, profiles, usage, now }),
     analytics: createAnalyticsService({ posts, deliveries }),
     feedback: createFeedbackService({ feedback: createFeedbackRepository(database.db), now }),
     settings: createSettingsService({ writer, usage }),

@@ -10,6 +10,7 @@ import { LoadOnUse } from '../components/load-on-use';
 import { showsApproval } from '../components/approval-state';
 import { CalendarTab } from './calendar-tab';
 import { ExportMenu } from '../features/schedule/components/export-menu';
+import { ImportMonth } from '../features/import/components/import-month';
 import { ShareForReview } from '../features/review-links/components/share-for-review';
 import { useOpenPost } from './use-open-post';
 import { useMonth } from '../lib/queries/month';
@@ -112,6 +113,7 @@ function MonthHeader({ monthRef, data }: { monthRef: MonthRef; data: MonthDetail
             ))}
         </Group>
         <Group gap="sm">
+          {data && <ImportMonth month={data} />}
           {data && <ShareForReview month={data} />}
           <ExportMenu monthId={monthId(monthRef)} disabled={!data || data.posts.length === 0} />
         </Group>

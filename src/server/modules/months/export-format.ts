@@ -32,6 +32,9 @@ export const CSV_COLUMNS = [
   'coupon_code',
   'redeem_url',
   'terms',
+  // Read back by the import (docs/import.md): with these the round trip gives back the same posts.
+  'type',
+  'media_description',
 ] as const;
 
 const eventCells = (event: PostEvent | null) =>
@@ -61,6 +64,8 @@ export function postsToCsv(posts: Post[], publicUrl: string): string {
     post.media.map((item) => `${publicUrl}${item.url}`).join(' '),
     post.status,
     ...eventCells(post.event),
+    post.type,
+    post.mediaPrompt,
   ]);
   return '\uFEFF' + [CSV_COLUMNS as readonly string[], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

@@ -45,6 +45,8 @@ describe('export', () => {
       media_urls: '',
       status: 'scheduled',
       ...noEvent,
+      type: 'text',
+      media_description: '',
     });
     expect(rows[1]!.content).toBe("'=SUM(A1:A2) looks like a formula");
     expect(rows[1]!.time).toBe('09:00');

@@ -2,11 +2,27 @@ import { startGenerationSchema } from '@shared/schemas/generation';
 import { monthIdParamSchema } from '@shared/schemas/month';
 import { newPostSchema } from '@shared/schemas/post';
 import { bulkActionSchema } from '@shared/schemas/post-actions';
+import { importRequestSchema, IMPORT_LIMITS } from '@shared/schemas/import';
 import { approvalRuleSchema } from '@shared/schemas/review';
 import { strategySchema } from '@shared/schemas/strategy';
 import type { AppDeps } from '../../context';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../../errors';
+import { ownBodyLimit } from '../../middleware/body-limit';
 import { validate } from '../../validation';
 import { protectedRoutes } from '../../middleware/protected-routes';
+
+const importTooLarge = () => new AppError('payload_too_large', `The file is too large: keep it under ${IMPORT_LIMITS.bytes / 1_000_000} MB.`);
+/** A CSV file travels as text in JSON: its own limit (the file, escaped), counted as it streams too. */
+const importBody = [
+  ownBodyLimit(IMPORT_LIMITS.bytes * 2, importTooLarge),
+  bodyLimit({
+    maxSize: IMPORT_LIMITS.bytes * 2,
+    onError: () => {
+      throw importTooLarge();
+    },
+  }),
+] as const;
 
 const attachment = (contentType: string, filename: string) => ({ 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${filename}"` });
 
@@ -26,6 +42,12 @@ export function monthRoutes(deps: AppDeps) {
     )
     .post('/:id/posts/bulk', validate('param', monthIdParamSchema), validate('json', bulkActionSchema), async (c) =>
       c.json(await services.bulk.apply(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/:id/import/preview', validate('param', monthIdParamSchema), ...importBody, validate('json', importRequestSchema), async (c) =>
+      c.json(await services.imports.preview(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/:id/import', validate('param', monthIdParamSchema), ...importBody, validate('json', importRequestSchema), async (c) =>
+      c.json(await services.imports.import(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .get('/:id/export.csv', validate('param', monthIdParamSchema), async (c) => {
       const file = await services.exports.csv(c.var.user.id, c.req.valid('param').id);
