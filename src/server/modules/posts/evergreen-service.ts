@@ -136,16 +136,19 @@ export function createEvergreenService({ evergreen, posts, profiles, access, wri
         if (!placed) notPlaced.sameText++;
       }
 
-      const saved = rows.length === 0 ? [] : await access.writeInMonth(userId, monthId, async (repositories) => {
-        // Locked first: a post added meanwhile is seen, and the limit counted with it.
-        const count = await repositories.posts.lockMonthPostCount(userId, monthId);
-        const nowBusy = new Set((await repositories.posts.listByMonth(userId, monthId)).map((post) => post.date.slice(0, 10)));
-        const free = rows.filter((row) => !nowBusy.has(row.date.slice(0, 10)));
-        const fitting = free.slice(0, Math.max(0, limits.postsPerMonth - count));
-        notPlaced.limit += free.length - fitting.length;
-        await repositories.posts.insertMany(fitting);
-        return fitting;
-      });
+      const saved =
+        rows.length === 0
+          ? []
+          : await access.writeInMonth(userId, monthId, async (repositories) => {
+              // Locked first: a post added meanwhile is seen, and the limit counted with it.
+              const count = await repositories.posts.lockMonthPostCount(userId, monthId);
+              const nowBusy = new Set((await repositories.posts.listByMonth(userId, monthId)).map((post) => post.date.slice(0, 10)));
+              const free = rows.filter((row) => !nowBusy.has(row.date.slice(0, 10)));
+              const fitting = free.slice(0, Math.max(0, limits.postsPerMonth - count));
+              notPlaced.limit += free.length - fitting.length;
+              await repositories.posts.insertMany(fitting);
+              return fitting;
+            });
       return {
         placed: saved.length,
         postIds: saved.map((row) => row.id),
