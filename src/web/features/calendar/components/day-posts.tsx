@@ -69,6 +69,9 @@ export function StatusLegend({ approvalShown = false }: { approvalShown?: boolea
         </span>{' '}
         Scheduled
       </span>
+      <span className={classes.legendItem}>
+        <IconLeaf size={12} stroke={2} color="var(--mantine-color-teal-7)" aria-hidden="true" /> Evergreen
+      </span>
       {approvalShown &&
         APPROVAL_STATES.map((state) => (
           <span key={state} className={classes.legendItem}>

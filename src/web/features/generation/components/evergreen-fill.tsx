@@ -34,10 +34,10 @@ export function EvergreenFillCard({ month }: { month: MonthDetail }) {
             value={String(interval)}
             onChange={(event) => setIntervalDays(Number(event.currentTarget.value) as EvergreenFill['intervalDays'])}
             disabled={fill.isPending}
-            w={{ base: '100%', xs: 260 }}
+            w={{ base: '100%', xs: 320 }}
           />
           <Button
-            variant="light"
+            variant="default"
             w={{ base: '100%', xs: 'auto' }}
             onClick={() => fill.mutate({ intervalDays: interval })}
             disabled={fill.isPending || cannot !== null}
@@ -53,8 +53,11 @@ export function EvergreenFillCard({ month }: { month: MonthDetail }) {
         )}
         <div role="status" aria-live="polite">
           {outcome && (
-            <Alert color={fill.data!.placed > 0 ? 'teal' : 'gray'} variant="light" title={fill.data!.placed > 0 ? 'Evergreen posts placed' : 'No posts placed'}>
+            <Alert color={fill.data!.placed > 0 ? 'teal' : 'gray'} variant="light" icon={<IconLeaf size={18} />}>
               <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {fill.data!.placed > 0 ? 'Evergreen posts placed' : 'No posts placed'}
+                </Text>
                 {outcome.map((line) => (
                   <Text size="sm" key={line}>
                     {line}
