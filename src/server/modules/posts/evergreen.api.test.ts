@@ -5,6 +5,7 @@ import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { createFactories, noonOf } from '@testing/factories';
 import { addPost, nextMonthTarget } from '@testing/month-posts';
 import { errorOf, onboardedClient, read, type TestClient } from '@testing/test-client';
+import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { startTestServer, type TestServer } from '@testing/test-server';
 
 const POSTS_MAX = 12;
@@ -175,5 +176,44 @@ describe('filling a month with evergreen posts', () => {
     expect(result).toMatchObject({ placed: 0, evergreenPosts: 0 });
     expect(result.notPlaced.interval).toBe(PLANNED.length);
     expect(await monthPosts(bob)).toEqual([]);
+  });
+});
+
+describe('filling with the AI writer', () => {
+  let ai: FakeOpenAI;
+  let aiServer: TestServer;
+  beforeAll(async () => {
+    ai = await startFakeOpenAI();
+    aiServer = await startTestServer({ AI_BASE_URL: ai.url, AI_MODEL: 'fake-model' }, { timeoutMs: 5000, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await aiServer.close();
+    await ai.close();
+  });
+
+  it('counts one AI request per fill however many posts it rewords, and asks again when a wording repeats', async () => {
+    const client = await onboardedClient(aiServer.url);
+    await read(client.api.workspace.$get());
+    const factories = createFactories(aiServer.database.db);
+    await factories.month(client.userId, EARLIER, { contentGenerated: 1 });
+    // The same words twice: the fake model's first rewording of each is the same, so one needs a second try.
+    for (const date of [1, 2]) {
+      const row = await factories.post(client.userId, EARLIER, { date: noonOf(EARLIER, date), content: 'Book your check-up today.' });
+      expect((await mark(client, row.id, true, 1)).status).toBe(200);
+    }
+    await saveStrategy(client);
+    const asked = ai.requests.length;
+    const result = (await fill(client, 60)).body;
+    expect(result.placed).toBe(2);
+    expect(ai.requests.length - asked).toBe(3);
+    const texts = (await monthPosts(client)).map((post) => post.content);
+    expect(new Set(texts).size).toBe(2);
+    const usage = await aiServer.database.db
+      .selectFrom('ai_usage')
+      .select('requests')
+      .where('userId', '=', client.userId)
+      .where('day', '=', new Date().toISOString().slice(0, 10))
+      .executeTakeFirst();
+    expect(usage?.requests).toBe(1);
   });
 });
