@@ -22,6 +22,8 @@ describe('evergreenOutcome', () => {
 
   it('tells a user without evergreen posts how to get some, and a full month that nothing needed filling', () => {
     expect(evergreenOutcome(result({ evergreenPosts: 0, notPlaced: { interval: 10, limit: 0, sameText: 0 } }), 30)[0]).toMatch(/no evergreen posts/);
-    expect(evergreenOutcome(result({ emptyPlannedDays: 0 }), 30)).toEqual(['Every planned day of this month already has a post, so there was nothing to fill.']);
+    expect(evergreenOutcome(result({ emptyPlannedDays: 0 }), 30)).toEqual([
+      'Every planned day of this month already has a post, so there was nothing to fill.',
+    ]);
   });
 });
