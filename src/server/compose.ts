@@ -44,6 +44,8 @@ import { createMonthService } from './modules/months/month-service';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
 import { createPostCopyService } from './modules/posts/post-copy-service';
+import { createEvergreenRepository } from './modules/posts/evergreen-repository';
+import { createEvergreenService } from './modules/posts/evergreen-service';
 import { createBulkPostService } from './modules/posts/bulk-post-service';
 import { createScheduleService } from './modules/posts/schedule-service';
 import { createProfileService } from './modules/profile/profile-service';
@@ -300,6 +302,7 @@ export function createServices(
     posts: postService,
     removal,
     copies: createPostCopyService({ profiles, access, writer, usage, now }),
+    evergreen: createEvergreenService({ evergreen: createEvergreenRepository(database.db), posts, profiles, access, writer, usage, limits, now }),
     bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
     media,
     library: createLibraryService({ library, posts, deletedPosts, logos: profiles, access, store: mediaStore, now }),

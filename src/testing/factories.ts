@@ -50,6 +50,8 @@ export function createFactories(db: Db) {
         media: '[]',
         event: null,
         approval: 'waiting',
+        evergreen: 0,
+        evergreenOf: null,
         version: 1,
         createdAt: LONG_AGO,
         updatedAt: LONG_AGO,

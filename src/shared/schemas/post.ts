@@ -90,6 +90,10 @@ export const postSchema = writtenPostSchema.extend({
   event: postEventSchema.nullable(),
   /** A reviewer's approval through a review link: 'waiting' until one decides; an edit sets it back to 'waiting'. */
   approval: z.enum(APPROVAL_STATES),
+  /** Marked by the user as a post worth bringing back, reworded, in later months. */
+  evergreen: z.boolean(),
+  /** The evergreen post this one is a reworded copy of; null otherwise. */
+  evergreenOf: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

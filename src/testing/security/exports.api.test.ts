@@ -59,6 +59,8 @@ beforeAll(async () => {
           monthId: targetId,
           date: `${date}T12:00:00Z`,
           approval: 'waiting',
+          evergreen: 0,
+          evergreenOf: null,
           platform: 'facebook',
           content,
           type: 'text',

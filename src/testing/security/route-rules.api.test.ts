@@ -51,6 +51,9 @@ const NOT_MONTH_WRITES = new Set([
   // them, each checked as a write to its post: an archived one refuses it all (library.api.test.ts).
   'PATCH /api/library/:fileId',
   'DELETE /api/library/:fileId',
+  // A deliberate exception: marking a post evergreen is a flag, not content, and the best old posts are in
+  // archived months. Text, schedule and approval stay (modules/posts/evergreen.api.test.ts checks it).
+  'PUT /api/posts/:postId/evergreen',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -61,6 +64,7 @@ const VERSIONED = [
   'POST /api/posts/:postId/copy',
   'POST /api/months/:id/posts/bulk',
   'POST /api/posts/:postId/library',
+  'PUT /api/posts/:postId/evergreen',
 ];
 /**
  * Writes that carry a version but need another record to reach its check: their 409 is tested with that record

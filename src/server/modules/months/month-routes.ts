@@ -1,3 +1,4 @@
+import { evergreenFillSchema } from '@shared/schemas/evergreen';
 import { startGenerationSchema } from '@shared/schemas/generation';
 import { monthIdParamSchema } from '@shared/schemas/month';
 import { newPostSchema } from '@shared/schemas/post';
@@ -39,6 +40,9 @@ export function monthRoutes(deps: AppDeps) {
     )
     .post('/:id/posts', validate('param', monthIdParamSchema), validate('json', newPostSchema), async (c) =>
       c.json(await services.posts.create(c.var.user.id, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .post('/:id/evergreen-fill', validate('param', monthIdParamSchema), validate('json', evergreenFillSchema), async (c) =>
+      c.json(await services.evergreen.fill(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
     )
     .post('/:id/posts/bulk', validate('param', monthIdParamSchema), validate('json', bulkActionSchema), async (c) =>
       c.json(await services.bulk.apply(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),

@@ -17,8 +17,10 @@ export type FormerSchedule =
   { kind: 'delivery'; delivery: DeliveriesTable; attempts: DeliveryAttemptsTable[] } | { kind: 'schedule'; platform: string; timeOfDay: string };
 
 /** The JSON kept of a deleted post: its row with its delivery set aside; older ones hold the row's schedule columns of then. */
-type KeptPost = Omit<PostsTable, 'approval'> & {
+type KeptPost = Omit<PostsTable, 'approval' | 'evergreen' | 'evergreenOf'> & {
   approval?: string;
+  evergreen?: number;
+  evergreenOf?: string | null;
   setAside?: { delivery: DeliveriesTable; attempts: DeliveryAttemptsTable[] } | null;
   scheduledPlatform?: string | null;
   scheduledTime?: string | null;
@@ -46,6 +48,8 @@ const postRow = ({
   media,
   event,
   approval,
+  evergreen,
+  evergreenOf,
   version,
   createdAt,
   updatedAt,
@@ -64,6 +68,9 @@ const postRow = ({
   event: event ?? null,
   // And before review links.
   approval: approval ?? 'waiting',
+  // And before evergreen posts.
+  evergreen: evergreen ?? 0,
+  evergreenOf: evergreenOf ?? null,
   version,
   createdAt,
   updatedAt,

@@ -8,6 +8,7 @@ import {
   versionParamSchema,
   versionsQuerySchema,
 } from '@shared/schemas/post';
+import { evergreenMarkSchema } from '@shared/schemas/evergreen';
 import { copyPostSchema, deletePostSchema, restorePostSchema } from '@shared/schemas/post-actions';
 import type { AppDeps } from '../../context';
 import { ownBodyLimit } from '../../middleware/body-limit';
@@ -30,6 +31,10 @@ export function postRoutes(deps: AppDeps) {
       )
       .post('/:postId/copy', validate('param', postIdParamSchema), validate('json', copyPostSchema), async (c) =>
         c.json(await services.copies.copy(c.var.user.id, c.req.valid('param').postId, c.req.valid('json')), 201),
+      )
+      // A flag only, allowed on archived months too (evergreen-service.ts says why).
+      .put('/:postId/evergreen', validate('param', postIdParamSchema), validate('json', evergreenMarkSchema), async (c) =>
+        c.json(await services.evergreen.mark(c.var.user.id, c.req.valid('param').postId, c.req.valid('json'))),
       )
       .patch('/:postId', validate('param', postIdParamSchema), validate('json', postUpdateSchema), async (c) =>
         c.json(await services.posts.update(c.var.user.id, c.req.valid('param').postId, c.req.valid('json'))),

@@ -23,6 +23,8 @@ const post: Post = {
   scheduledTime: null,
   event: null,
   approval: 'waiting',
+  evergreen: false,
+  evergreenOf: null,
   version: 1,
   createdAt: '2031-06-01T00:00:00Z',
   updatedAt: '2031-06-01T00:00:00Z',

@@ -57,6 +57,10 @@ export interface PostsTable {
   event: string | null;
   /** 'waiting', 'approved' or 'changes_requested' (a reviewer's, through a review link); an edit sets it back to 'waiting'. */
   approval: string;
+  /** 1 for a post the user marked evergreen: it may come back, reworded, in later months (migration 0023). */
+  evergreen: number;
+  /** The evergreen post this one is a reworded copy of; null otherwise. How often one came back is read from it. */
+  evergreenOf: string | null;
   // Whether, where and when a post goes out is its delivery's (DeliveriesTable); the post's
   // status, scheduledPlatform and scheduledTime are read from it (post-repository.ts).
   version: number;

@@ -21,6 +21,8 @@ const post = (id: string, date: string, extra: Partial<Post> = {}): Post => ({
   scheduledTime: null,
   event: null,
   approval: 'waiting',
+  evergreen: false,
+  evergreenOf: null,
   version: 1,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

@@ -1,5 +1,5 @@
 import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconClockCheck } from '@tabler/icons-react';
+import { IconClockCheck, IconLeaf } from '@tabler/icons-react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { APPROVAL_STATES } from '@shared/schemas/values';
@@ -69,6 +69,9 @@ export function StatusLegend({ approvalShown = false }: { approvalShown?: boolea
         </span>{' '}
         Scheduled
       </span>
+      <span className={classes.legendItem}>
+        <IconLeaf size={12} stroke={2} color="var(--mantine-color-teal-7)" aria-hidden="true" /> Evergreen
+      </span>
       {approvalShown &&
         APPROVAL_STATES.map((state) => (
           <span key={state} className={classes.legendItem}>
@@ -107,6 +110,7 @@ function Entry({
         <span className={classes.marks}>
           <StatusMark post={post} delivery={delivery} />
           {approvalShown && <ApprovalIcon state={post.approval} decorative={Boolean(onOpenPost)} className={classes.approvalMark} />}
+          {post.evergreen && <IconLeaf size={12} stroke={2} color="var(--mantine-color-teal-7)" aria-hidden="true" data-testid="evergreen-mark" />}
         </span>
       </span>
       <span className={classes.words}>{firstWords(post.content)}</span>
@@ -126,7 +130,7 @@ function Entry({
       className={`${classes.entry} ${classes.entryButton}`}
       data-platform={post.platform}
       data-has-thumb={image ? true : undefined}
-      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}${delivery && DELIVERY_MARKS[delivery] ? `, ${DELIVERY_LABELS[delivery].toLowerCase()}` : ''}${approvalShown ? `, ${APPROVAL_LABELS[post.approval].toLowerCase()}` : ''}: ${firstWords(post.content)}`}
+      aria-label={`Open post: ${PLATFORM_LABELS[post.platform]} post on ${dateLabel}, ${post.status}${delivery && DELIVERY_MARKS[delivery] ? `, ${DELIVERY_LABELS[delivery].toLowerCase()}` : ''}${approvalShown ? `, ${APPROVAL_LABELS[post.approval].toLowerCase()}` : ''}${post.evergreen ? ', evergreen' : ''}: ${firstWords(post.content)}`}
       draggable={draggable}
       onDragStart={(event) => {
         event.dataTransfer.setData('text/x-post-id', post.id);

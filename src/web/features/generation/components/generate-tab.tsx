@@ -9,6 +9,7 @@ import { useGenerationFlow } from '../hooks/use-generation-flow';
 import { ContentPreferencesFields } from './content-preferences';
 import { SectionCard } from '../../../components/section-card';
 import { useAiSettings } from '../../../lib/queries/ai-settings';
+import { EvergreenFillCard } from './evergreen-fill';
 import { GenerationOverlay } from './generation-overlay';
 import { GenerationSummary } from './generation-summary';
 import { ReplacePostsModal } from './replace-posts-modal';
@@ -155,6 +156,7 @@ export function GenerateTab({ month, onGenerated }: GenerateTabProps) {
           </Paper>
         </Stack>
       </form>
+      <EvergreenFillCard month={month} />
       {flow.overlayOpen && <GenerationOverlay monthLabel={monthLabel} job={flow.job} reconnecting={flow.reconnecting} />}
       <ReplacePostsModal existing={flow.confirm} monthLabel={monthLabel} onConfirm={flow.confirmReplace} onCancel={flow.cancelReplace} />
     </Stack>

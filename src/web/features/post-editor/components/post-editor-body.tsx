@@ -5,6 +5,7 @@ import { takesEvents } from '@shared/networks';
 import type { Post } from '@shared/schemas/post';
 import { usePostEditor } from '../hooks/use-post-editor';
 import { ApprovalSummary } from './approval-summary';
+import { EvergreenSwitch } from './evergreen-switch';
 import { MediaSection } from './media-section';
 import { NetworkPreviews } from './network-previews';
 import { PostContentSection } from './post-content-section';
@@ -49,6 +50,7 @@ export function PostEditorBody({ monthId, post, archived, approval, onDirtyChang
       <PostDateField monthId={monthId} editor={editor} archived={archived} />
       <MediaSection monthId={monthId} post={post} archived={archived} />
       <ScheduleSection post={post} monthId={monthId} archived={archived} />
+      <EvergreenSwitch monthId={monthId} post={post} />
       {approval && <ReviewHistory post={post} />}
       <VersionHistory postId={post.id} editor={editor} archived={archived} />
     </Stack>
