@@ -51,6 +51,12 @@ const NOT_MONTH_WRITES = new Set([
   // them, each checked as a write to its post: an archived one refuses it all (library.api.test.ts).
   'PATCH /api/library/:fileId',
   'DELETE /api/library/:fileId',
+  // Examples of the brand's voice: the user's own, no month.
+  'POST /api/voice/pasted',
+  'POST /api/voice/csv',
+  'POST /api/voice/read',
+  'DELETE /api/voice/:exampleId',
+  'DELETE /api/voice',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -122,6 +128,7 @@ describe('signed-out callers', () => {
       grantId: randomUUID(),
       notificationId: randomUUID(),
       linkId: randomUUID(),
+      exampleId: randomUUID(),
       imageJobId: randomUUID(),
       provider: 'facebook',
     };
