@@ -30,7 +30,10 @@ export type VoicePaste = z.infer<typeof voicePasteSchema>;
 
 /** A CSV file's text; `column` names the column of post texts (default: 'text', 'content', 'post' or the first column). */
 export const voiceCsvSchema = z.object({
-  csv: z.string().min(1, 'The file is empty.').max(VOICE_CSV_MAX, `The file is too large: keep it under ${VOICE_CSV_MAX / 1000} KB.`),
+  csv: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(VOICE_CSV_MAX, `The file is too large: keep it under ${VOICE_CSV_MAX / 1000} KB.`),
   column: z.string().trim().max(100).optional(),
   network: platformSchema.nullable().default(null),
 });

@@ -46,8 +46,14 @@ describe('the built-in writer learns the voice examples’ habits', () => {
     const habits = learnHabits(EXAMPLES)!;
     const plain = await writer.writeMonth({ profile, strategy, year: 2031, month: 5 }, slots);
     const voiced = await writer.writeMonth({ profile, strategy, year: 2031, month: 5, voice: EXAMPLES }, slots);
-    const before = measureHabits(plain.posts.flatMap((post) => (post ? [post] : [])), habits);
-    const after = measureHabits(voiced.posts.flatMap((post) => (post ? [post] : [])), habits);
+    const before = measureHabits(
+      plain.posts.flatMap((post) => (post ? [post] : [])),
+      habits,
+    );
+    const after = measureHabits(
+      voiced.posts.flatMap((post) => (post ? [post] : [])),
+      habits,
+    );
     // Without examples the writer has none of these habits; with them it comes near each rate.
     expect(before.openingRate).toBe(0);
     expect(before.emojiRate).toBeGreaterThan(0.5);
@@ -64,6 +70,11 @@ describe('the built-in writer learns the voice examples’ habits', () => {
     const slots = planSlots({ year: 2031, month: 5, strategy: noEmoji });
     const voice = EXAMPLES.map((example) => ({ ...example, text: `${example.text} 😁` }));
     const month = await writer.writeMonth({ profile, strategy: noEmoji, year: 2031, month: 5, voice }, slots);
-    expect(measureHabits(month.posts.flatMap((post) => (post ? [post] : [])), learnHabits(voice)!).emojiRate).toBe(0);
+    expect(
+      measureHabits(
+        month.posts.flatMap((post) => (post ? [post] : [])),
+        learnHabits(voice)!,
+      ).emojiRate,
+    ).toBe(0);
   });
 });

@@ -25,7 +25,11 @@ export interface VoiceHabits {
 
 const EMOJI_CHAR = /\p{Extended_Pictographic}\u{FE0F}?/gu;
 const HASHTAG = /#[\p{L}\p{N}_]+/gu;
-const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const key = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The opening words up to the first mark that ends a phrase, when they are 1 to 4 words. */
 export function openingPhrase(text: string): string | null {

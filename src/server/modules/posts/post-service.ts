@@ -164,7 +164,15 @@ export function createPostService({ posts, profiles, access, writer, usage, voic
           targetPlatforms(month.strategy).sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
         await usage.consumeAiRequest(userId);
         const post = await writer
-          .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt, voice: await voiceSamples(userId) })
+          .writeSinglePost({
+            profile,
+            strategy: month.strategy,
+            date: input.date,
+            platform,
+            type: input.type,
+            prompt: input.prompt,
+            voice: await voiceSamples(userId),
+          })
           .catch(writerFailure);
         written = { ...post, date: noonUtc(input.date) };
       }

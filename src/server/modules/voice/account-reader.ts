@@ -52,11 +52,16 @@ export async function readBluesky(credentials: BlueskyCredentials, policy: Outbo
 export async function readMastodon(credentials: MastodonCredentials, policy: OutboundPolicy): Promise<NewVoiceExample[]> {
   const get = async (path: string): Promise<unknown> => {
     const result = await sendOutbound(
-      { url: `${credentials.instanceUrl}${path}`, method: 'GET', headers: { authorization: `Bearer ${credentials.accessToken}`, 'user-agent': 'content-planner' } },
+      {
+        url: `${credentials.instanceUrl}${path}`,
+        method: 'GET',
+        headers: { authorization: `Bearer ${credentials.accessToken}`, 'user-agent': 'content-planner' },
+      },
       policy,
     );
     if (result.reach !== 'answered') throw cannotRead('Mastodon', result.reason);
-    if (result.status !== 200) throw cannotRead('Mastodon', `the instance answered ${result.status} (the token needs the read:accounts and read:statuses scopes)`);
+    if (result.status !== 200)
+      throw cannotRead('Mastodon', `the instance answered ${result.status} (the token needs the read:accounts and read:statuses scopes)`);
     try {
       return JSON.parse(result.body) as unknown;
     } catch {
@@ -71,7 +76,8 @@ export async function readMastodon(credentials: MastodonCredentials, policy: Out
     if (typeof status.id !== 'string' || typeof status.content !== 'string' || status.reblog || status.in_reply_to_id) return [];
     const text = htmlToText(status.content);
     if (text === '') return [];
-    const publishedAt = typeof status.created_at === 'string' && !Number.isNaN(Date.parse(status.created_at)) ? new Date(status.created_at).toISOString() : null;
+    const publishedAt =
+      typeof status.created_at === 'string' && !Number.isNaN(Date.parse(status.created_at)) ? new Date(status.created_at).toISOString() : null;
     return [{ text: clip(text), network: 'mastodon' as const, source: 'mastodon' as const, sourceId: status.id, publishedAt }];
   });
 }

@@ -10,7 +10,9 @@ export function voiceRoutes(deps: AppDeps) {
     .get('/', async (c) => c.json(await services.voice.list(c.var.user.id)))
     .post('/pasted', validate('json', voicePasteSchema), async (c) => c.json(await services.voice.paste(c.var.user.id, c.req.valid('json')), 201))
     .post('/csv', validate('json', voiceCsvSchema), async (c) => c.json(await services.voice.importCsv(c.var.user.id, c.req.valid('json')), 201))
-    .post('/read', validate('json', voiceReadSchema), async (c) => c.json(await services.voice.readAccount(c.var.user.id, c.req.valid('json').connectionId), 201))
+    .post('/read', validate('json', voiceReadSchema), async (c) =>
+      c.json(await services.voice.readAccount(c.var.user.id, c.req.valid('json').connectionId), 201),
+    )
     .delete('/:exampleId', validate('param', voiceExampleIdParamSchema), async (c) =>
       c.json(await services.voice.remove(c.var.user.id, c.req.valid('param').exampleId)),
     )

@@ -26,7 +26,9 @@ const toExample = (row: VoiceExamplesTable): VoiceExample => ({
 /** A user's examples of the brand's voice (voice_examples), newest first. */
 export function createVoiceRepository(db: Db) {
   const list = async (trx: Db, userId: string) =>
-    (await trx.selectFrom('voice_examples').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map(toExample);
+    (await trx.selectFrom('voice_examples').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map(
+      toExample,
+    );
   return {
     list: (userId: string) => list(db, userId),
 

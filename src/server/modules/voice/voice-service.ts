@@ -31,9 +31,13 @@ export function csvTexts(csv: string, column?: string): string[] {
   try {
     rows = parseCsv(csv, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
-    throw new AppError('bad_request', `The file is not a readable CSV (${error instanceof Error ? error.message : 'parse error'}). Save it as CSV and try again.`, {
-      csv: 'Not a readable CSV file.',
-    });
+    throw new AppError(
+      'bad_request',
+      `The file is not a readable CSV (${error instanceof Error ? error.message : 'parse error'}). Save it as CSV and try again.`,
+      {
+        csv: 'Not a readable CSV file.',
+      },
+    );
   }
   const header = (rows[0] ?? []).map((name) => name.trim().toLowerCase());
   let index = column ? header.indexOf(column.trim().toLowerCase()) : header.findIndex((name) => TEXT_COLUMNS.includes(name));
@@ -77,7 +81,8 @@ export function createVoiceService({ voice, connections, box, policy, latestStra
 
     async importCsv(userId: string, input: VoiceCsv) {
       const texts = csvTexts(input.csv, input.column);
-      if (texts.length === 0) throw new AppError('bad_request', 'The file has no post texts. Put one post per row in a "text" column.', { csv: 'No post texts found.' });
+      if (texts.length === 0)
+        throw new AppError('bad_request', 'The file has no post texts. Put one post per row in a "text" column.', { csv: 'No post texts found.' });
       return add(
         userId,
         texts.map((text) => ({ text, network: input.network, source: 'csv' as const, sourceId: null, publishedAt: null })),
@@ -96,7 +101,9 @@ export function createVoiceService({ voice, connections, box, policy, latestStra
       }
       if (connection.kind === 'bluesky') return add(userId, await readBluesky(credentials as BlueskyCredentials, policy));
       if (connection.kind === 'mastodon') return add(userId, await readMastodon(credentials as MastodonCredentials, policy));
-      throw new AppError('bad_request', 'Posts can be read from Bluesky and Mastodon accounts only.', { connectionId: 'Pick a Bluesky or Mastodon connection.' });
+      throw new AppError('bad_request', 'Posts can be read from Bluesky and Mastodon accounts only.', {
+        connectionId: 'Pick a Bluesky or Mastodon connection.',
+      });
     },
 
     async remove(userId: string, id: string): Promise<VoiceExamples> {

@@ -89,7 +89,8 @@ describe('voice examples (offline writer)', () => {
 
   it('imports the post texts of a CSV by its text column', async () => {
     const client = await onboardedClient(server.url);
-    const csv = 'date,content,network\n2026-01-02,"Hello, friends! Our first post of the year.",facebook\n2026-01-03,"Two lines\nin one post #smile",facebook\n,,\n';
+    const csv =
+      'date,content,network\n2026-01-02,"Hello, friends! Our first post of the year.",facebook\n2026-01-03,"Two lines\nin one post #smile",facebook\n,,\n';
     const imported = await read(client.api.voice.csv.$post({ json: { csv, network: 'mastodon' } }));
     expect(imported.status).toBe(201);
     expect(imported.body.examples.map((example) => [example.text, example.source, example.network])).toEqual([
@@ -102,11 +103,27 @@ describe('voice examples (offline writer)', () => {
     const client = await onboardedClient(server.url);
     await read(client.api.workspace.$get());
     mastodon.statuses.push(
-      { id: '101', idempotencyKey: undefined, status: 'Monday &amp; teeth: a short tip 🦷', mediaIds: [], url: 'https://m.example/1', createdAt: '2026-01-01T10:00:00Z' },
-      { id: '102', idempotencyKey: undefined, status: 'We are open late on Thursdays. #dentist', mediaIds: [], url: 'https://m.example/2', createdAt: '2026-01-02T10:00:00Z' },
+      {
+        id: '101',
+        idempotencyKey: undefined,
+        status: 'Monday &amp; teeth: a short tip 🦷',
+        mediaIds: [],
+        url: 'https://m.example/1',
+        createdAt: '2026-01-01T10:00:00Z',
+      },
+      {
+        id: '102',
+        idempotencyKey: undefined,
+        status: 'We are open late on Thursdays. #dentist',
+        mediaIds: [],
+        url: 'https://m.example/2',
+        createdAt: '2026-01-02T10:00:00Z',
+      },
     );
     const created = await read(
-      client.api.connections.$post({ json: { kind: 'mastodon', name: 'Our Mastodon', instanceUrl: mastodon.url, accessToken: mastodon.token, networks: ['mastodon'] } }),
+      client.api.connections.$post({
+        json: { kind: 'mastodon', name: 'Our Mastodon', instanceUrl: mastodon.url, accessToken: mastodon.token, networks: ['mastodon'] },
+      }),
     );
     const connectionId = created.body.connection.id;
     const first = await read(client.api.voice.read.$post({ json: { connectionId } }));
@@ -135,7 +152,14 @@ describe('voice examples (offline writer)', () => {
     await read(client.api.workspace.$get());
     const created = await read(
       client.api.connections.$post({
-        json: { kind: 'bluesky', name: 'Our Bluesky', handle: `@${account.handle}`, appPassword: account.appPassword, serviceUrl: pds.url, networks: ['bluesky'] },
+        json: {
+          kind: 'bluesky',
+          name: 'Our Bluesky',
+          handle: `@${account.handle}`,
+          appPassword: account.appPassword,
+          serviceUrl: pds.url,
+          networks: ['bluesky'],
+        },
       }),
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -175,9 +199,18 @@ describe('voice examples in the prompts (fake model server)', () => {
     const job = await read(client.api.months[':id'].generation.$post({ param: { id: targetId }, json: { strategy: STRATEGY } }));
     expect((await waitForJob(client, job.body.job.id)).status).toBe('succeeded');
     const post = await addPost(client, { date: day(10), platform: 'linkedin', content: 'Our new clinic opens on Monday.', hashtags: [] });
-    expect((await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Mention whitening' } }))).status).toBe(200);
     expect(
-      (await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), platform: 'bluesky', prompt: 'kids check-ups' } }))).status,
+      (await read(client.api.posts[':postId'].rewrite.$post({ param: { postId: post.id }, json: { version: 1, instructions: 'Mention whitening' } }))).status,
+    ).toBe(200);
+    expect(
+      (
+        await read(
+          client.api.months[':id'].posts.$post({
+            param: { id: targetId },
+            json: { mode: 'generate', date: day(12), platform: 'bluesky', prompt: 'kids check-ups' },
+          }),
+        )
+      ).status,
     ).toBe(201);
 
     const prompts = ai.requests.filter((request) => ['month', 'rewrite', 'single'].includes(request.task));
@@ -204,7 +237,11 @@ describe('voice examples in the prompts (fake model server)', () => {
     await read(client.api.workspace.$get());
     const before = ai.requests.length;
     expect(
-      (await read(client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), platform: 'bluesky', prompt: 'kids' } }))).status,
+      (
+        await read(
+          client.api.months[':id'].posts.$post({ param: { id: targetId }, json: { mode: 'generate', date: day(12), platform: 'bluesky', prompt: 'kids' } }),
+        )
+      ).status,
     ).toBe(201);
     expect(ai.requests.slice(before).every((request) => readVoiceSection(request.prompt) === null)).toBe(true);
   });
