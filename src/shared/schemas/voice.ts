@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@shared/networks';
+import { ACCOUNT_POST_SOURCES } from './publishing';
 
 /** Examples of the brand's voice kept per user: past posts the writer imitates (issue 31). */
 export const VOICE_EXAMPLES_MAX = 50;
@@ -10,7 +11,7 @@ export const VOICE_PASTE_MAX = VOICE_EXAMPLES_MAX;
 /** A CSV file's most characters (its text, sent as JSON). */
 export const VOICE_CSV_MAX = 200_000;
 
-export const VOICE_SOURCES = ['pasted', 'csv', 'bluesky', 'mastodon', 'facebook'] as const;
+export const VOICE_SOURCES = ['pasted', 'csv', ...ACCOUNT_POST_SOURCES] as const;
 export type VoiceSource = (typeof VOICE_SOURCES)[number];
 
 const platformSchema = z.enum(PLATFORMS);

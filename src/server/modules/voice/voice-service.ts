@@ -7,9 +7,7 @@ import { pickVoiceExamples, type VoiceSample } from '../../ai/voice-examples';
 import type { ConnectionRepository } from '../publishing/connection-repository';
 import type { OutboundPolicy } from '../publishing/outbound';
 import type { SecretBox } from '../publishing/secret-box';
-import type { BlueskyCredentials } from '../publishing/channels/bluesky-agent';
-import type { MastodonCredentials } from '../publishing/channels/mastodon';
-import { readBluesky, readMastodon } from './account-reader';
+import { readAccountPosts } from '../publishing/channels/account-posts';
 import type { NewVoiceExample, VoiceRepository } from './voice-repository';
 
 interface Deps {
@@ -99,8 +97,8 @@ export function createVoiceService({ voice, connections, box, policy, latestStra
       } catch {
         throw new AppError('connection_unreadable', 'This connection can no longer be read. Connect the account again, then try again.');
       }
-      if (connection.kind === 'bluesky') return add(userId, await readBluesky(credentials as BlueskyCredentials, policy));
-      if (connection.kind === 'mastodon') return add(userId, await readMastodon(credentials as MastodonCredentials, policy));
+      const reading = readAccountPosts(connection.kind, credentials, policy);
+      if (reading) return add(userId, await reading);
       throw new AppError('bad_request', 'Posts can be read from Bluesky and Mastodon accounts only.', {
         connectionId: 'Pick a Bluesky or Mastodon connection.',
       });

@@ -2,6 +2,7 @@ import { Badge, Button, FileButton, Group, Paper, Skeleton, Stack, Text, Textare
 import { IconCloudDownload, IconFileTypeCsv, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NETWORKS } from '@shared/networks';
+import { isReadableKind, type ReadableKind } from '@shared/schemas/publishing';
 import { VOICE_CSV_MAX, type VoiceAddResult, type VoiceExample } from '@shared/schemas/voice';
 import { ErrorState } from '../../../components/error-state';
 import { errorMessage } from '../../../lib/api-error';
@@ -94,7 +95,7 @@ export function VoiceSettings() {
   const { examples, max, usedInPrompts } = voice.data;
   const used = new Set(usedInPrompts);
   const posts = splitPosts(text);
-  const readable = (connections.data ?? []).filter((connection) => connection.kind === 'bluesky' || connection.kind === 'mastodon');
+  const readable = (connections.data ?? []).filter((connection) => isReadableKind(connection.kind));
 
   const savePasted = () =>
     paste.mutate(
@@ -145,7 +146,7 @@ export function VoiceSettings() {
             loading={readAccount.isPending && readAccount.variables === connection.id}
             onClick={() => readAccount.mutate(connection.id, { onSuccess: added, onError: failed(`Could not read ${connection.name}`) })}
           >
-            Read from {connection.kind === 'bluesky' ? 'Bluesky' : 'Mastodon'} ({connection.name})
+            Read from {NETWORKS[connection.kind as ReadableKind].label} ({connection.name})
           </Button>
         ))}
       </Group>

@@ -1,10 +1,12 @@
 import { AtpAgent } from '@atproto/api';
-import { VOICE_EXAMPLE_MAX_LENGTH, VOICE_EXAMPLES_MAX } from '@shared/schemas/voice';
-import { AppError } from '../../errors';
-import { checkedFetch, outboundFailureOf, type BlueskyCredentials } from '../publishing/channels/bluesky-agent';
-import type { MastodonCredentials } from '../publishing/channels/mastodon';
-import { sendOutbound, type OutboundPolicy } from '../publishing/outbound';
-import type { NewVoiceExample } from './voice-repository';
+import { VOICE_EXAMPLE_MAX_LENGTH } from '@shared/schemas/voice';
+import { AppError } from '../../../errors';
+import { checkedFetch, outboundFailureOf, type BlueskyCredentials } from './bluesky-agent';
+import type { MastodonCredentials } from './mastodon';
+import { sendOutbound, type OutboundPolicy } from '../outbound';
+import type { NewVoiceExample } from '../../voice/voice-repository';
+
+/** Reading a connected account's latest own posts, as examples of the brand's voice (modules/voice). */
 
 /** How many of an account's latest posts are read (Mastodon's most per page is 40). */
 const READ_COUNT = 40;
@@ -82,4 +84,9 @@ export async function readMastodon(credentials: MastodonCredentials, policy: Out
   });
 }
 
-export const READ_MAX = Math.min(READ_COUNT, VOICE_EXAMPLES_MAX);
+/** The latest posts of a connected account, read with its opened credentials; null for a kind that cannot be read. */
+export function readAccountPosts(kind: string, credentials: unknown, policy: OutboundPolicy): Promise<NewVoiceExample[]> | null {
+  if (kind === 'bluesky') return readBluesky(credentials as BlueskyCredentials, policy);
+  if (kind === 'mastodon') return readMastodon(credentials as MastodonCredentials, policy);
+  return null;
+}
