@@ -5,6 +5,7 @@ import { NETWORKS } from '@shared/networks';
 import { isReadableKind, type ReadableKind } from '@shared/schemas/publishing';
 import { VOICE_CSV_MAX, type VoiceAddResult, type VoiceExample } from '@shared/schemas/voice';
 import { ErrorState } from '../../../components/error-state';
+import { StatusBadge } from '../../../components/status-badge';
 import { errorMessage } from '../../../lib/api-error';
 import { notify } from '../../../lib/notify';
 import { useConnections } from '../../../lib/queries/connections';
@@ -50,11 +51,7 @@ function ExampleRow({ example, used }: { example: VoiceExample; used: boolean })
             <Badge variant="light" color="gray" size="sm">
               {SOURCE_LABELS[example.source]}
             </Badge>
-            {used && (
-              <Badge variant="light" color="teal" size="sm">
-                Used in prompts
-              </Badge>
-            )}
+            {used && <StatusBadge tone="brand">Used in prompts</StatusBadge>}
           </Group>
         </Stack>
         <Button
