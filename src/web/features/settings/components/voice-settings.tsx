@@ -40,7 +40,7 @@ function ExampleRow({ example, used }: { example: VoiceExample; used: boolean })
   return (
     <Paper withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={6} style={{ minWidth: 0 }}>
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={4}>
             {example.text}
           </Text>
@@ -58,6 +58,7 @@ function ExampleRow({ example, used }: { example: VoiceExample; used: boolean })
           variant="subtle"
           color="red"
           size="xs"
+          style={{ flexShrink: 0 }}
           leftSection={<IconTrash size={14} aria-hidden="true" />}
           loading={remove.isPending}
           aria-label={`Remove the example "${example.text.slice(0, 40)}"`}
