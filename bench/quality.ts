@@ -19,6 +19,7 @@ import { fakeAiWriter } from '@testing/ai-fixtures';
 import { startFakeOpenAI, type FakeFault } from '@testing/fake-openai-server';
 import { WRITER_CORPUS, type CorpusCase } from '@testing/writer-corpus';
 import { commandLine, flags, machine, table, writeSection } from './lib/report';
+import { VOICE_HABIT_NOTE, voiceHabitRows, voicePromptRows } from './voice-quality';
 
 const options = flags({ write: true });
 
@@ -141,12 +142,14 @@ const add = (name: string, tally: Tally) =>
 const planner = plannerOnTickedDays();
 add('built-in template writer', await run(createOfflineWriter()));
 const fake = await startFakeOpenAI();
+let voicePrompts: (string | number)[][] = [];
 try {
   for (const [name, habit] of HABITS) {
     fake.script({ always: habit });
     // A new writer per habit: a provider's refusal of structured output is remembered until restart.
     add(`AI, model habit: ${name}`, await run(fakeAiWriter(fake.url)));
   }
+  voicePrompts = await voicePromptRows(fake, HABITS.slice(0, 3));
 } finally {
   await fake.close();
 }
@@ -158,6 +161,12 @@ const report = [
     ['Writer', 'Posts on planned days', 'Written of planned', 'Over the limit', 'Repeated openings', 'Months with every CTA', 'Months with every theme'],
     rows,
   ),
+  '',
+  `Voice examples (issue 31). ${VOICE_HABIT_NOTE}`,
+  '',
+  table(['Writer', 'Prompts (month, rewrite, single)', 'Carrying examples', 'Within the budget', 'Longest voice section (chars)'], voicePrompts),
+  '',
+  table(['Writer', 'Opening rate gap', 'Sign-off rate gap', 'Emoji rate gap (months with emojis)', 'Hashtags a post gap'], await voiceHabitRows()),
 ].join('\n');
 console.log(report);
 if (options.write) writeSection('quality', `## Post quality (\`npm run bench:quality\`)\n\n${machine(commandLine('bench:quality'))}\n\n${report}`);

@@ -20,6 +20,7 @@ import { oauthRoutes } from './modules/publishing/oauth/oauth-routes';
 import { deliveryRoutes } from './modules/publishing/delivery-routes';
 import { mediaLinkRoutes } from './modules/publishing/media-link-routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { voiceRoutes } from './modules/voice/routes';
 import { generationJobRoutes } from './modules/generation/routes';
 import { holidayRoutes } from './modules/months/holiday-routes';
 import { loginOptionsRoutes } from './modules/account/login-options-routes';
@@ -59,6 +60,7 @@ function apiRoutes(deps: AppDeps) {
       .route('/library', libraryRoutes(deps))
       .route('/analytics', analyticsRoutes(deps))
       .route('/feedback', feedbackRoutes(deps))
+      .route('/voice', voiceRoutes(deps))
       .route('/settings', settingsRoutes(deps))
       .route('/settings', notificationSettingsRoutes(deps))
       .route('/notifications', notificationRoutes(deps))

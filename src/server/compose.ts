@@ -46,6 +46,8 @@ import { createPostRemovalService } from './modules/posts/post-removal-service';
 import { createPostCopyService } from './modules/posts/post-copy-service';
 import { createEvergreenRepository } from './modules/posts/evergreen-repository';
 import { createEvergreenService } from './modules/posts/evergreen-service';
+import { createVoiceRepository } from './modules/voice/voice-repository';
+import { createVoiceService } from './modules/voice/voice-service';
 import { createBulkPostService } from './modules/posts/bulk-post-service';
 import { createScheduleService } from './modules/posts/schedule-service';
 import { createProfileService } from './modules/profile/profile-service';
@@ -176,7 +178,10 @@ export function createServices(
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now, raise: raiseNow });
   const deletedPosts = createDeletedPostRepository(database.db);
   const removal = createPostRemovalService({ deletedPosts, access, usage, now });
-  const postService = createPostService({ posts, profiles, access, writer, usage, now });
+  // Examples of the brand's voice go into every prompt the writer is given (voice-examples.ts).
+  const voiceRepository = createVoiceRepository(database.db);
+  const voiceSamples = (userId: string) => voiceRepository.list(userId).then((rows) => rows.map(({ id, text, network }) => ({ id, text, network })));
+  const postService = createPostService({ posts, profiles, access, writer, usage, voiceSamples, now });
   const box = createSecretBox(publishing.encryptionKey);
   const mediaLinks = createMediaLinks(publishing.encryptionKey, publicUrl, now);
   const policy = { ...DEFAULT_OUTBOUND, allowPrivate: publishing.allowPrivateUrls, timeoutMs: publishing.timeoutMs ?? DEFAULT_OUTBOUND.timeoutMs };
@@ -253,6 +258,7 @@ export function createServices(
     access,
     usage,
     writer,
+    voiceSamples,
     log,
     queue,
     progress: jobProgress,
@@ -301,8 +307,9 @@ export function createServices(
     generation: createGenerationService({ access, jobs, runner, progress: jobProgress, rules: leaseRules, writer, usage, now }),
     posts: postService,
     removal,
-    copies: createPostCopyService({ profiles, access, writer, usage, now }),
     evergreen: createEvergreenService({ evergreen: createEvergreenRepository(database.db), posts, profiles, access, writer, usage, limits, now }),
+    copies: createPostCopyService({ profiles, access, writer, usage, voiceSamples, now }),
+    voice: createVoiceService({ voice: voiceRepository, connections, box, policy, now }),
     bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
     media,
     library: createLibraryService({ library, posts, deletedPosts, logos: profiles, access, store: mediaStore, now }),

@@ -8,12 +8,15 @@ import type { PostSlot } from '@shared/domain/slot-planner';
 import type { WrittenPost } from '@shared/schemas/post';
 import type { Profile } from '@shared/schemas/profile';
 import type { Strategy } from '@shared/schemas/strategy';
+import type { VoiceSample } from './voice-examples';
 
 export interface WriterContext {
   profile: Profile;
   strategy: Strategy;
   year: number;
   month: number;
+  /** The user's examples of the brand's voice, newest first; the writer picks a few per prompt. */
+  voice?: VoiceSample[];
 }
 
 export interface WriteMonthOptions {
@@ -39,6 +42,7 @@ export interface RewritePostInput {
   platform: Platform;
   instructions: string;
   useEmojis?: boolean;
+  voice?: VoiceSample[];
 }
 
 export interface SinglePostInput {
@@ -50,6 +54,7 @@ export interface SinglePostInput {
   type?: PostType;
   /** What the post should be about; may be empty. */
   prompt: string;
+  voice?: VoiceSample[];
 }
 
 export interface Writer {

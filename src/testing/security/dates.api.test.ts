@@ -132,6 +132,11 @@ const NO_DATES = new Set([
   'DELETE /api/review-links/:linkId',
   'POST /api/review/:token/posts/:postId',
   'POST /api/review/:token/approve-rest',
+  'POST /api/voice/pasted',
+  'POST /api/voice/csv',
+  'POST /api/voice/read',
+  'DELETE /api/voice/:exampleId',
+  'DELETE /api/voice',
 ]);
 const IMPOSSIBLE: Record<DateRoute['values'], string[]> = {
   day: IMPOSSIBLE_DAYS,

@@ -72,6 +72,10 @@ export const VALID_BODIES: Record<string, (context: RequestContext) => unknown> 
   'POST /api/review/:token/approve-rest': ({ version, postId }) => ({ posts: [{ id: postId ?? SOME_POST_ID, version }] }),
   'PATCH /api/library/:fileId': () => ({ altText: 'A smiling patient in the chair' }),
   'POST /api/posts/:postId/library': ({ version, fileId }) => ({ fileId: fileId ?? SOME_FILE_ID, version }),
+  'POST /api/voice/pasted': () => ({ texts: ['Hello smilers! Our evening slots are open.'], network: 'linkedin' }),
+  'POST /api/voice/csv': () => ({ csv: 'text\nHello smilers! Floss first.\n', network: null }),
+  // A connection no one has: the read stops at the lookup (reading a real account is in voice.api.test.ts).
+  'POST /api/voice/read': () => ({ connectionId: '00000000-0000-4000-8000-000000000000' }),
 };
 
 /** Routes that take a file, sent as multipart like the browser does. */
@@ -93,6 +97,8 @@ export const BODYLESS_WRITES = new Set([
   'DELETE /api/review-links/:linkId',
   // Without ?confirm=true: a file still in use is refused (media_in_use); see library.api.test.ts.
   'DELETE /api/library/:fileId',
+  'DELETE /api/voice/:exampleId',
+  'DELETE /api/voice',
 ]);
 
 export const isWrite = (route: ApiRoute) => route.method !== 'GET';

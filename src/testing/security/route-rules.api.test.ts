@@ -54,6 +54,12 @@ const NOT_MONTH_WRITES = new Set([
   // A deliberate exception: marking a post evergreen is a flag, not content, and the best old posts are in
   // archived months. Text, schedule and approval stay (modules/posts/evergreen.api.test.ts checks it).
   'PUT /api/posts/:postId/evergreen',
+  // Examples of the brand's voice: the user's own, no month.
+  'POST /api/voice/pasted',
+  'POST /api/voice/csv',
+  'POST /api/voice/read',
+  'DELETE /api/voice/:exampleId',
+  'DELETE /api/voice',
 ]);
 /** Writes that carry the post version the caller saw; found by probing too (see below), so this list cannot drift. */
 const VERSIONED = [
@@ -126,6 +132,7 @@ describe('signed-out callers', () => {
       grantId: randomUUID(),
       notificationId: randomUUID(),
       linkId: randomUUID(),
+      exampleId: randomUUID(),
       imageJobId: randomUUID(),
       provider: 'facebook',
     };

@@ -50,6 +50,12 @@ const NO_FOREIGN_IDS = new Set([
   'GET /api/images/capabilities',
   // The caller's own media library.
   'GET /api/library',
+  // The caller's own examples of the brand's voice; reading another user's connection is refused in voice.api.test.ts.
+  'GET /api/voice',
+  'POST /api/voice/pasted',
+  'POST /api/voice/csv',
+  'POST /api/voice/read',
+  'DELETE /api/voice',
 ]);
 
 let server: TestServer;
@@ -86,6 +92,7 @@ beforeAll(async () => {
     grantId: await aliceGrant(),
     notificationId: await aliceNotification(),
     imageJobId: image.body.job.id,
+    exampleId: (await read(alice.api.voice.pasted.$post({ json: { texts: ['Hello smilers! Alice writes this.'], network: null } }))).body.examples[0]!.id,
     linkId: (await read(alice.api.months[':id']['review-links'].$post({ param: { id: targetId }, json: { reviewerName: 'Sam' } }))).body.link.id,
   });
 });
@@ -154,9 +161,11 @@ async function snapshotOfAlice() {
   const reviewLinks = (await read(alice.api.months[':id']['review-links'].$get({ param: { id: targetId } }))).body;
   const reviews = (await read(alice.api.posts[':postId'].reviews.$get({ param: { postId: ids.postId! } }))).body;
   const library = (await alice.get('/api/library')).body as { files: unknown[] };
+  const voice = (await read(alice.api.voice.$get())).body;
+  expect(voice.examples).toHaveLength(1);
   expect(reviewLinks).toHaveLength(1);
   expect(library.files).toHaveLength(1);
-  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery, notifications, reviewLinks, reviews, library });
+  return JSON.stringify({ month, onlyAlices, versions, profile, jobs, connections, delivery, notifications, reviewLinks, reviews, library, voice });
 }
 
 describe('tenant isolation', () => {

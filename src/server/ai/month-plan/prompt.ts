@@ -8,6 +8,7 @@ import { NETWORKS } from '@shared/networks';
 import { languageRule, platformLimitsLine, withoutHashtags } from '../prompt-parts';
 import { openingOf, slotAngles, strategyThemes } from '../variety';
 import type { WriterContext } from '../writer';
+import { pickVoiceExamples, voiceSection } from '../voice-examples';
 
 /** Markers around the machine-readable slot list; the fake provider in tests reads it back. */
 export const SLOTS_START = '<slots>';
@@ -108,6 +109,12 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
     options.parts > 1 ? `${month}, part ${options.part} of ${options.parts}: vary topics.` : month,
     companyLines(context.profile),
     strategyLines(context.strategy),
+    voiceSection(
+      pickVoiceExamples(context.voice ?? [], {
+        networks: slots.map((slot) => slot.platform),
+        topic: `${context.strategy.keyThemes} ${context.strategy.additionalInstructions} ${promptSlots.map((slot) => slot.theme ?? slot.holiday ?? '').join(' ')}`,
+      }),
+    ),
     rulesFor(slots),
     options.previousProblems?.length
       ? `Your previous answer for these slots was rejected:\n${options.previousProblems.map((problem) => `- ${problem}`).join('\n')}`

@@ -16,6 +16,7 @@ import { FALLBACK_THEMES } from './phrases';
 import { rewriteWithHeuristics } from './rewrite';
 import { brandOf, composePost, type Brand } from './templates';
 import { hashSeed, seededRandom } from './text-tools';
+import { applyHabits, learnHabits, withOpening, type VoiceHabits } from './voice-habits';
 
 export const OFFLINE_WRITER_LABEL = 'Built-in template writer (not AI)';
 
@@ -43,6 +44,7 @@ function writeSlot(
   cta: CallToAction | null,
   theme: string,
   usable: (content: string) => boolean,
+  habits: VoiceHabits | null = null,
 ): WrittenPost {
   const request = {
     slot,
@@ -52,9 +54,14 @@ function writeSlot(
     strategyHashtags: strategyHashtags(strategy),
   };
   const seed = hashSeed(`${slot.date}|${slot.platform}`);
-  let post = composePost(brand, request, seededRandom(seed));
+  // The brand's habits (voice examples) are applied with each draft, so `usable` sees the final text.
+  const draft = (attempt: number) => {
+    const random = seededRandom(seed + attempt);
+    return applyHabits(composePost(brand, request, random), habits, random, request.useEmojis);
+  };
+  let post = draft(0);
   // Other seeds give other wording: try a few before the month's last resort (a lead-in, see variety.ts).
-  for (let attempt = 1; attempt < 10 && !usable(post.content); attempt++) post = composePost(brand, request, seededRandom(seed + attempt));
+  for (let attempt = 1; attempt < 10 && !usable(post.content); attempt++) post = draft(attempt);
   // Composed within the platform's characters; this also holds it to X's own count (links, emoji, CJK).
   return fitToPlatform(post).post;
 }
@@ -68,6 +75,7 @@ export function createOfflineWriter(): Writer {
       throwIfAborted(options.signal);
       const brand = brandOf(context.profile);
       const themes = themesOf(context.strategy, brand);
+      const habits = learnHabits(context.voice ?? []);
       // Themes and calls to action rotate in order so every one the user chose is used.
       const angles = slotAngles(slots, themes, context.strategy.selectedCTAs);
       const written: WrittenPost[] = [];
@@ -82,12 +90,15 @@ export function createOfflineWriter(): Writer {
           angles[index]!.cta,
           theme,
           (content) => content !== previous && !openings.has(openingOf(content)),
+          habits,
         );
         openings.add(openingOf(post.content));
         written.push(post);
       });
       const shortened = new Set<number>();
-      const posts = varyMonth(written, options.avoidOpenings ?? [], shortened) as WrittenPost[];
+      const posts = (varyMonth(written, options.avoidOpenings ?? [], shortened) as WrittenPost[]).map((post) =>
+        habits ? fitToPlatform(withOpening(post, habits, seededRandom(hashSeed(`opening|${post.date}|${post.platform}`)))).post : post,
+      );
       throwIfAborted(options.signal);
       if (posts.length > 0)
         options.onPosts?.(
@@ -127,7 +138,9 @@ export function createOfflineWriter(): Writer {
       const themes = themesOf(input.strategy, brand);
       const theme = input.prompt.trim() || themes[seed % themes.length]!;
       const ctas = input.strategy?.selectedCTAs ?? [];
-      return writeSlot(brand, input.strategy, slot, ctas.length > 0 ? ctas[seed % ctas.length]! : null, theme, () => true);
+      const habits = learnHabits(input.voice ?? []);
+      const post = writeSlot(brand, input.strategy, slot, ctas.length > 0 ? ctas[seed % ctas.length]! : null, theme, () => true, habits);
+      return habits ? fitToPlatform(withOpening(post, habits, seededRandom(seed))).post : post;
     },
   };
 }

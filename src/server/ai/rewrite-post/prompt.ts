@@ -4,6 +4,7 @@ import { linkCounts23 } from '@shared/domain/text-length';
 import { NETWORKS } from '@shared/networks';
 import { profileSection } from '../prompt-parts';
 import type { RewritePostInput } from '../writer';
+import { pickVoiceExamples, voiceSection } from '../voice-examples';
 
 /** Markers the test provider reads back. */
 export const ORIGINAL_START = '<original-post>';
@@ -27,6 +28,7 @@ export function buildRewritePrompt(input: RewritePostInput, previousProblem?: st
   return [
     `Rewrite this ${PLATFORM_LABELS[input.platform]} (${input.platform}) post.`,
     profileSection(input.profile),
+    voiceSection(pickVoiceExamples(input.voice ?? [], { networks: [input.platform], topic: `${input.instructions} ${input.content}` })),
     `What to change:\n${INSTRUCTIONS_START}\n${input.instructions.trim()}\n${INSTRUCTIONS_END}`,
     [
       'Rules:',

@@ -3,6 +3,7 @@ import type { Platform, PostType } from '@shared/domain/options';
 import { NETWORKS } from '@shared/networks';
 import { describeDay, platformLimitsLine, postFieldsRules, profileSection, strategySection } from '../prompt-parts';
 import type { SinglePostInput } from '../writer';
+import { pickVoiceExamples, voiceSection } from '../voice-examples';
 
 /** Markers the test provider reads back. */
 export const DETAILS_START = '<post-details>';
@@ -31,6 +32,12 @@ export function buildSinglePostPrompt(input: SinglePostInput, details: SinglePos
     `Write one social-media post for ${describeDay(`${details.date}T12:00:00Z`)}.`,
     profileSection(input.profile),
     input.strategy ? strategySection(input.strategy) : '',
+    voiceSection(
+      pickVoiceExamples(input.voice ?? [], {
+        networks: details.platform ? [details.platform] : details.platforms,
+        topic: `${topic} ${input.strategy?.keyThemes ?? ''}`,
+      }),
+    ),
     topic ? `Topic of the post:\n<topic>\n${topic}\n</topic>` : 'Topic of the post: choose one that fits the company profile and the strategy.',
     [
       'Rules:',

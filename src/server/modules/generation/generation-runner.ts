@@ -7,6 +7,7 @@ import { PLATFORM_CHARACTER_LIMITS, PLATFORM_LABELS } from '@shared/domain/optio
 import { WriterError } from '../../ai/errors';
 import { describeDay } from '../../ai/prompt-parts';
 import type { Writer } from '../../ai/writer';
+import type { VoiceSample } from '../../ai/voice-examples';
 import { NEW_PROFILE, type ProfileRepository } from '../profile/profile-repository';
 import type { JobRepository, JobRow } from './job-repository';
 import { newPostRow, type PostRepository, type PostStamps } from '../posts/post-repository';
@@ -35,6 +36,8 @@ interface Deps {
   access: Pick<Access, 'writeInMonth'>;
   usage: UsageLimits;
   writer: Writer;
+  /** The user's examples of the brand's voice, for the month prompts. */
+  voiceSamples?: (userId: string) => Promise<VoiceSample[]>;
   log: Logger;
   queue: JobQueue;
   /** Where the runner announces each change of a job; clients read it from there. */
@@ -82,6 +85,7 @@ export function createGenerationRunner({
   access,
   usage,
   writer,
+  voiceSamples = async () => [],
   log,
   queue,
   progress,
@@ -156,7 +160,8 @@ export function createGenerationRunner({
       const missing = slots.map((slot, index) => ({ slot, index })).filter((entry) => !staged.has(entry.index));
       log.info({ event: 'generation.start', jobId: job.id, monthId: job.monthId, planned: slots.length, resumed: staged.size, writer: writer.label });
       const profile = (await profiles.find(job.userId)) ?? NEW_PROFILE;
-      const context = { profile, strategy: JSON.parse(job.strategy) as Strategy, ...ref };
+      const voice = await voiceSamples(job.userId);
+      const context = { profile, strategy: JSON.parse(job.strategy) as Strategy, ...ref, voice };
       const avoidOpenings = (await posts.listByMonth(job.userId, job.monthId)).map((post) => post.content);
       const result =
         missing.length === 0

@@ -5,6 +5,7 @@ import type { Post } from '@shared/schemas/post';
 import type { CopyPost } from '@shared/schemas/post-actions';
 import { fitToPlatform } from '../../ai/platform-fit';
 import type { Writer } from '../../ai/writer';
+import type { VoiceSample } from '../../ai/voice-examples';
 import { newPostRow } from './post-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../profile/profile-repository';
 import { toJson } from '../../platform/db/json-columns';
@@ -18,6 +19,7 @@ interface Deps {
   access: Access;
   writer: Writer;
   usage: UsageLimits;
+  voiceSamples?: (userId: string) => Promise<VoiceSample[]>;
   now?: () => Date;
 }
 
@@ -25,7 +27,7 @@ interface Deps {
  * Reusing a post: a duplicate on another day, or the text adapted by the writer for another network.
  * Either is a new post with its own history; the original is left as it was.
  */
-export function createPostCopyService({ profiles, access, writer, usage, now = () => new Date() }: Deps) {
+export function createPostCopyService({ profiles, access, writer, usage, voiceSamples = async () => [], now = () => new Date() }: Deps) {
   return {
     async copy(userId: string, postId: string, input: CopyPost): Promise<Post> {
       const { post, month } = await access.requirePost(userId, postId, { writable: true });
@@ -46,6 +48,7 @@ export function createPostCopyService({ profiles, access, writer, usage, now = (
             platform,
             instructions: NETWORK_RULES[platform].adaptInstructions,
             useEmojis: month.strategy?.useEmojis ?? true,
+            voice: await voiceSamples(userId),
           })
           .catch(writerFailure);
         // The hashtags go with the adapted text: together they fit the network as it counts (300 on Bluesky).

@@ -5,6 +5,7 @@ import type { NewPost, Post, PostUpdate, PostVersionsPage, WrittenPost } from '@
 import { WriterError } from '../../ai/errors';
 import { fitToPlatform } from '../../ai/platform-fit';
 import type { Writer } from '../../ai/writer';
+import type { VoiceSample } from '../../ai/voice-examples';
 import type { MonthRow } from '../months/month-repository';
 import { newPostRow, type KeptVersion, type PostChanges, type PostRepository } from './post-repository';
 import { NEW_PROFILE, type ProfileRepository } from '../profile/profile-repository';
@@ -22,6 +23,8 @@ interface Deps {
   access: Access;
   writer: Writer;
   usage: UsageLimits;
+  /** The user's examples of the brand's voice, for rewrite and single-post prompts. */
+  voiceSamples?: (userId: string) => Promise<VoiceSample[]>;
   now?: () => Date;
 }
 
@@ -48,7 +51,7 @@ function eventAfter(post: Post, input: PostUpdate, platform: Platform): PostUpda
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
-export function createPostService({ posts, profiles, access, writer, usage, now = () => new Date() }: Deps) {
+export function createPostService({ posts, profiles, access, writer, usage, voiceSamples = async () => [], now = () => new Date() }: Deps) {
   function assertInMonth(date: string, month: MonthRow) {
     if (!isDateInMonth(date, month))
       throw new AppError('bad_request', `The date ${date} is not in ${month.name} ${month.year}.`, { date: 'Pick a day of this month.' });
@@ -118,6 +121,7 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
           platform: post.platform,
           instructions: input.instructions,
           useEmojis: month.strategy?.useEmojis ?? true,
+          voice: await voiceSamples(userId),
         })
         .catch(writerFailure);
       // The writer may take a while: the month, the post and its version are checked again as it is saved.
@@ -160,7 +164,15 @@ export function createPostService({ posts, profiles, access, writer, usage, now 
           targetPlatforms(month.strategy).sort((a, b) => existing.filter((p) => p.platform === a).length - existing.filter((p) => p.platform === b).length)[0];
         await usage.consumeAiRequest(userId);
         const post = await writer
-          .writeSinglePost({ profile, strategy: month.strategy, date: input.date, platform, type: input.type, prompt: input.prompt })
+          .writeSinglePost({
+            profile,
+            strategy: month.strategy,
+            date: input.date,
+            platform,
+            type: input.type,
+            prompt: input.prompt,
+            voice: await voiceSamples(userId),
+          })
           .catch(writerFailure);
         written = { ...post, date: noonUtc(input.date) };
       }

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { IconBell, IconBuildingStore, IconLock, IconPlugConnected, IconSparkles, IconTrash } from '@tabler/icons-react';
+import { IconBell, IconBuildingStore, IconLock, IconMessageCircle, IconPlugConnected, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { ConnectionsManager } from '../../../components/connections/connections-manager';
 import { PageHeader } from '../../../components/page-header';
 import { AiWriterSettings } from './ai-writer-settings';
@@ -10,6 +10,7 @@ import { NotificationSettings } from './notification-settings';
 import { PasswordForm } from './password-form';
 import { ProfileSettings } from './profile-form';
 import { SectionCard } from '../../../components/section-card';
+import { VoiceSettings } from './voice-settings';
 
 /** A link to a section (/settings#connections, from the bell) lands on it: the page renders after the browser looked for the anchor. */
 function useScrollToSection() {
@@ -33,6 +34,15 @@ export function SettingsPage() {
           icon={<IconBuildingStore size={22} />}
         >
           <ProfileSettings />
+        </SectionCard>
+        <SectionCard
+          id="voice"
+          divided
+          title="Your voice"
+          description="Posts you already published: the writer puts a few of them into every prompt as examples of how you write."
+          icon={<IconMessageCircle size={22} />}
+        >
+          <VoiceSettings />
         </SectionCard>
         <SectionCard divided title="Password" description="Changing it signs you out on every other device." icon={<IconLock size={22} />}>
           <PasswordForm />
