@@ -116,6 +116,11 @@ const NO_DATES = new Set([
   'DELETE /api/posts/:postId/schedule',
   'DELETE /api/posts/:postId/media/:fileId',
   'PATCH /api/library/:fileId',
+  'PUT /api/posts/:postId/evergreen',
+  'POST /api/months/:id/evergreen-fill',
+  // The dates of an import are inside its CSV text: each row's is checked, named by row number (import.api.test.ts).
+  'POST /api/months/:id/import/preview',
+  'POST /api/months/:id/import',
   'DELETE /api/library/:fileId',
   'POST /api/posts/:postId/library',
   'DELETE /api/posts/:postId',
