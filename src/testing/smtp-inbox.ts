@@ -82,7 +82,7 @@ export async function startSmtpInbox({ user = 'planner', password = 'smtp-secret
       await hold.waiting;
       // A client killed while held has its socket's close still in the event queue when the test releases:
       // let it land (a few turns of I/O) before deciding whether anyone is there to be told.
-      for (let turn = 0; turn < 10 && !closedPorts.has(session.remotePort); turn += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let turn = 0; turn < 50 && !closedPorts.has(session.remotePort); turn += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // Never answered: the client went away while it waited, so it was never told the message was taken.
     if (closedPorts.has(session.remotePort)) return callback(new Error('connection closed'));
