@@ -28,8 +28,9 @@ const ScheduledPosts = lazy(() => import('../features/schedule/components/schedu
 const GenerateTab = lazy(() => import('../features/generation/components/generate-tab').then((module) => ({ default: module.GenerateTab })));
 
 const tabLoading = (
-  <Center py={60} role="status">
-    <Loader aria-label="Loading" />
+  // The name sits on the status region: a bare spinner (a span) may not carry aria-label.
+  <Center py={60} role="status" aria-label="Loading">
+    <Loader aria-hidden="true" />
   </Center>
 );
 
