@@ -309,7 +309,7 @@ export function createServices(
     removal,
     evergreen: createEvergreenService({ evergreen: createEvergreenRepository(database.db), posts, profiles, access, writer, usage, limits, now }),
     copies: createPostCopyService({ profiles, access, writer, usage, voiceSamples, now }),
-    voice: createVoiceService({ voice: voiceRepository, connections, box, policy, now }),
+    voice: createVoiceService({ voice: voiceRepository, connections, box, channels, now }),
     bulk: createBulkPostService({ access, posts: postService, removal, schedule }),
     media,
     library: createLibraryService({ library, posts, deletedPosts, logos: profiles, access, store: mediaStore, now }),

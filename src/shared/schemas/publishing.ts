@@ -7,11 +7,11 @@ export const CONNECTION_KINDS = ['webhook', 'mastodon', 'bluesky', 'facebook', '
 export type ConnectionKind = (typeof CONNECTION_KINDS)[number];
 /** The kinds added by filling in a form (the rest are connected by signing in with their provider). */
 /** Connection kinds whose latest posts can be read as examples of the brand's voice (Settings → Your voice). */
-export const READABLE_KINDS = ['bluesky', 'mastodon'] as const;
+export const READABLE_KINDS = ['bluesky', 'mastodon', 'facebook'] as const;
 export type ReadableKind = (typeof READABLE_KINDS)[number];
 export const isReadableKind = (kind: string): kind is ReadableKind => (READABLE_KINDS as readonly string[]).includes(kind);
-/** Where voice examples read from an account come from: the readable kinds, and Facebook Pages once they can be read. */
-export const ACCOUNT_POST_SOURCES = [...READABLE_KINDS, 'facebook'] as const;
+/** Where voice examples read from an account come from: the readable kinds. */
+export const ACCOUNT_POST_SOURCES = READABLE_KINDS;
 export type FormConnectionKind = Extract<ConnectionKind, 'webhook' | 'mastodon' | 'bluesky'>;
 
 /**

@@ -5,16 +5,16 @@ import type { Strategy } from '@shared/schemas/strategy';
 import { AppError, notFound } from '../../errors';
 import { pickVoiceExamples, type VoiceSample } from '../../ai/voice-examples';
 import type { ConnectionRepository } from '../publishing/connection-repository';
-import type { OutboundPolicy } from '../publishing/outbound';
 import type { SecretBox } from '../publishing/secret-box';
-import { readAccountPosts } from '../publishing/channels/account-posts';
+import type { Channels } from '../publishing/channels';
+import { isReadableKind } from '@shared/schemas/publishing';
 import type { NewVoiceExample, VoiceRepository } from './voice-repository';
 
 interface Deps {
   voice: VoiceRepository;
   connections: Pick<ConnectionRepository, 'find'>;
   box: SecretBox;
-  policy: OutboundPolicy;
+  channels: Pick<Channels, 'channelFor'>;
   /** The latest strategy the user saved, to show which examples a month prompt would use. */
   latestStrategy?: (userId: string) => Promise<Strategy | null>;
   now?: () => Date;
@@ -52,7 +52,7 @@ export function csvTexts(csv: string, column?: string): string[] {
 export const toSamples = (examples: VoiceExamples['examples']): VoiceSample[] => examples.map(({ id, text, network }) => ({ id, text, network }));
 
 /** Settings → "Your voice": the user's examples of the brand's voice, up to 50 (the newest kept). */
-export function createVoiceService({ voice, connections, box, policy, latestStrategy, now = () => new Date() }: Deps) {
+export function createVoiceService({ voice, connections, box, channels, latestStrategy, now = () => new Date() }: Deps) {
   async function list(userId: string): Promise<VoiceExamples> {
     const examples = await voice.list(userId);
     const strategy = latestStrategy ? await latestStrategy(userId) : null;
@@ -87,7 +87,7 @@ export function createVoiceService({ voice, connections, box, policy, latestStra
       );
     },
 
-    /** Reads the latest posts of a connected Bluesky or Mastodon account. */
+    /** Reads the latest posts of a connected account whose network lets them be read (READABLE_KINDS). */
     async readAccount(userId: string, connectionId: string) {
       const connection = await connections.find(userId, connectionId);
       if (!connection) throw notFound('Connection');
@@ -97,11 +97,18 @@ export function createVoiceService({ voice, connections, box, policy, latestStra
       } catch {
         throw new AppError('connection_unreadable', 'This connection can no longer be read. Connect the account again, then try again.');
       }
-      const reading = readAccountPosts(connection.kind, credentials, policy);
-      if (reading) return add(userId, await reading);
-      throw new AppError('bad_request', 'Posts can be read from Bluesky and Mastodon accounts only.', {
-        connectionId: 'Pick a Bluesky or Mastodon connection.',
-      });
+      const { latestPosts } = channels.channelFor(connection.kind);
+      if (!latestPosts || !isReadableKind(connection.kind))
+        throw new AppError('bad_request', 'Posts can be read from Bluesky, Mastodon and Facebook Page connections only.', {
+          connectionId: 'Pick a Bluesky, Mastodon or Facebook Page connection.',
+        });
+      // A readable kind is also the network its posts were written for.
+      const source = connection.kind;
+      const posts = await latestPosts(credentials, now);
+      return add(
+        userId,
+        posts.map((post) => ({ ...post, network: source, source })),
+      );
     },
 
     async remove(userId: string, id: string): Promise<VoiceExamples> {

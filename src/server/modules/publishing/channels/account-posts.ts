@@ -2,16 +2,18 @@ import { AtpAgent } from '@atproto/api';
 import { VOICE_EXAMPLE_MAX_LENGTH } from '@shared/schemas/voice';
 import { AppError } from '../../../errors';
 import { checkedFetch, outboundFailureOf, type BlueskyCredentials } from './bluesky-agent';
-import type { MastodonCredentials } from './mastodon';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
-import type { NewVoiceExample } from '../../voice/voice-repository';
+import type { AccountPost } from './channel';
 
-/** Reading a connected account's latest own posts, as examples of the brand's voice (modules/voice). */
+/** Reading a connected account's latest own posts, as examples of the brand's voice (each channel's `latestPosts`). */
 
 /** How many of an account's latest posts are read (Mastodon's most per page is 40). */
-const READ_COUNT = 40;
+export const READ_COUNT = 40;
 
-const clip = (text: string) => text.trim().slice(0, VOICE_EXAMPLE_MAX_LENGTH);
+export const clip = (text: string) => text.trim().slice(0, VOICE_EXAMPLE_MAX_LENGTH);
+
+/** A time as ISO 8601, or null when the network's is missing or unreadable. */
+export const isoOrNull = (time: unknown): string | null => (typeof time === 'string' && !Number.isNaN(Date.parse(time)) ? new Date(time).toISOString() : null);
 
 /** A status's HTML as plain text: paragraphs and line breaks kept, tags dropped, entities read. */
 export function htmlToText(html: string): string {
@@ -28,11 +30,11 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const cannotRead = (network: string, why: string) =>
+export const cannotRead = (network: string, why: string) =>
   new AppError('unavailable', `Could not read the posts of this ${network} account: ${why}. Check the connection in Settings, then try again.`);
 
 /** The account's latest own posts (no reposts or replies) on Bluesky, read from its repository through the outbound guard. */
-export async function readBluesky(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<NewVoiceExample[]> {
+export async function readBluesky(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<AccountPost[]> {
   try {
     const agent = new AtpAgent({ service: credentials.serviceUrl, fetch: checkedFetch(policy) });
     await agent.login({ identifier: credentials.handle, password: credentials.appPassword });
@@ -41,8 +43,7 @@ export async function readBluesky(credentials: BlueskyCredentials, policy: Outbo
     return page.data.records.flatMap((record) => {
       const value = record.value as { text?: unknown; createdAt?: unknown; reply?: unknown };
       if (typeof value.text !== 'string' || value.text.trim() === '' || value.reply) return [];
-      const createdAt = typeof value.createdAt === 'string' && !Number.isNaN(Date.parse(value.createdAt)) ? new Date(value.createdAt).toISOString() : null;
-      return [{ text: clip(value.text), network: 'bluesky' as const, source: 'bluesky' as const, sourceId: record.uri, publishedAt: createdAt }];
+      return [{ text: clip(value.text), sourceId: record.uri, publishedAt: isoOrNull(value.createdAt) }];
     });
   } catch (error) {
     const failure = outboundFailureOf(error);
@@ -51,7 +52,7 @@ export async function readBluesky(credentials: BlueskyCredentials, policy: Outbo
 }
 
 /** The account's latest own statuses on Mastodon (GET /api/v1/accounts/:id/statuses, no boosts or replies). */
-export async function readMastodon(credentials: MastodonCredentials, policy: OutboundPolicy): Promise<NewVoiceExample[]> {
+export async function readMastodon(credentials: { instanceUrl: string; accessToken: string }, policy: OutboundPolicy): Promise<AccountPost[]> {
   const get = async (path: string): Promise<unknown> => {
     const result = await sendOutbound(
       {
@@ -78,15 +79,6 @@ export async function readMastodon(credentials: MastodonCredentials, policy: Out
     if (typeof status.id !== 'string' || typeof status.content !== 'string' || status.reblog || status.in_reply_to_id) return [];
     const text = htmlToText(status.content);
     if (text === '') return [];
-    const publishedAt =
-      typeof status.created_at === 'string' && !Number.isNaN(Date.parse(status.created_at)) ? new Date(status.created_at).toISOString() : null;
-    return [{ text: clip(text), network: 'mastodon' as const, source: 'mastodon' as const, sourceId: status.id, publishedAt }];
+    return [{ text: clip(text), sourceId: status.id, publishedAt: isoOrNull(status.created_at) }];
   });
-}
-
-/** The latest posts of a connected account, read with its opened credentials; null for a kind that cannot be read. */
-export function readAccountPosts(kind: string, credentials: unknown, policy: OutboundPolicy): Promise<NewVoiceExample[]> | null {
-  if (kind === 'bluesky') return readBluesky(credentials as BlueskyCredentials, policy);
-  if (kind === 'mastodon') return readMastodon(credentials as MastodonCredentials, policy);
-  return null;
 }

@@ -3,6 +3,7 @@ import { graphemeCount } from '@shared/domain/text-length';
 import { createHash } from 'node:crypto';
 import { AtpAgent, RichText, XRPCError } from '@atproto/api';
 import { z } from 'zod';
+import { readBluesky } from './account-posts';
 import {
   checkedFetch,
   createBlueskySessions,
@@ -203,6 +204,7 @@ export function blueskyChannel(policy: OutboundPolicy): Channel<BlueskyCredentia
       return { credentials: { handle: input.handle, appPassword: input.appPassword, serviceUrl: url.origin }, target: url.host, signingSecret: null };
     },
     test: (credentials, _connection, now) => verifyBluesky(sessions, credentials, policy, now()),
+    latestPosts: (credentials) => readBluesky(credentials, policy),
     async send(credentials, delivery, content, { now, signal }) {
       const media = await content.files();
       return sendBluesky(sessions, credentials, delivery, { text: content.text, media }, now, signal);

@@ -92,6 +92,14 @@ export interface TestAnswer extends ConnectionTestResult {
   connectionLost?: boolean;
 }
 
+/** One of an account's own published posts, read as an example of the brand's voice (Settings → Your voice). */
+export interface AccountPost {
+  text: string;
+  /** The post's id on its network, so a second read adds only new ones. */
+  sourceId: string;
+  publishedAt: string | null;
+}
+
 export interface SendContext {
   /** When the worker claimed the delivery. */
   claimedAt: Date;
@@ -123,6 +131,8 @@ export interface Channel<C, K extends ConnectionKind = ConnectionKind> {
    * it then, not at its minute. Answers what to change, in words, or undefined when the network takes it.
    */
   check?: (credentials: C, content: CheckedContent, now: () => Date) => Promise<string | undefined>;
+  /** Where the network lets an account's own posts be read: its latest ones (no replies or reposts), newest first. */
+  latestPosts?: (credentials: C, now: () => Date) => Promise<AccountPost[]>;
 }
 
 /** The address a new connection sends to, checked against the outbound policy; a refusal names the input's `field`. */

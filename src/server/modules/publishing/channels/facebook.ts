@@ -1,5 +1,6 @@
 import { PROVIDER_HOSTS } from '../../../provider-config';
 import { liveLink, type AttemptOutcome } from '../outcome';
+import { cannotRead, clip, isoOrNull, READ_COUNT } from './account-posts';
 import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup } from './channel';
 import { publicUrlRefusal } from './fetched-media';
 import { facebookCredentialsSchema, type FacebookCredentials } from './meta-credentials';
@@ -179,6 +180,23 @@ export function facebookChannel(setup: ChannelSetup): Channel<FacebookCredential
         return { ok: false, message: answer.outcome.detail, connectionLost: answer.outcome.result === 'failed' && answer.outcome.connectionLost === true };
       const { name } = answer.json;
       return { ok: true, message: typeof name === 'string' ? `Connected as ${name.slice(0, 100)}.` : 'Connected.' };
+    },
+
+    /** The Page's own latest posts (GET /{page-id}/posts, graph-api/reference/page/feed): those with words. */
+    async latestPosts(credentials, now) {
+      const params = { fields: 'id,message,created_time', limit: String(READ_COUNT) };
+      const answer = await call<{ data?: unknown }>(credentials, { method: 'GET', path: page(credentials, 'posts'), params }, now);
+      if (!answer.ok)
+        throw cannotRead(
+          NETWORK,
+          answer.error?.code ? `Facebook answered with code ${answer.error.code}` : 'Facebook did not answer, or asked us to slow down for this Page',
+        );
+      if (!Array.isArray(answer.json.data)) throw cannotRead(NETWORK, 'its answer was not readable');
+      return (answer.json.data as { id?: unknown; message?: unknown; created_time?: unknown }[]).flatMap((post) =>
+        typeof post.id === 'string' && typeof post.message === 'string' && post.message.trim() !== ''
+          ? [{ text: clip(post.message), sourceId: post.id, publishedAt: isoOrNull(post.created_time) }]
+          : [],
+      );
     },
 
     // Facebook fetches a post's photos and video from this server: a private address is refused when it is scheduled.

@@ -1,7 +1,18 @@
 import type { ConnectionCreate, ConnectionKind } from '@shared/schemas/publishing';
 import type { AttemptOutcome } from '../outcome';
 import { blueskyChannel } from './bluesky';
-import type { Channel, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, Prepared, SendContext, TestAnswer, TestedConnection } from './channel';
+import type {
+  AccountPost,
+  Channel,
+  ChannelContent,
+  ChannelDelivery,
+  ChannelSetup,
+  CheckedContent,
+  Prepared,
+  SendContext,
+  TestAnswer,
+  TestedConnection,
+} from './channel';
 import { facebookChannel } from './facebook';
 import { googleBusinessChannel } from './google-business';
 import { instagramChannel } from './instagram';
@@ -11,7 +22,7 @@ import { threadsChannel } from './threads';
 import { webhookChannel } from './webhook';
 import { xChannel } from './x';
 
-export type { ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, CredentialStore, SendContext } from './channel';
+export type { AccountPost, ChannelContent, ChannelDelivery, ChannelSetup, CheckedContent, CredentialStore, SendContext } from './channel';
 
 /** A channel as the engine and the connection service use it: credentials as the secret box opens them, checked here. */
 export interface OpenChannel {
@@ -22,11 +33,12 @@ export interface OpenChannel {
   send: (credentials: unknown, delivery: ChannelDelivery, content: ChannelContent, context: SendContext) => Promise<AttemptOutcome>;
   readBack?: (credentials: unknown, delivery: ChannelDelivery, content: { text: string }, context: SendContext) => Promise<AttemptOutcome | undefined>;
   check?: (credentials: unknown, content: CheckedContent, now: () => Date) => Promise<string | undefined>;
+  latestPosts?: (credentials: unknown, now: () => Date) => Promise<AccountPost[]>;
 }
 
 function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChannel {
   const check = (credentials: unknown) => channel.credentialsSchema.parse(credentials);
-  const { prepare, readBack, check: checkPost } = channel;
+  const { prepare, readBack, check: checkPost, latestPosts } = channel;
   return {
     kind: channel.kind,
     // The registry hands each input to the channel of its kind.
@@ -38,6 +50,7 @@ function opened<C, K extends ConnectionKind>(channel: Channel<C, K>): OpenChanne
         readBack(check(credentials), delivery, content, context),
     }),
     ...(checkPost && { check: (credentials: unknown, content: CheckedContent, now: () => Date) => checkPost(check(credentials), content, now) }),
+    ...(latestPosts && { latestPosts: (credentials: unknown, now: () => Date) => latestPosts(check(credentials), now) }),
   };
 }
 

@@ -4,6 +4,7 @@ import { mastodonLength } from '@shared/domain/text-length';
 import type { OutgoingFile } from '../media-files';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
 import { liveLink, outcomeOf, type AttemptOutcome } from '../outcome';
+import { readMastodon } from './account-posts';
 import { checkedAddress, type Channel } from './channel';
 
 export interface MastodonCredentials {
@@ -222,6 +223,7 @@ export function mastodonChannel(policy: OutboundPolicy): Channel<MastodonCredent
       return { credentials: { instanceUrl: url.origin, accessToken: input.accessToken }, target: url.host, signingSecret: null };
     },
     test: (credentials, _connection, now) => verifyMastodon(credentials, policy, now()),
+    latestPosts: (credentials) => readMastodon(credentials, policy),
     async send(credentials, delivery, content, { now, signal }) {
       const media = await content.files();
       return sendMastodon(credentials, delivery, { text: content.text, media }, policy, now, signal);

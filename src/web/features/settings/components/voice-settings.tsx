@@ -170,8 +170,8 @@ export function VoiceSettings() {
       </Group>
       {examples.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No examples yet. Paste a few posts you published, import them from a CSV, or read them from a connected Bluesky or Mastodon account: the writer then
-          follows how you write.
+          No examples yet. Paste a few posts you published, import them from a CSV, or read them from a connected Bluesky, Mastodon or Facebook Page account:
+          the writer then follows how you write.
         </Text>
       ) : (
         <>
