@@ -96,6 +96,18 @@ describe('CSV import presets: each sample of docs/import.md imports into exactly
       expect(await monthPosts(client)).toEqual(expected);
     });
 
+  it('buffer: reads a file as Buffer generators write it (byte-order mark, every field quoted, CRLF lines)', async () => {
+    const client = await user();
+    const quoted = (fields: string[]) => fields.map((field) => `"${field.replace(/"/g, '""')}"`).join(',');
+    const csv = `\ufeff${[quoted(['Text', 'Image URL', 'Tags', 'Posting Time']), quoted([HOURS, '', '', `${day(7)} 09:00`]), quoted([`Say "hi" 👋`, '', '', `${day(8)} 17:30`])].join('\r\n')}\r\n`;
+    const seen = await preview(client, { csv, platform: 'facebook' });
+    expect(seen.body.preset).toBe('buffer');
+    expect(seen.body.rows.map((row) => [row.row, row.post?.content, row.problems])).toEqual([
+      [2, HOURS, []],
+      [3, 'Say "hi" 👋', []],
+    ]);
+  });
+
   it('asks for the network when the file names none, row by row', async () => {
     const client = await user();
     const seen = await preview(client, { csv: sample('buffer') });
