@@ -99,8 +99,14 @@ export function MediaSection({ monthId, post, archived }: MediaSectionProps) {
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            Supported formats: JPG, PNG, GIF{takesVideo ? ', MP4' : ''}
+            Supported formats: JPG, PNG, GIF, MP4
           </Text>
+          {!takesVideo && (
+            // The spec's hint stays whole; a network without video says so beside it.
+            <Text size="sm" c="dimmed">
+              {network.label} takes images only.
+            </Text>
+          )}
           {full && !archived && (
             <Text size="sm" c="dimmed" id={`${post.id}-media-full`}>
               This post has all the media it can take. Remove one to add another.
