@@ -164,11 +164,13 @@ export async function writeMonthPlan(
     if (draft === 'done' || (draft && draft.batch !== batchIndex) || signal.aborted) return;
     const open = extractor.openPost();
     const read = open === null ? null : readOpenPost(open);
-    if (!read || read.content.trim() === '' || read.content === draft?.content) return;
+    // Whole words only: the first one is shown the moment it is complete, never half a word.
+    const content = read?.content.replace(/\S+$/, '').trimEnd() ?? '';
+    if (!read || content === '' || content === draft?.content) return;
     // The slot it names, else the next in order (what the full reply would assign it).
     const number = read.slot !== undefined && read.slot >= 1 && read.slot <= asked.length ? read.slot : Math.min(completed + 1, asked.length);
-    draft = { batch: batchIndex, content: read.content };
-    options.onDraft?.(asked[number - 1]!, read.content);
+    draft = { batch: batchIndex, content };
+    options.onDraft?.(asked[number - 1]!, content);
   };
 
   const writeBatch = async (batch: number[], batchIndex: number) => {
