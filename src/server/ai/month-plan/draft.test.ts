@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostStreamExtractor } from './post-stream';
-import { readOpenPost } from './draft';
+import { readOpenPost, wholeWords } from './draft';
 
 describe('the text so far of a post being written', () => {
   it('is read from the unfinished object, with the slot it names', () => {
@@ -27,5 +27,14 @@ describe('the text so far of a post being written', () => {
     expect(readOpenPost(extractor.openPost()!)).toEqual({ slot: 2, content: 'Sec' });
     extractor.push('ond."}]}');
     expect(extractor.openPost()).toBeNull();
+  });
+});
+
+describe('the whole words of a text being written', () => {
+  it('leaves out the word still being written', () => {
+    expect(wholeWords('Winter is her')).toBe('Winter is');
+    expect(wholeWords('Winter is ')).toBe('Winter is');
+    expect(wholeWords('Wint')).toBe('');
+    expect(wholeWords('Line one\nLine')).toBe('Line one');
   });
 });

@@ -37,3 +37,11 @@ export function readOpenPost(partial: string): OpenPostDraft | null {
   const slot = SLOT.exec(partial.slice(0, key.index));
   return { slot: slot ? Number.parseInt(slot[1]!, 10) : undefined, content };
 }
+
+/** `text` up to its last whole word: a word still being written (no space after it yet) is left out. */
+export function wholeWords(text: string): string {
+  let end = text.length;
+  // Scanned from the end: the word being written is short, the text may be long.
+  while (end > 0 && !/\s/.test(text[end - 1]!)) end--;
+  return text.slice(0, end).trimEnd();
+}

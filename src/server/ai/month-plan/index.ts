@@ -15,7 +15,7 @@ import { parseJsonReply } from '../json-reply';
 import { fitToPlatform } from '../platform-fit';
 import { varyMonth } from '../variety';
 import type { WriteMonthOptions, WriteMonthResult, WriterContext } from '../writer';
-import { readOpenPost } from './draft';
+import { readOpenPost, wholeWords } from './draft';
 import { PostStreamExtractor } from './post-stream';
 import { buildMonthPrompt, MONTH_SYSTEM_PROMPT } from './prompt';
 import { describeProblem, readMonthReply, readPostForSlot, slotNumber } from './schema';
@@ -165,7 +165,7 @@ export async function writeMonthPlan(
     const open = extractor.openPost();
     const read = open === null ? null : readOpenPost(open);
     // Whole words only: the first one is shown the moment it is complete, never half a word.
-    const content = read?.content.replace(/\S+$/, '').trimEnd() ?? '';
+    const content = wholeWords(read?.content ?? '');
     if (!read || content === '' || content === draft?.content) return;
     // The slot it names, else the next in order (what the full reply would assign it).
     const number = read.slot !== undefined && read.slot >= 1 && read.slot <= asked.length ? read.slot : Math.min(completed + 1, asked.length);
