@@ -104,6 +104,7 @@ export function createFactories(db: Db) {
         strategy: null,
         slots: null,
         replaceable: null,
+        draft: null,
         ...fields,
       };
       await db.insertInto('generation_jobs').values(row).execute();

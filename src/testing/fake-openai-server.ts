@@ -69,6 +69,8 @@ export interface FakeBehaviour {
    * reply, a list of tasks (e.g. `['month']`) only those.
    */
   hold?: boolean | FakeTask[];
+  /** With `hold`, a streamed month reply first writes this many characters of its first post's text, then stands still. */
+  holdAfterTextChars?: number;
 }
 
 export interface FakeOpenAIOptions extends Omit<FakeBehaviour, 'next'> {
@@ -129,14 +131,15 @@ function fakePost(slot: PromptSlot, postChars: number) {
     while (text.length < length) text += ` ${FILLER}`;
     text = text.slice(0, length).trimEnd();
   }
+  // In the order the prompt's reply shape asks (slot, then the text), then the slot's fields echoed back.
   return {
     slot: slot.slot,
-    date: `${slot.date}T12:00:00Z`,
-    platform: slot.platform,
-    type: slot.type,
     content: text,
     mediaPrompt: slot.type === 'text' ? '' : `A bright ${slot.type} for ${slot.date}`,
     hashtags: ['#fake', 'Test'],
+    date: `${slot.date}T12:00:00Z`,
+    platform: slot.platform,
+    type: slot.type,
   };
 }
 
@@ -235,6 +238,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let tokensPerSecond = options.tokensPerSecond ?? 0;
   let postChars = options.postChars ?? 0;
   let hold = options.hold ?? false;
+  let holdAfterTextChars = options.holdAfterTextChars;
   const held = (task: FakeTask) => hold === true || (Array.isArray(hold) && hold.includes(task));
   const open = new Set<ServerResponse>();
   let closed = false;
@@ -319,7 +323,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     if (fault === 'hang') return; // answered by close()
     if (delayMs > 0) await wait(delayMs);
-    while (held(task) && !res.destroyed) await wait(20);
+    while (held(task) && !(task === 'month' && body.stream === true && holdAfterTextChars !== undefined) && !res.destroyed) await wait(20);
     if (res.destroyed) return;
     if (fault === 'status-500') return sendJson(res, 500, { error: { message: 'The fake server had an internal error.', type: 'server_error' } });
     if (fault === 'no-structured-output' && body.response_format) {
@@ -333,7 +337,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
 
     const content = answerFor(task, prompt, fault, postChars);
-    const pieces = content.match(/[\s\S]{1,4}/g) ?? [];
+    const holdsMidText = task === 'month' && body.stream === true && holdAfterTextChars !== undefined;
+    // A reply held mid-text stands still exactly after that many characters of its first post's text.
+    const holdAt = holdsMidText ? content.indexOf('"content":"') + '"content":"'.length + holdAfterTextChars! : 0;
+    const piecesOf = (text: string) => text.match(/[\s\S]{1,4}/g) ?? [];
+    const pieces = [...piecesOf(content.slice(0, holdAt)), ...piecesOf(content.slice(holdAt))];
+    const holdFrom = piecesOf(content.slice(0, holdAt)).length;
     // Pieces up to the end of the second post, when the connection is to drop there.
     const cutAt = fault === 'cut-after-2' ? Math.ceil(lengthThroughPost(content, 2) / 4) : pieces.length;
     const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: pieces.length, total_tokens: Math.ceil(prompt.length / 4) + pieces.length };
@@ -371,14 +380,17 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     while (sent < pieces.length) {
       if (res.destroyed) return;
       if (sent >= cutAt) return void res.destroy();
-      if (held(task)) {
+      if (held(task) && sent >= holdFrom) {
         await wait(20);
         // Pacing restarts after a pause, as if the model had only now gone on.
         started = Date.now() - (sent / Math.max(tokensPerSecond, 1)) * 1000;
         continue;
       }
       // Paced by elapsed time, so high speeds do not need one timer per token.
-      const due = tokensPerSecond > 0 ? Math.min(cutAt, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond) + 1) : cutAt;
+      const due = Math.min(
+        tokensPerSecond > 0 ? Math.min(cutAt, Math.floor(((Date.now() - started) / 1000) * tokensPerSecond) + 1) : cutAt,
+        held(task) ? holdFrom : pieces.length,
+      );
       for (; sent < due; sent++) send(delta({ content: pieces[sent] }));
       if (sent < pieces.length) await wait(20);
     }
@@ -400,6 +412,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (behaviour.tokensPerSecond !== undefined) tokensPerSecond = behaviour.tokensPerSecond;
       if (behaviour.postChars !== undefined) postChars = behaviour.postChars;
       if (behaviour.hold !== undefined) hold = behaviour.hold;
+      if ('holdAfterTextChars' in behaviour) holdAfterTextChars = behaviour.holdAfterTextChars;
     },
     async close() {
       if (closed) return;

@@ -23,6 +23,11 @@ export interface WriteMonthOptions {
   signal?: AbortSignal;
   /** Called as soon as some posts are ready, with the indexes of their slots. */
   onPosts?: (posts: WrittenPost[], slotIndexes: number[]) => void;
+  /**
+   * Until the first post is complete: the text so far of the post being written first (the index of
+   * its slot and its text), each time more of it arrives. Never called after `onPosts`.
+   */
+  onDraft?: (slotIndex: number, content: string) => void;
   /** Texts of the posts this month replaces: no new post may open with the same first five words. */
   avoidOpenings?: string[];
 }

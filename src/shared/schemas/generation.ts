@@ -43,12 +43,23 @@ export const generationJobSchema = generationJobStateSchema.extend({
 });
 export type GenerationJob = z.infer<typeof generationJobSchema>;
 
+/** The text so far of the first post while the model writes it, with the day and network it is for. */
+export const generationDraftSchema = z.object({
+  date: z.string(),
+  platform: writtenPostSchema.shape.platform,
+  content: z.string(),
+});
+export type GenerationDraft = z.infer<typeof generationDraftSchema>;
+
 /**
  * One progress event (and GET …/progress): the job's state with `latest`, the last post of the month
  * written so far (null before the first), never the staged posts themselves: the overlay shows one.
+ * Before the first post is complete, `draft` is its text as far as the model has written it (null
+ * once a post is written, when the job ended, and until the writer's first words arrive).
  */
 export const generationProgressSchema = generationJobStateSchema.extend({
   latest: writtenPostSchema.nullable(),
+  draft: generationDraftSchema.nullable(),
 });
 export type GenerationProgress = z.infer<typeof generationProgressSchema>;
 

@@ -244,10 +244,17 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('many instances on one PostgreSQL d
       proxy.setTargets([web.url]);
       const client = await onboardedClient(proxy.url);
       await read(client.api.workspace.$get());
-      ai.script({ always: 'ok' });
+      // The model stands still inside its first post: the web instance, which runs no job, shows its words.
+      ai.script({ always: 'ok', hold: ['month'], holdAfterTextChars: 30 });
       const job = (
         await read(client.api.months[':id'].generation.$post({ param: { id: target }, json: { strategy: DEFAULT_STRATEGY, replaceExisting: true } }))
       ).body.job;
+      const drafted = await waitFor(
+        () => read(client.api['generation-jobs'][':jobId'].progress.$get({ param: { jobId: job.id } })).then((response) => response.body.progress),
+        (value) => /^Post 1 for /.test(value.draft?.content ?? ''),
+      );
+      expect(drafted).toMatchObject({ status: 'running', written: 0, draft: { content: expect.stringMatching(/^Post 1 for /) } });
+      ai.script({ hold: false, holdAfterTextChars: undefined });
       const finished = await waitFor(
         () => read(client.api['generation-jobs'][':jobId'].$get({ param: { jobId: job.id } })).then((response) => response.body.job),
         (value) => value.status !== 'running',

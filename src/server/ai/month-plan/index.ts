@@ -15,6 +15,7 @@ import { parseJsonReply } from '../json-reply';
 import { fitToPlatform } from '../platform-fit';
 import { varyMonth } from '../variety';
 import type { WriteMonthOptions, WriteMonthResult, WriterContext } from '../writer';
+import { readOpenPost, wholeWords } from './draft';
 import { PostStreamExtractor } from './post-stream';
 import { buildMonthPrompt, MONTH_SYSTEM_PROMPT } from './prompt';
 import { describeProblem, readMonthReply, readPostForSlot, slotNumber } from './schema';
@@ -130,9 +131,13 @@ export async function writeMonthPlan(
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const batches = planBatches(settings, context, slots);
 
+  /** The batch whose first post is shown as a draft (the first to write text); none once a post is complete. */
+  let draft: { batch: number; content: string } | 'done' | undefined = options.onDraft ? undefined : 'done';
+
   /** Saves the posts that are valid for their slots and tells the caller; returns the slots it filled. */
   const accept = (entries: { index: number; post: WrittenPost }[]) => {
     const fresh = entries.filter((entry) => posts[entry.index] === null);
+    if (fresh.length > 0) draft = 'done';
     for (const entry of fresh) posts[entry.index] = entry.post;
     if (fresh.length > 0 && !signal.aborted) {
       options.onPosts?.(
@@ -152,6 +157,20 @@ export async function writeMonthPlan(
       shortened.add(index);
     }
     accept(ready);
+  };
+
+  /** Hands the text so far of the post a batch is writing to `onDraft`, while no post is complete. */
+  const showDraft = (batchIndex: number, extractor: PostStreamExtractor, asked: number[], completed: number) => {
+    if (draft === 'done' || (draft && draft.batch !== batchIndex) || signal.aborted) return;
+    const open = extractor.openPost();
+    const read = open === null ? null : readOpenPost(open);
+    // Whole words only: the first one is shown the moment it is complete, never half a word.
+    const content = wholeWords(read?.content ?? '');
+    if (!read || content === '' || content === draft?.content) return;
+    // The slot it names, else the next in order (what the full reply would assign it).
+    const number = read.slot !== undefined && read.slot >= 1 && read.slot <= asked.length ? read.slot : Math.min(completed + 1, asked.length);
+    draft = { batch: batchIndex, content };
+    options.onDraft?.(asked[number - 1]!, content);
   };
 
   const writeBatch = async (batch: number[], batchIndex: number) => {
@@ -189,6 +208,7 @@ export async function writeMonthPlan(
           if ('post' in outcome) ready.push({ index: asked[number - 1]!, post: outcome.post });
         }
         accept(ready);
+        showDraft(batchIndex, extractor, asked, numbersSeen.size);
       };
       let reply: unknown;
       try {

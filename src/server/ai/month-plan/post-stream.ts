@@ -49,6 +49,11 @@ export class PostStreamExtractor {
     this.elementStart = -1;
   }
 
+  /** The text read so far of the post not complete yet, if the reply is inside one. */
+  openPost(): string | null {
+    return this.elementStart >= 0 && !this.done ? this.text.slice(this.elementStart, this.scanned) : null;
+  }
+
   /** Adds the next piece of the reply; returns the posts completed by it, in order. */
   push(delta: string): unknown[] {
     if (this.done) return [];

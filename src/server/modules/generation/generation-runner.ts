@@ -17,6 +17,7 @@ import type { Access } from '../months/access';
 import type { UsageLimits } from '../account/usage-limits';
 import { LEASE_LAPSED_REASON, startHeartbeat, type LeaseRules } from './job-lease';
 import type { JobProgress } from './job-progress';
+import { createDraftWriter } from './draft-writer';
 import type { JobQueue } from '../../platform/queue/queue';
 
 export const INTERRUPTED_REASON = 'The server restarted while this month was being written. Nothing was changed; please try again.';
@@ -150,6 +151,11 @@ export function createGenerationRunner({
     const ref = parseMonthId(job.monthId);
     let staging = Promise.resolve();
     let leaseLost = false;
+    // The first post's words as they stream, until a post is staged (then the overlay shows that one).
+    const drafts = createDraftWriter({
+      write: (draft) => jobs.saveDraft(job.id, owner, draft).then(() => publish(job.id)),
+      onError: (error) => log.warn({ event: 'generation.draft-not-saved', jobId: job.id, err: error }),
+    });
     const stopHeartbeat = heartbeat(job.id, owner, () => {
       leaseLost = true;
       controller.abort();
@@ -172,13 +178,21 @@ export function createGenerationRunner({
               {
                 signal,
                 avoidOpenings,
+                onDraft: (slotIndex, content) => {
+                  const slot = missing[slotIndex]!.slot;
+                  drafts.update({ date: slot.date, platform: slot.platform, content });
+                },
                 onPosts: (batch, slotIndexes) => {
                   const entries = batch.map((post, index) => ({ slotIndex: missing[slotIndexes[index]!]!.index, post }));
-                  staging = staging.then(() => jobs.stagePosts(job.id, entries, now().toISOString())).then(() => publish(job.id));
+                  staging = staging
+                    .then(() => drafts.stop())
+                    .then(() => jobs.stagePosts(job.id, entries, now().toISOString()))
+                    .then(() => publish(job.id));
                 },
               },
             );
       await staging;
+      await drafts.stop();
       if (signal.aborted) throw new WriterError(SHUTDOWN_REASON, 'aborted');
       // The writer's final posts (varied openings, fitted to their platform) replace what it streamed.
       const final = 'posts' in result ? result.posts.flatMap((post, index) => (post ? [{ slotIndex: missing[index]!.index, post }] : [])) : [];
@@ -201,10 +215,12 @@ export function createGenerationRunner({
         jobId: job.id,
         written: written.length,
         problems: result.problems.length,
+        draftWrites: drafts.writes(),
         ms: Math.round(performance.now() - started),
       });
     } catch (error) {
       await staging.catch(() => undefined);
+      await drafts.stop();
       // With a durable queue, a run that lost its lease or was stopped hands the job back: the posts it
       // staged stay, and another run (here or elsewhere) writes the rest.
       if (queue.durable && (leaseLost || error instanceof HandBack || (signal.aborted && stopping))) {

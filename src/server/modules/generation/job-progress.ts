@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { GenerationJob, GenerationProgress } from '@shared/schemas/generation';
+import type { GenerationDraft, GenerationJob, GenerationProgress } from '@shared/schemas/generation';
 import type { Notifier } from '../../platform/notifier';
 import type { LeaseRules } from './job-lease';
 import { toJob, toJobState, type JobRepository } from './job-repository';
@@ -41,8 +41,10 @@ export function createJobProgress({ jobs, notifier, rules, now = () => new Date(
       const stored = await jobs.findById(jobId);
       if (!stored) return undefined;
       const row = rules.asOf(stored, now());
-      if (row.status !== 'running') return { ...toJobState(row), latest: null };
-      return { ...toJobState(row), written: staged.count, latest: staged.latest };
+      if (row.status !== 'running') return { ...toJobState(row), latest: null, draft: null };
+      // The draft is the first post before it is complete: once one is written, that one is shown.
+      const draft = staged.count === 0 && row.draft ? (JSON.parse(row.draft) as GenerationDraft) : null;
+      return { ...toJobState(row), written: staged.count, latest: staged.latest, draft };
     },
 
     /** Tells every instance the job changed. */

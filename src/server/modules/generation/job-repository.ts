@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PostSlot } from '@shared/domain/slot-planner';
-import type { GenerationJob, GenerationJobState, JobStatus } from '@shared/schemas/generation';
+import type { GenerationDraft, GenerationJob, GenerationJobState, JobStatus } from '@shared/schemas/generation';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { WrittenPost } from '@shared/schemas/post';
 import { inTransaction, type Db } from '../../platform/db/database';
@@ -62,6 +62,7 @@ export function newJobRow(
     strategy: toJson(strategy),
     slots: toJson(slots),
     replaceable: replaceable ? toJson(replaceable) : null,
+    draft: null,
   };
 }
 
@@ -102,6 +103,7 @@ export function createJobRepository(db: Db, raise: RaiseNotification = raiseNoth
         ...(fields.unwrittenSlots ? { unwrittenSlots: toJson(fields.unwrittenSlots) } : {}),
         updatedAt: now,
         finishedAt: now,
+        draft: null,
       })
       .where('id', '=', jobId)
       .where('status', '=', 'running')
@@ -198,6 +200,17 @@ export function createJobRepository(db: Db, raise: RaiseNotification = raiseNoth
         .where((eb) => eb.or([eb('leaseOwner', 'is', null), eb('leaseUntil', '<', now)]))
         .execute();
       return rows.map((row) => row.id);
+    },
+
+    /** The first post's text so far (see GenerationDraft); only while the job runs and the run holds it. */
+    async saveDraft(jobId: string, owner: string, draft: GenerationDraft): Promise<void> {
+      await db
+        .updateTable('generation_jobs')
+        .set({ draft: toJson(draft) })
+        .where('id', '=', jobId)
+        .where('status', '=', 'running')
+        .where('leaseOwner', '=', owner)
+        .execute();
     },
 
     async stagedSlotIndexes(jobId: string): Promise<number[]> {

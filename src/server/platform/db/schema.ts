@@ -100,6 +100,8 @@ export interface GenerationJobsTable {
   replaceable: string | null;
   /** 1 when the month's image and carousel posts get made images once it is written. */
   makeImages: number;
+  /** JSON GenerationDraft: the first post's text so far while none is written; null otherwise. */
+  draft: string | null;
 }
 
 export interface UploadsInFlightTable {

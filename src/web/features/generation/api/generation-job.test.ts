@@ -24,12 +24,12 @@ const state: GenerationJobState = {
 
 describe('a progress event', () => {
   it('reads the counts and the latest post', () => {
-    const progress: GenerationProgress = { ...state, latest: post('The second post.') };
+    const progress: GenerationProgress = { ...state, latest: post('The second post.'), draft: null };
     expect(parseProgressEvent(JSON.stringify(progress))).toEqual(progress);
   });
 
   it('reads a job that has written nothing yet, or has ended, with no latest post', () => {
-    const ended = { ...state, status: 'succeeded', written: 12, finishedAt: '2030-04-30T10:01:00.000Z', latest: null };
+    const ended = { ...state, status: 'succeeded', written: 12, finishedAt: '2030-04-30T10:01:00.000Z', latest: null, draft: null };
     expect(parseProgressEvent(JSON.stringify(ended))).toEqual(ended);
   });
 
@@ -47,7 +47,7 @@ describe('a job read in full, as progress', () => {
   it('keeps its state and shows its last staged post as the latest, without the posts', () => {
     const job: GenerationJob = { ...state, posts: [post('One.'), post('Two.')] };
     const progress = progressOfJob(job);
-    expect(progress).toEqual({ ...state, latest: post('Two.') });
+    expect(progress).toEqual({ ...state, latest: post('Two.'), draft: null });
     expect(progress).not.toHaveProperty('posts');
   });
 

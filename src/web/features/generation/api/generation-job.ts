@@ -22,7 +22,7 @@ export function parseProgressEvent(data: unknown): GenerationProgress | null {
   }
 }
 
-/** A job read in full (just started, or re-attached to) as progress: its last staged post is the latest. */
+/** A job read in full (just started, or re-attached to) as progress: its last staged post is the latest; its draft comes with the next event. */
 export function progressOfJob({ posts, ...state }: GenerationJob): GenerationProgress {
-  return { ...state, latest: posts.at(-1) ?? null };
+  return { ...state, latest: posts.at(-1) ?? null, draft: null };
 }

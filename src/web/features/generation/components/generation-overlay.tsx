@@ -20,6 +20,13 @@ function progressText(job: GenerationProgress | null): string {
   return `${job.written} of ${job.planned} ${job.planned === 1 ? 'post' : 'posts'} written`;
 }
 
+/** The end of a text being written, so its newest words stay in view however long it gets. */
+function tail(content: string, characters = 180): string {
+  if (content.length <= characters) return content;
+  const cut = content.slice(-characters);
+  return `…${cut.slice(cut.indexOf(' ') + 1)}`;
+}
+
 /** While open: the page behind is inert (focus stays here, screen readers read only this) and does not scroll. */
 function useModalLayer(ref: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
@@ -56,6 +63,7 @@ export function GenerationOverlay({ monthLabel, job, reconnecting }: Props) {
 
   const percent = job && job.planned > 0 ? Math.round((job.written / job.planned) * 100) : 0;
   const latest = job?.latest;
+  const draft = latest ? null : job?.draft;
 
   return (
     <Portal>
@@ -95,6 +103,18 @@ export function GenerationOverlay({ monthLabel, job, reconnecting }: Props) {
               </Text>
             )}
           </Stack>
+          {draft && (
+            // Not a live region: the text changes several times a second. The count above announces progress.
+            <div className={classes.peek} data-testid="generation-draft" aria-busy="true">
+              <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
+                Writing now · {PLATFORM_LABELS[draft.platform]} · {shortDay(draft.date.slice(0, 10))}
+              </Text>
+              <Text size="sm">
+                {tail(draft.content)}
+                <span className={classes.caret} aria-hidden="true" />
+              </Text>
+            </div>
+          )}
           {latest && (
             <div className={classes.peek}>
               <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={4}>
