@@ -21,6 +21,7 @@ import { connectionCredentialStore } from './credential-store';
 import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
 import { createLanes } from './lanes';
+import { DEFAULT_PUBLISH_LANES } from '../../config';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 import type { ApprovalHold } from './approval-hold';
 
@@ -34,7 +35,7 @@ export interface PublishingOptions {
    * outcome is recorded while the lease holds.
    */
   leaseMs?: number;
-  /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
+  /** Deliveries sent at once by one worker (and claimed at most this many at a time): PUBLISH_LANES. */
   concurrency?: number;
   /** Bytes of media one worker sends at once, all lanes together (MEDIA_BYTES_IN_FLIGHT by default). */
   mediaBytesInFlight?: number;
@@ -109,7 +110,7 @@ export function createPublisher(deps: Deps) {
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const timeLimitMs = Math.floor((leaseMs * 3) / 4);
-  const concurrency = options.concurrency ?? 25;
+  const concurrency = options.concurrency ?? DEFAULT_PUBLISH_LANES;
   const timer = deps.timer ?? realTimer(now);
   const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
