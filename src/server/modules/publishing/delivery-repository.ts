@@ -240,19 +240,23 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
       const claim = `${owner}/${randomUUID()}`;
       const rows = await db
+        // Picked once (a materialized CTE): as a subquery, PostgreSQL may run a locking pick again per row and take more than `limit`.
+        .with(
+          (cte) => cte('picked').materialized(),
+          (query) =>
+            query
+              .selectFrom('deliveries')
+              .select('id')
+              .where('status', '=', 'scheduled')
+              .where('nextAttemptAt', '<=', now)
+              .where((inner) => inner.not(awaitsApproval(inner)))
+              .orderBy('nextAttemptAt')
+              .limit(limit)
+              .$if(skipLocked, (locking) => locking.forUpdate().skipLocked()),
+        )
         .updateTable('deliveries')
         .set((eb) => ({ status: 'publishing', leaseOwner: claim, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('deliveries')
-            .select('id')
-            .where('status', '=', 'scheduled')
-            .where('nextAttemptAt', '<=', now)
-            .where((inner) => inner.not(awaitsApproval(inner)))
-            .orderBy('nextAttemptAt')
-            .limit(limit)
-            .$if(skipLocked, (query) => query.forUpdate().skipLocked()),
-        )
+        .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
         .where('status', '=', 'scheduled')
         .where('nextAttemptAt', '<=', now)
         .where((eb) => eb.not(awaitsApproval(eb)))

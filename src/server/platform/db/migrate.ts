@@ -23,6 +23,7 @@ import * as reviewLinks from './migrations/0020-review-links';
 import * as brandKit from './migrations/0021-brand-kit';
 import * as mediaLibrary from './migrations/0022-media-library';
 import * as voiceAndEvergreen from './migrations/0023-voice-and-evergreen';
+import * as connectionRest from './migrations/0024-connection-rest';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-brand-kit': brandKit,
   '0022-media-library': mediaLibrary,
   '0023-voice-and-evergreen': voiceAndEvergreen,
+  '0024-connection-rest': connectionRest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
