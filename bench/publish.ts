@@ -4,6 +4,8 @@
  * and with the server killed (SIGKILL) once mid-burst and started again on the same data.
  * Figures: lateness after the due minute (p50, p99, max), duplicates by webhook-id, lost posts.
  * Flags: --posts 1000 --no-write --no-kill (the undisturbed run only; prints, writes nothing)
+ * With --workers N (PostgreSQL, N worker processes; publish-workers.ts): --latency 300 (ms the receiver
+ * takes per answer), --lanes 300 (PUBLISH_LANES of each worker), --runs 3 (undisturbed runs before the kill).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,8 +14,13 @@ import { startServerProcess, type ServerProcess } from '@testing/server-process'
 import { TestClient, TEST_PASSWORD, read } from '@testing/test-client';
 import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { commandLine, flags, machine, pass, percentile, seconds, table, writeSection } from './lib/report';
+import { runWorkers } from './publish-workers';
 
-const options = flags({ posts: 1000, write: true, kill: true });
+const options = flags({ posts: 1000, write: true, kill: true, workers: 0, latency: 0, lanes: 300, runs: 3 });
+if (options.workers > 0) {
+  await runWorkers(options);
+  process.exit(0);
+}
 const LEASE_WAIT_MS = 150_000;
 
 async function startServer(dataDir: string): Promise<ServerProcess> {

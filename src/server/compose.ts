@@ -1,6 +1,6 @@
 import type { Writer } from './ai/writer';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_LIMITS, DEFAULT_REVIEW_RATE_LIMITS, type Limits, type PublishingConfig, type ReviewRateLimits } from './config';
+import { DEFAULT_LIMITS, DEFAULT_PUBLISH_LANES, DEFAULT_REVIEW_RATE_LIMITS, type Limits, type PublishingConfig, type ReviewRateLimits } from './config';
 import type { DatabaseHandle } from './platform/db/database';
 import { createFeedbackRepository } from './modules/feedback/feedback-repository';
 import { createDeletedPostRepository } from './modules/posts/deleted-post-repository';
@@ -231,7 +231,7 @@ export function createServices(
     keepDerived: media.keepDerived,
     log,
     hold: approvalHold,
-    options: { policy, lateWindowMs: publishing.lateWindowMs, mediaBytesInFlight: publishing.mediaBytesInFlight },
+    options: { policy, lateWindowMs: publishing.lateWindowMs, concurrency: publishing.lanes, mediaBytesInFlight: publishing.mediaBytesInFlight },
     notifier,
     now,
     timer,
@@ -328,7 +328,7 @@ export function createServices(
 }
 
 function defaultPublishing(): PublishingConfig {
-  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, allowPrivateUrls: false, providers: {} };
+  return { encryptionKey: randomBytes(32).toString('hex'), lateWindowMs: 3_600_000, lanes: DEFAULT_PUBLISH_LANES, allowPrivateUrls: false, providers: {} };
 }
 
 export type Services = ReturnType<typeof createServices>;

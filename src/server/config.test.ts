@@ -107,6 +107,11 @@ describe('loadConfig', () => {
     expect(custom.limits).toEqual({ aiRequestsPerDay: 5, postsPerMonth: 40, versionsPerPost: 3, uploadsInFlightPerUser: 1, imagesPerDay: 7 });
   });
 
+  it('sends 25 posts at once per worker unless PUBLISH_LANES says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).publishing.lanes).toBe(25);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLISH_LANES: '300' }).publishing.lanes).toBe(300);
+  });
+
   it('runs every role on one process and media on disk unless told otherwise; ROLE and S3 need their companions', () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ role: 'all', jobLeaseSeconds: 60, media: { kind: 'disk' } });
     const s3 = {
@@ -206,6 +211,10 @@ describe('loadConfig', () => {
     [{ ROLE: 'api' }, 'ROLE'],
     [{ ROLE: 'worker' }, 'ROLE'],
     [{ JOB_LEASE_SECONDS: '1' }, 'JOB_LEASE_SECONDS'],
+    [{ PUBLISH_LANES: '0' }, 'PUBLISH_LANES'],
+    [{ PUBLISH_LANES: 'many' }, 'PUBLISH_LANES'],
+    [{ PUBLISH_LANES: '2.5' }, 'PUBLISH_LANES'],
+    [{ PUBLISH_LANES: '1001' }, 'PUBLISH_LANES'],
     [{ MEDIA_STORE: 'ftp' }, 'MEDIA_STORE'],
     [{ MEDIA_STORE: 's3', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
     [{ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],

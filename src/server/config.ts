@@ -36,6 +36,9 @@ export interface ReviewRateLimits {
 
 export const DEFAULT_REVIEW_RATE_LIMITS: ReviewRateLimits = { perLink: 120, perAddress: 300 };
 
+/** Posts one worker sends at once (PUBLISH_LANES): each waits on its network's answer, so lanes cost little CPU. */
+export const DEFAULT_PUBLISH_LANES = 25;
+
 /** A per-user limit: a whole number of at least 1. */
 function limit(name: string, fallback: number) {
   const message = `${name} must be a whole number of at least 1`;
@@ -104,6 +107,12 @@ const envSchema = z.object({
     .regex(/^\d{1,6}(s|m|h)$/, 'PUBLISH_LATE_WINDOW must be a duration such as 90s, 30m or 1h')
     .transform((value) => Number(value.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000 }[value.slice(-1) as 's' | 'm' | 'h'])
     .default(3_600_000),
+  PUBLISH_LANES: z.coerce
+    .number({ error: 'PUBLISH_LANES must be a whole number between 1 and 1000' })
+    .int('PUBLISH_LANES must be a whole number between 1 and 1000')
+    .min(1, 'PUBLISH_LANES must be a whole number between 1 and 1000')
+    .max(1000, 'PUBLISH_LANES must be a whole number between 1 and 1000')
+    .default(DEFAULT_PUBLISH_LANES),
   PUBLISH_ALLOW_PRIVATE_URLS: z
     .enum(['true', 'false'], { error: 'PUBLISH_ALLOW_PRIVATE_URLS must be true or false' })
     .transform((value) => value === 'true')
@@ -134,6 +143,8 @@ export interface PublishingConfig {
   encryptionKey: string;
   /** Posts later than this after downtime are 'missed', not sent. */
   lateWindowMs: number;
+  /** Posts one worker sends at once (PUBLISH_LANES); a post waiting on a slow network holds one. */
+  lanes: number;
   /** Lets connections reach private and loopback addresses, and plain http (a LAN's own n8n; tests). */
   allowPrivateUrls: boolean;
   /** The OAuth apps the operator configured (Facebook, Instagram, Threads); a provider not here is not offered. */
@@ -302,6 +313,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     publishing: {
       encryptionKey: env.ENCRYPTION_KEY ?? secret,
       lateWindowMs: env.PUBLISH_LATE_WINDOW,
+      lanes: env.PUBLISH_LANES,
       allowPrivateUrls: env.PUBLISH_ALLOW_PRIVATE_URLS,
       providers: withLinkedInPages(
         providersConfig(withoutEmpty(rawEnv), (message) => new ConfigError(message)),

@@ -31,9 +31,12 @@ const published = (id: string) => ({
 /**
  * A webhook receiver on a loopback port that checks every request's signature with the
  * `standardwebhooks` package (the secret is learnt when the connection is made). Replies are scripted
- * in order; when none is queued it answers 200 with a live-post link.
+ * in order; when none is queued it answers 200 with a live-post link. `latencyMs`: every answer comes
+ * that long after the request (a real network's time to answer, for benchmarks).
  */
-export async function startWebhookReceiver() {
+export async function startWebhookReceiver(options: { latencyMs?: number } = {}) {
+  const latencyMs = options.latencyMs ?? 0;
+  const later = (answer: () => void) => (latencyMs > 0 ? void setTimeout(answer, latencyMs) : answer());
   const received: ReceivedWebhook[] = [];
   const replies: Reply[] = [];
   let secret = '';
@@ -56,12 +59,14 @@ export async function startWebhookReceiver() {
         raw,
       });
       const queued = replies.shift();
-      void Promise.resolve(queued && 'until' in queued ? queued.until : undefined).then(() => {
-        const reply = !queued || 'until' in queued ? published(id) : queued;
-        if ('hangUp' in reply) return request.socket.destroy();
-        response.writeHead(reply.status, reply.headers ?? {});
-        response.end(reply.body ?? '');
-      });
+      void Promise.resolve(queued && 'until' in queued ? queued.until : undefined).then(() =>
+        later(() => {
+          const reply = !queued || 'until' in queued ? published(id) : queued;
+          if ('hangUp' in reply) return request.socket.destroy();
+          response.writeHead(reply.status, reply.headers ?? {});
+          response.end(reply.body ?? '');
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

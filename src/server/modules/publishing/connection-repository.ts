@@ -189,6 +189,16 @@ export function createConnectionRepository(db: Db, raise: RaiseNotification = ra
     },
 
     /** The connection the user's posts for `platform` go out through. */
+    /** The network asked us to slow down for the account until `until`: its posts wait for it (a later rest is kept). */
+    async rest(id: string, until: string): Promise<void> {
+      await db
+        .updateTable('connections')
+        .set({ restUntil: until })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('restUntil', 'is', null), eb('restUntil', '<', until)]))
+        .execute();
+    },
+
     routeFor(userId: string, platform: string): Promise<ConnectionRow | undefined> {
       return db
         .selectFrom('network_routes')

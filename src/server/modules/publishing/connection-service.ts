@@ -94,6 +94,7 @@ export function createConnectionService({ connections, box, channels, now = () =
         health: 'healthy',
         healthReason: null,
         tokenExpiresAt: null,
+        restUntil: null,
         createdAt: at,
         updatedAt: at,
       };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PostgresAdapter } from 'kysely';
 import type { DeliveryStatus, DeliverySummary, DeliveryWithLog } from '@shared/schemas/publishing';
 import { inTransaction, type Db } from '../../platform/db/database';
 import type { DeliveryAttemptsTable } from '../../platform/db/schema';
@@ -17,12 +18,15 @@ export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
 
 /**
  * One delivery per scheduled post. Workers claim a due one with one conditional UPDATE (only one of
- * many processes changes the row), holding it for a lease named by the claim (`leaseOwner`); a lease
+ * many processes changes the row; on PostgreSQL the rows another worker is claiming are skipped, not
+ * waited for), holding it for a lease named by the claim (`leaseOwner`); a lease
  * that lapses means the worker died or stalled mid-send, and the delivery becomes 'unknown', keeping
  * the claim's name for a while in case that attempt still reports. The row's id is the idempotency key
  * of every attempt.
  */
 export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined, raise: RaiseNotification = raiseNothing) {
+  // SQLite has one writer: its claims never overlap, and it has no FOR UPDATE.
+  const skipLocked = db.getExecutor().adapter instanceof PostgresAdapter;
   /** A late end: its change while the delivery is still 'unknown' from that write-off, and its line in the log of the delivery if it still exists. */
   const recordLate = async (trx: Db, row: DeliveryRow, late: NonNullable<AttemptEnd['late']>) => {
     await trx
@@ -228,24 +232,31 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
     /**
      * Takes up to `limit` deliveries due at `now` for `owner` until `leaseUntil`, oldest first, in one
      * conditional UPDATE: a row another worker took first no longer matches, so each goes to one worker;
-     * one that awaits approval is never taken (the turn holds it).
+     * one that awaits approval is never taken (the turn holds it). On PostgreSQL the rows are picked
+     * FOR UPDATE SKIP LOCKED: workers claiming at once get the next rows instead of the same ones
+     * (which they would wait for, find taken, and end their turn with fewer than they could send).
      * The lease is named by the worker and this claim, so an attempt's end is told from a later one's.
      */
     async claimDue(owner: string, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
       const claim = `${owner}/${randomUUID()}`;
       const rows = await db
+        // Picked once (a materialized CTE): as a subquery, PostgreSQL may run a locking pick again per row and take more than `limit`.
+        .with(
+          (cte) => cte('picked').materialized(),
+          (query) =>
+            query
+              .selectFrom('deliveries')
+              .select('id')
+              .where('status', '=', 'scheduled')
+              .where('nextAttemptAt', '<=', now)
+              .where((inner) => inner.not(awaitsApproval(inner)))
+              .orderBy('nextAttemptAt')
+              .limit(limit)
+              .$if(skipLocked, (locking) => locking.forUpdate().skipLocked()),
+        )
         .updateTable('deliveries')
         .set((eb) => ({ status: 'publishing', leaseOwner: claim, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('deliveries')
-            .select('id')
-            .where('status', '=', 'scheduled')
-            .where('nextAttemptAt', '<=', now)
-            .where((inner) => inner.not(awaitsApproval(inner)))
-            .orderBy('nextAttemptAt')
-            .limit(limit),
-        )
+        .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
         .where('status', '=', 'scheduled')
         .where('nextAttemptAt', '<=', now)
         .where((eb) => eb.not(awaitsApproval(eb)))

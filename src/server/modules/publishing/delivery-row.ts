@@ -30,7 +30,8 @@ export type ScheduleResult = 'saved' | 'busy';
 /** Cancelling a delivery already published leaves it so: its record stays. */
 export type CancelResult = ScheduleResult | 'published';
 
-export type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId'>>;
+/** `attempts`: only to give back a claim that was not an attempt (a resting account's, account-rest.ts). */
+export type Change = Partial<Pick<DeliveryRow, 'status' | 'nextAttemptAt' | 'reason' | 'liveUrl' | 'finishedAt' | 'connectionId' | 'attempts'>>;
 export type LogLine = { at: string; outcome: DeliveryAttempt['outcome']; detail: string };
 
 /**

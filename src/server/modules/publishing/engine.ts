@@ -20,7 +20,9 @@ import { UnreadableCredentials, type SecretBox } from './secret-box';
 import { connectionCredentialStore } from './credential-store';
 import { groupCommit } from './group-commit';
 import { lateEnd, nextState } from './next-state';
-import { createLanes } from './lanes';
+import { createLanes, settledOnFailure } from './lanes';
+import { deferral, restAfter, restingUntil } from './account-rest';
+import { DEFAULT_PUBLISH_LANES } from '../../config';
 import { createWorkerLoop, realTimer, type Timer } from './worker-loop';
 import type { ApprovalHold } from './approval-hold';
 
@@ -34,7 +36,7 @@ export interface PublishingOptions {
    * outcome is recorded while the lease holds.
    */
   leaseMs?: number;
-  /** Deliveries sent at once by one worker (and claimed at most this many at a time). */
+  /** Deliveries sent at once by one worker (and claimed at most this many at a time): PUBLISH_LANES. */
   concurrency?: number;
   /** Bytes of media one worker sends at once, all lanes together (MEDIA_BYTES_IN_FLIGHT by default). */
   mediaBytesInFlight?: number;
@@ -109,7 +111,7 @@ export function createPublisher(deps: Deps) {
   const owner = randomUUID();
   const leaseMs = options.leaseMs ?? Math.max(120_000, options.policy.timeoutMs * 5);
   const timeLimitMs = Math.floor((leaseMs * 3) / 4);
-  const concurrency = options.concurrency ?? 25;
+  const concurrency = options.concurrency ?? DEFAULT_PUBLISH_LANES;
   const timer = deps.timer ?? realTimer(now);
   const mediaBudget = createByteBudget(options.mediaBytesInFlight ?? MEDIA_BYTES_IN_FLIGHT);
 
@@ -118,7 +120,7 @@ export function createPublisher(deps: Deps) {
     at: Date,
     reads: BatchReads,
     signal: AbortSignal,
-  ): Promise<{ outcome: AttemptOutcome; connectionId: string | null }> {
+  ): Promise<{ outcome: AttemptOutcome; connectionId: string | null } | { deferred: AttemptEnd }> {
     const post = reads.post(row);
     if (!post) return { outcome: { result: 'failed', detail: 'The post was deleted.' }, connectionId: null };
     const connection = await reads.route(row);
@@ -139,6 +141,9 @@ export function createPublisher(deps: Deps) {
     }
     // Nothing is sent through a connection whose token is known not to work: the post fails with why.
     if (connection.health === 'disconnected') return { outcome: { result: 'failed', detail: disconnectedDetail(connection) }, connectionId: connection.id };
+    // The network asked us to slow down for this account: the post waits for that, without a request.
+    const resting = restingUntil(connection, at);
+    if (resting) return { deferred: deferral(row, connection, resting, now()) };
     const delivery: ChannelDelivery = {
       ...row,
       markSent: (sentAt: string) => deliveries.markSent(row.id, sentAt),
@@ -185,24 +190,33 @@ export function createPublisher(deps: Deps) {
     }
     let outcome: AttemptOutcome;
     let connectionId: string | null = null;
+    let deferred: AttemptEnd | undefined;
     const limit = new AbortController();
     const cancelLimit = timer(new Date(claimedAt.getTime() + timeLimitMs), () => limit.abort());
     try {
-      ({ outcome, connectionId } = await attempt(row, claimedAt, reads, limit.signal));
+      const tried = await attempt(row, claimedAt, reads, limit.signal);
+      if ('deferred' in tried) deferred = tried.deferred;
+      else ({ outcome, connectionId } = tried);
     } catch (error) {
       log.error({ event: 'publish.error', deliveryId: row.id, err: (error as Error).message }, 'delivery attempt failed unexpectedly');
       outcome = { result: 'retry', detail: 'Not sent: something went wrong on our side.' };
     } finally {
       cancelLimit();
     }
+    if (deferred) {
+      if (await record(deferred)) result.retrying++;
+      return;
+    }
     const finishedAt = now();
     const at = finishedAt.toISOString();
-    const { change, logged } = nextState(row, outcome, finishedAt);
+    const { change, logged } = nextState(row, outcome!, finishedAt);
+    const restUntil = restAfter(outcome!, finishedAt, change.nextAttemptAt);
+    if (restUntil && connectionId) await connections.rest(connectionId, restUntil);
     const saved = await record({
       row,
       change: { ...change, connectionId },
-      attempt: { at, outcome: logged, detail: outcome.detail },
-      late: lateEnd(outcome, at, connectionId),
+      attempt: { at, outcome: logged, detail: outcome!.detail },
+      late: lateEnd(outcome!, at, connectionId),
     });
     if (!saved) {
       log.warn({ event: 'publish.late', deliveryId: row.id, outcome: logged }, 'delivery attempt ended after its lease was written off');
@@ -219,7 +233,8 @@ export function createPublisher(deps: Deps) {
    * for approval (approval-hold.ts), write off lapsed leases, then claim as many due deliveries as lanes
    * are free (waiting for one when none is) and start each at once, until a claim finds fewer than it
    * could take. It ends then, while its sends go on
-   * (pushed to `started`): a slow receiver holds its lane, not the next turn.
+   * (pushed to `started`): a slow receiver holds its lane, not the next turn. A turn that fails
+   * midway ends once the sends it started have settled (settledOnFailure).
    */
   async function turn(at: Date | undefined, result: TickResult, started: Promise<void>[] = []): Promise<void> {
     const clock = at ? () => at : now;
@@ -255,13 +270,13 @@ export function createPublisher(deps: Deps) {
   async function deliverDue(at?: Date): Promise<TickResult> {
     const result = noResults();
     const started: Promise<void>[] = [];
-    await turn(at, result, started);
+    await settledOnFailure(started, () => turn(at, result, started));
     await Promise.all(started);
     return result;
   }
 
   const loop = createWorkerLoop({
-    turn: () => turn(undefined, noResults()),
+    turn: () => settledOnFailure([], (started) => turn(undefined, noResults(), started)),
     nextWake: deliveries.nextWake,
     notifier,
     timer,

@@ -39,3 +39,17 @@ export function createLanes(count: number) {
     settled: () => Promise.all(running).then(() => undefined),
   };
 }
+
+/**
+ * Runs a turn that starts sends (it pushes each to `started`). A turn that fails midway (the database
+ * away at its next claim) reports its failure only once the sends it started have settled: the next
+ * turn does not begin while they still hold lanes and write their outcomes.
+ */
+export async function settledOnFailure(started: Promise<void>[], turn: (started: Promise<void>[]) => Promise<void>): Promise<void> {
+  try {
+    await turn(started);
+  } catch (error) {
+    await Promise.allSettled(started);
+    throw error;
+  }
+}

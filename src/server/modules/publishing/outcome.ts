@@ -6,8 +6,11 @@ export type AttemptOutcome =
   /**
    * `untilReset`: `retryAfterMs` is when the account's daily quota resets (LinkedIn's at midnight UTC): the
    * next attempt waits for it even past the usual cap, as any earlier one would be refused again.
+   *
+   * `accountLimited`: the network limits the whole account (a 429): the account rests until then, and its
+   * other posts wait for that time without being sent (account-rest.ts).
    */
-  | { result: 'retry'; detail: string; retryAfterMs?: number; untilReset?: true }
+  | { result: 'retry'; detail: string; retryAfterMs?: number; untilReset?: true; accountLimited?: true }
   /** `connectionLost`: the connection's credentials no longer work (a revoked token): it is marked disconnected with `detail`. */
   | { result: 'failed'; detail: string; connectionLost?: boolean }
   | { result: 'unknown'; detail: string };
@@ -66,7 +69,13 @@ export function outcomeOf(result: OutboundResult, receiver: string, now: Date): 
     case 'answered': {
       const { status } = result;
       if (status >= 200 && status < 300) return { result: 'published', detail: `${receiver} accepted it (${status}).`, liveUrl: liveUrlFrom(result.body) };
-      if (status === 429) return { result: 'retry', detail: `${receiver} asked us to slow down (429).`, retryAfterMs: rateLimitWaitMs(result.headers, now) };
+      if (status === 429)
+        return {
+          result: 'retry',
+          detail: `${receiver} asked us to slow down (429).`,
+          retryAfterMs: rateLimitWaitMs(result.headers, now),
+          accountLimited: true,
+        };
       if (status === 408 || status === 425 || status >= 500)
         return { result: 'retry', detail: `${receiver} had trouble (${status}).`, retryAfterMs: retryAfterMs(result.headers['retry-after'], now) };
       if (status === 401 || status === 403)

@@ -229,7 +229,8 @@ describe('publishing to X', () => {
       reason: 'X refused it as a duplicate: this account already posted the same text. Change the text, then retry.',
     });
 
-    const reset = Math.floor(Date.parse('2031-06-10T12:55:00Z') / 1000);
+    // The account rests until then: the next steps' posts come after it.
+    const reset = Math.floor(Date.parse('2031-06-10T12:15:00Z') / 1000);
     x().fault({
       path: '/2/tweets',
       error: {
@@ -242,9 +243,11 @@ describe('publishing to X', () => {
     await tickAt(server(), clock, '2031-06-10T12:10:00Z');
     expect(await deliveryOf(client, limited)).toMatchObject({
       status: 'scheduled',
-      nextAttemptAt: '2031-06-10T12:55:00.000Z',
-      reason: 'X asked us to slow down for this account (429); it will be sent when the limit resets, at 12:55 UTC.',
+      nextAttemptAt: '2031-06-10T12:15:00.000Z',
+      reason: 'X asked us to slow down for this account (429); it will be sent when the limit resets, at 12:15 UTC.',
     });
+    await tickAt(server(), clock, '2031-06-10T12:15:00Z');
+    expect(await deliveryOf(client, limited)).toMatchObject({ status: 'published' });
 
     x().fault({
       path: '/2/tweets',

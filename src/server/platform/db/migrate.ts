@@ -24,6 +24,7 @@ import * as brandKit from './migrations/0021-brand-kit';
 import * as mediaLibrary from './migrations/0022-media-library';
 import * as voiceAndEvergreen from './migrations/0023-voice-and-evergreen';
 import * as generationDraft from './migrations/0024-generation-draft';
+import * as connectionRest from './migrations/0025-connection-rest';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-media-library': mediaLibrary,
   '0023-voice-and-evergreen': voiceAndEvergreen,
   '0024-generation-draft': generationDraft,
+  '0025-connection-rest': connectionRest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -171,6 +171,8 @@ export interface ConnectionsTable {
   healthReason: string | null;
   /** When its token stops working, where tokens expire; refreshed ahead of it. */
   tokenExpiresAt: string | null;
+  /** Until when the network asked us to slow down for this account (a 429): its posts wait for it (0025-connection-rest.ts). */
+  restUntil: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -81,7 +81,7 @@ export function outcomeOfError(error: unknown, credentials: BlueskyCredentials, 
       result: 'failed',
       detail: `Bluesky refused the app password of ${handleOf(credentials)} (${status}). Make a new app password (Bluesky Settings → Privacy and security → App passwords), add the connection again, then retry.`,
     };
-  if (status === 429) return { result: 'retry', detail: 'Bluesky asked us to slow down (429).', retryAfterMs: resetWaitMs(error, now) };
+  if (status === 429) return { result: 'retry', detail: 'Bluesky asked us to slow down (429).', retryAfterMs: resetWaitMs(error, now), accountLimited: true };
   if (status >= 500 || status === 408 || status === 425)
     return { result: 'retry', detail: `Bluesky had trouble (${status}).`, retryAfterMs: resetWaitMs(error, now) };
   if (status === 2) {

@@ -31,6 +31,7 @@ describe('what a Bluesky error comes to', () => {
       result: 'retry',
       detail: 'Bluesky asked us to slow down (429).',
       retryAfterMs: 120_000,
+      accountLimited: true,
     });
     expect(outcomeOfError(new XRPCError(502, 'UpstreamFailure'), credentials, true, now)).toMatchObject({ result: 'retry' });
     expect(outcomeOfError(new XRPCError(401, 'AuthenticationRequired', 'Invalid identifier or password'), credentials, false, now)).toMatchObject({

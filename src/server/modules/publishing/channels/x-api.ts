@@ -89,6 +89,8 @@ export function xRefusal(status: number, problem: Problem | undefined, headers: 
         ? `${X_NETWORK} says this server's X app has used up its allowance for now (429); it will be tried again later. Its administrator can check the app's usage and credits in X's Developer Console.`
         : `${X_NETWORK} asked us to slow down for this account (429); it will be sent when the limit resets, at ${new Date(now.getTime() + waitMs).toISOString().slice(11, 16)} UTC.`,
       retryAfterMs: waitMs,
+      // The app's allowance is the whole server's, not the account's: it is not an account's rest.
+      ...(capped ? {} : { accountLimited: true as const }),
     };
   }
   if (status === 403 && said?.toLowerCase().includes(DUPLICATE))

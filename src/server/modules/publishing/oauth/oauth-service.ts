@@ -177,6 +177,7 @@ export function createOAuthService({ grants, connections, box, signIns, publicUr
           health: 'healthy',
           healthReason: null,
           tokenExpiresAt: account.tokenExpiresAt,
+          restUntil: null,
           createdAt: at,
           updatedAt: at,
         };
