@@ -1,19 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, parseResponse } from '../../../lib/api-client';
+import { whenIdle } from '../../../lib/when-idle';
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** Runs `work` when the browser is idle (within 5 s at the latest); the returned function cancels it. */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(work, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(work, 1_000);
-  return () => window.clearTimeout(handle);
 }
 
 /**
