@@ -11,6 +11,7 @@
  *    the pages take turns, run after run, so a busy machine weighs on all of them alike.
  * 3. Time from clicking a post on the calendar to the post drawer being visible (Playwright), in the page.
  *
+ * `--reports DIR` keeps each Lighthouse report (JSON, with its long tasks and main-thread breakdown) in DIR.
  * `--background-load N` starts N busy-loop processes (bench/lib/background-load.ts) before the first
  * Lighthouse run and stops them after the drawer timings: the figures under another process's load.
  *
@@ -18,7 +19,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -35,7 +36,7 @@ import { userWithMonth } from './lib/seed';
 import { startBackgroundLoad } from './lib/background-load';
 import { entryKey, readManifest, routeJs } from './lib/bundle';
 
-const options = flags({ build: true, lighthouseRuns: 3, drawerRuns: 20, backgroundLoad: 0, write: true });
+const options = flags({ build: true, lighthouseRuns: 3, drawerRuns: 20, backgroundLoad: 0, reports: '', write: true });
 const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 // ---------------------------------------------------------------------------------------------
@@ -161,6 +162,8 @@ async function withRetries<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+let reportCount = 0;
+
 async function runLighthouse(port: number, url: string, cookie?: string): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
@@ -172,6 +175,11 @@ async function runLighthouse(port: number, url: string, cookie?: string): Promis
   if (!result) throw new Error('Lighthouse returned nothing');
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (options.reports) {
+    mkdirSync(options.reports, { recursive: true });
+    const name = `${String(++reportCount).padStart(2, '0')}-${new URL(url).pathname.split('/')[1] || 'bare'}.json`;
+    writeFileSync(path.join(options.reports, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? Number.NaN,
