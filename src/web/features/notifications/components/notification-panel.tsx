@@ -1,11 +1,12 @@
 import { Box, Button, Group, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@shared/schemas/notifications';
 import { notificationPath } from '@shared/domain/notification-path';
 import { useNotifications } from '../api/notifications';
 import { useMarkRead } from '../api/mark-read';
 import { useMarkAllRead } from '../api/mark-all-read';
+import { BellButton } from './bell-button';
 import classes from './notification-bell.module.css';
 
 // Made at first use: the first Intl formatter a page makes loads the locale data (tens of ms on a phone).
@@ -39,20 +40,20 @@ function Item({ notification, onOpen }: { notification: Notification; onOpen: (n
 
 /**
  * The bell's panel: what happened, newest first, each leading to its place. A chunk of its own, loaded
- * when the bell is first pressed (notification-bell.tsx); `target` is the bell it opens from.
+ * when the bell is first pressed (notification-bell.tsx), with the bell it opens from.
  */
-export function NotificationPanel({ target, opened, onChange }: { target: ReactNode; opened: boolean; onChange: (opened: boolean) => void }) {
+export function NotificationPanel({ opened, onChange }: { opened: boolean; onChange: (opened: boolean) => void }) {
   const navigate = useNavigate();
   const list = useNotifications();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
   const unread = list.data?.unread ?? 0;
   const close = () => onChange(false);
-  const anchor = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(opened);
   // The bell was swapped for this one while the panel loaded: focus comes back to it on close.
   useEffect(() => {
-    if (wasOpen.current && !opened && document.activeElement === document.body) anchor.current?.querySelector('button')?.focus();
+    if (wasOpen.current && !opened && document.activeElement === document.body) bell.current?.focus();
     wasOpen.current = opened;
   }, [opened]);
 
@@ -64,11 +65,13 @@ export function NotificationPanel({ target, opened, onChange }: { target: ReactN
 
   return (
     <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width={360} shadow="md" withinPortal trapFocus returnFocus>
-      <Popover.Target>
-        <div ref={anchor} className={classes.anchor}>
-          {target}
-        </div>
-      </Popover.Target>
+      <BellButton
+        unread={unread}
+        opened={opened}
+        onToggle={() => onChange(!opened)}
+        buttonRef={bell}
+        target={(button) => <Popover.Target>{button}</Popover.Target>}
+      />
       <Popover.Dropdown className={classes.dropdown} aria-label="Notifications">
         <Group justify="space-between" px="sm" py={6} wrap="nowrap">
           <Text fw={700} size="sm" component="h2" m={0}>
