@@ -2,13 +2,14 @@ import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarEvent, IconList, IconLock } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { LoadOnUse } from '../components/load-on-use';
 import { showsApproval } from '../components/approval-state';
 import { ViewSwitch, type ViewOption } from '../components/view-switch';
 import { useSearchParams } from 'react-router';
 import type { MonthDetail } from '@shared/schemas/month';
 import type { Post } from '@shared/schemas/post';
+import type { DeliveryStatus } from '@shared/schemas/publishing';
 import { MonthCalendar } from '../features/calendar/components/month-calendar';
 import { longDate } from '@shared/domain/day-words';
 import type { PostActions } from '../components/post-action-items';
@@ -64,6 +65,14 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
   const update = useUpdatePost(month.id);
   const bulk = useBulkActions(month.id);
   const deliveries = useMonthDeliveries(month.id);
+  // The marks follow in a deferred render: the read answers after the grid is drawn, and redrawing
+  // every day at once for it would block the page.
+  const deliveryList = useDeferredValue(deliveries.data);
+  const deliveryStatus = useMemo(() => {
+    const byPost = new Map<string, DeliveryStatus>();
+    for (const delivery of deliveryList ?? []) if (!byPost.has(delivery.postId)) byPost.set(delivery.postId, delivery.status);
+    return byPost;
+  }, [deliveryList]);
   const queryClient = useQueryClient();
 
   const saveText = async (post: Post, content: string) => {
@@ -110,7 +119,7 @@ export function CalendarTab({ month, actions, deletePosts }: CalendarTabProps) {
           onAddPost={setAddDate}
           onMovePost={(postId, date) => movePost(postId, date)}
           postActions={actions}
-          deliveryStatusOf={(postId) => deliveries.data?.find((delivery) => delivery.postId === postId)?.status}
+          deliveryStatusOf={(postId) => deliveryStatus.get(postId)}
           approvalShown={showsApproval(month)}
         />
       ) : (

@@ -59,7 +59,9 @@ function NotFound() {
 export function MonthPage() {
   const { id = '' } = useParams();
   const month = useMonth(id);
-  const data = useDeferredValue(month.data, undefined);
+  // `null`, not `undefined`, as the first value: React ignores an undefined initial value and would
+  // render the whole month in the first render whenever its data is already in the cache.
+  const data = useDeferredValue(month.data ?? null, null) ?? undefined;
   const ref = parseMonthId(id);
 
   if (month.isError || !ref) {

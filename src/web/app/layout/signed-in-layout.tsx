@@ -1,5 +1,5 @@
 import { leaveFlash } from '../../lib/flash';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarMonth, IconChartBar, IconLayoutDashboard, IconLibraryPhoto, IconLogout, IconMessageCircle, IconSettings } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -61,7 +61,8 @@ export function SignedInLayout() {
             <NotificationBell />
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* Scrolls by CSS: Mantine's ScrollArea measures itself after each render (a forced layout of the page). */}
+        <AppShell.Section grow className={classes.links}>
           <Stack gap={4}>
             {LINKS.map((link) => (
               <NavLink

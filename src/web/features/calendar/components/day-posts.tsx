@@ -1,5 +1,5 @@
-import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconClockCheck, IconLeaf } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { PLATFORM_LABELS } from '@shared/domain/options';
 import type { Post } from '@shared/schemas/post';
 import { APPROVAL_STATES } from '@shared/schemas/values';
@@ -10,6 +10,9 @@ import { PLATFORM_STYLE } from '../../../components/platforms';
 import classes from './month-calendar.module.css';
 
 const MAX_PILLS = 2;
+
+// The list of a day's posts (a positioned popover) is a chunk of its own, fetched when first opened.
+const DayPicker = lazy(() => import('./day-picker').then((module) => ({ default: module.DayPicker })));
 
 /** The first words of a post, for the calendar: enough to recognise it. */
 export function firstWords(text: string, words = 8): string {
@@ -148,6 +151,8 @@ function Entry({
 
 /** A day's posts (at most two, then '+N others'); with several posts, a small list to choose from. */
 export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, approvalShown = false, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
+  const [pickerUsed, setPickerUsed] = useState(false);
+  if (pickerOpen && !pickerUsed) setPickerUsed(true);
   if (posts.length === 0) return null;
   const hidden = posts.length - MAX_PILLS;
   const pills = (
@@ -182,36 +187,18 @@ export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, appro
         ))}
     </div>
   );
-  if (posts.length < 2 || !onOpenPost) return pills;
+  if (posts.length < 2 || !onOpenPost || !pickerUsed) return pills;
   return (
-    <Popover opened={pickerOpen} onChange={onPickerChange} position="bottom-start" shadow="md" withinPortal trapFocus returnFocus withRoles={false}>
-      <Popover.Target>{pills}</Popover.Target>
-      <Popover.Dropdown p={6} maw={300} role="dialog" aria-label={`Posts on ${dateLabel}`}>
-        <Text size="xs" fw={600} c="dimmed" px={8} py={4}>
-          {posts.length} posts on {dateLabel}
-        </Text>
-        <Stack gap={2}>
-          {posts.map((post) => (
-            <UnstyledButton
-              key={post.id}
-              className={classes.pickItem}
-              onClick={() => {
-                onPickerChange(false);
-                onOpenPost(post.id);
-              }}
-            >
-              <Text size="sm" fw={600}>
-                {PLATFORM_LABELS[post.platform]}
-                {post.status === 'scheduled' ? ' · Scheduled' : ' · Draft'}
-                {approvalShown && ` · ${APPROVAL_LABELS[post.approval]}`}
-              </Text>
-              <Text size="xs" c="dimmed" lineClamp={2}>
-                {post.content}
-              </Text>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={pills}>
+      <DayPicker
+        pills={pills}
+        posts={posts}
+        dateLabel={dateLabel}
+        approvalShown={approvalShown}
+        pickerOpen={pickerOpen}
+        onPickerChange={onPickerChange}
+        onOpenPost={onOpenPost}
+      />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import type { DeliveryStatus } from '@shared/schemas/publishing';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
 import { longDate, weekdayAndDate, WEEKDAY_NAMES } from '@shared/domain/day-words';
 import { dateOnly, type MonthRef } from '@shared/domain/months';
@@ -9,7 +9,20 @@ import type { Post } from '@shared/schemas/post';
 import type { PostActions } from '../../../components/post-action-items';
 import { DayMenu } from './day-menu';
 import { DayPosts, StatusLegend } from './day-posts';
+import { useIdle } from '../../../lib/when-idle';
 import classes from './month-calendar.module.css';
+
+// The '+' buttons' tooltip (a positioned popover) is a chunk of its own, added once the page is idle.
+const AddTooltip = lazy(() => import('./add-tooltip').then((module) => ({ default: module.AddTooltip })));
+
+function WithAddTooltip({ ready, children }: { ready: boolean; children: ReactElement }) {
+  if (!ready) return children;
+  return (
+    <Suspense fallback={children}>
+      <AddTooltip>{children}</AddTooltip>
+    </Suspense>
+  );
+}
 
 export function postsByDay(posts: Post[]): Map<string, Post[]> {
   const days = new Map<string, Post[]>();
@@ -64,6 +77,7 @@ export function MonthCalendar({
   const [pickerDate, setPickerDate] = useState<string | null>(null);
   const [dropDate, setDropDate] = useState<string | null>(null);
   const canMove = Boolean(onMovePost) && !archived;
+  const tooltips = useIdle();
 
   const openDay = (date: string, dayPosts: Post[]) => {
     if (!onOpenPost || dayPosts.length === 0) return;
@@ -121,9 +135,9 @@ export function MonthCalendar({
                   }
                 >
                   <div className={classes.dayTop}>
-                    <Text component="span" className={classes.dayNumber} aria-hidden="true">
+                    <span className={classes.dayNumber} aria-hidden="true">
                       {cell.day}
-                    </Text>
+                    </span>
                     {postActions && !archived && dayPosts.length > 0 && (
                       <span className={classes.dayMenu}>
                         <DayMenu dateLabel={dateLabel} posts={dayPosts} actions={postActions} />
@@ -141,7 +155,7 @@ export function MonthCalendar({
                     onPickerChange={(open) => setPickerDate(open ? cell.date : null)}
                   />
                   {cell.inMonth && !archived && onAddPost && dayPosts.length === 0 && (
-                    <Tooltip label="Add post for this day" withArrow openDelay={200}>
+                    <WithAddTooltip ready={tooltips}>
                       <ActionIcon
                         variant="light"
                         size="sm"
@@ -155,7 +169,7 @@ export function MonthCalendar({
                       >
                         <IconPlus size={14} aria-hidden="true" />
                       </ActionIcon>
-                    </Tooltip>
+                    </WithAddTooltip>
                   )}
                 </div>
               );

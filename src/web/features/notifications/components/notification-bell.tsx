@@ -1,107 +1,24 @@
-import { ActionIcon, Box, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconBell } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
-import type { Notification } from '@shared/schemas/notifications';
-import { notificationPath } from '@shared/domain/notification-path';
+import { lazy, Suspense, useState } from 'react';
 import { useNotifications } from '../api/notifications';
-import { useMarkRead } from '../api/mark-read';
-import { useMarkAllRead } from '../api/mark-all-read';
-import classes from './notification-bell.module.css';
+import { BellButton } from './bell-button';
 
-const when = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+export { bellLabel } from './bell-button';
 
-/** The bell's accessible name: what it is and how many are unread. */
-export const bellLabel = (unread: number) => (unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`);
-
-function Item({ notification, onOpen }: { notification: Notification; onOpen: (notification: Notification) => void }) {
-  const unread = notification.readAt === null;
-  return (
-    <li>
-      <UnstyledButton onClick={() => onOpen(notification)} className={classes.item}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Box className={classes.dot} data-unread={unread || undefined} aria-hidden="true" />
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text size="sm" fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
-              {unread && <span className={classes.visuallyHidden}>Unread: </span>}
-              {notification.title}
-            </Text>
-            <Text size="xs" c="dimmed" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-              {notification.body}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {when.format(new Date(notification.createdAt))}
-            </Text>
-          </Stack>
-        </Group>
-      </UnstyledButton>
-    </li>
-  );
-}
+// The panel (a positioned popover, its list and date formatting) is a chunk of its own, fetched when
+// the bell is first pressed: the layout draws two bells (phone header, side bar) on every page.
+const NotificationPanel = lazy(() => import('./notification-panel').then((module) => ({ default: module.NotificationPanel })));
 
 /** The bell in the signed-in layout: unread count, and a panel of what happened, newest first, each leading to its place. */
 export function NotificationBell() {
-  const navigate = useNavigate();
   const list = useNotifications();
-  const markRead = useMarkRead();
-  const markAllRead = useMarkAllRead();
   const unread = list.data?.unread ?? 0;
-
-  const [opened, { toggle, close }] = useDisclosure(false);
-
-  const open = (notification: Notification) => {
-    if (!notification.readAt) markRead.mutate(notification.id);
-    close();
-    void navigate(notificationPath(notification));
-  };
-
+  const [state, setState] = useState<'unused' | 'open' | 'closed'>('unused');
+  const opened = state === 'open';
+  const bell = <BellButton unread={unread} opened={opened} onToggle={() => setState(opened ? 'closed' : 'open')} />;
+  if (state === 'unused') return bell;
   return (
-    <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width={360} shadow="md" withinPortal trapFocus returnFocus>
-      <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} color="red.8" offset={4}>
-        <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={bellLabel(unread)} onClick={toggle}>
-            <IconBell size={22} stroke={1.7} aria-hidden="true" />
-          </ActionIcon>
-        </Popover.Target>
-      </Indicator>
-      <Popover.Dropdown className={classes.dropdown} aria-label="Notifications">
-        <Group justify="space-between" px="sm" py={6} wrap="nowrap">
-          <Text fw={700} size="sm" component="h2" m={0}>
-            Notifications
-          </Text>
-          <Button size="compact-xs" variant="subtle" disabled={unread === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
-            Mark all read
-          </Button>
-        </Group>
-        <Box className={classes.divider} />
-        {list.isPending && (
-          <Group justify="center" py="md" role="status" aria-label="Loading notifications">
-            <Loader size="sm" />
-          </Group>
-        )}
-        {list.isError && (
-          <Stack gap="xs" px="sm" py="sm" role="alert">
-            <Text size="sm">Your notifications could not be loaded. Check your connection and try again.</Text>
-            <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        )}
-        {list.data && list.data.notifications.length === 0 && (
-          <Text size="sm" c="dimmed" px="sm" py="md">
-            Nothing yet. Failed posts, connections that need you and finished months will show here.
-          </Text>
-        )}
-        {list.data && list.data.notifications.length > 0 && (
-          <ScrollArea.Autosize mah={420} type="auto">
-            <ul className={classes.list} aria-label="Notifications, newest first">
-              {list.data.notifications.map((notification) => (
-                <Item key={notification.id} notification={notification} onOpen={open} />
-              ))}
-            </ul>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={bell}>
+      <NotificationPanel opened={opened} onChange={(next) => setState(next ? 'open' : 'closed')} />
+    </Suspense>
   );
 }

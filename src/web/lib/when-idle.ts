@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+
+/** Runs `work` when the browser is idle (within 5 s at the latest); the returned function cancels it. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(work, 1_000);
+  return () => window.clearTimeout(handle);
+}
+
+/** False until the browser has first been idle after the component mounted: for what can wait past the first paint. */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true))), [idle]);
+  return idle;
+}
