@@ -14,7 +14,7 @@ import pg from 'pg';
 import { currentMonth, daysInMonth, monthId, monthName, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import type { DatabaseSchema } from '@server/platform/db/schema';
-import { createMonthScreenRead } from '@server/modules/months/month-screen';
+import { createMonthScreenRead } from '@server/modules/months/month-screen-repository';
 import { createMonthRepository } from '@server/modules/months/month-repository';
 import { createPostRepository } from '@server/modules/posts/post-repository';
 import { createProfileRepository } from '@server/modules/profile/profile-repository';

@@ -26,11 +26,11 @@ import { PLAN_AHEAD_MONTHS } from '@shared/schemas/post-actions';
 import { AppError, notFound } from '../../errors';
 import type { Access } from './access';
 import { createUserClock, userClock } from './user-clock';
-import type { MonthScreenRead } from './month-screen';
+import type { MonthScreenRead } from './month-screen-repository';
 
 interface Deps {
   months: MonthRepository;
-  /** The month screen's one query (month-screen.ts). */
+  /** The month screen's one query (month-screen-repository.ts). */
   screen: MonthScreenRead;
   posts: PostRepository;
   profiles: ProfileRepository;
@@ -103,7 +103,7 @@ export function createMonthService({ months, screen, posts, profiles, deliveries
 
   /**
    * The month screen as JSON text: its read is its own access check (not the user's, or no such
-   * month: 404). The posts arrive as JSON from the database (post-json.ts) and are spliced in as
+   * month: 404). The posts arrive as JSON from the database (post-json-repository.ts) and are spliced in as
    * they are, between the month's fields and the rest, in MonthDetail's order.
    */
   async function read(userId: string, id: string): Promise<string> {

@@ -4,7 +4,7 @@ import { openServiceHarness, type ServiceHarness } from '@testing/service-harnes
 import { noonOf } from '@testing/factories';
 import { createPostRepository } from './post-repository';
 
-// The month screen's posts are JSON written by the database (post-json.ts); every other read maps
+// The month screen's posts are JSON written by the database (post-json-repository.ts); every other read maps
 // rows in JavaScript (toPost). Both must say the same of every kind of post, on SQLite and PostgreSQL.
 let harness: ServiceHarness;
 beforeAll(async () => {

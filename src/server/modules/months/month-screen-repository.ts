@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../platform/db/database';
 import { precompile } from '../../platform/db/precompiled';
-import { postsJsonAggregate } from '../posts/post-json';
+import { postsJsonAggregate } from '../posts/post-json-repository';
 import type { PostRepository } from '../posts/post-repository';
 
 /** PostgreSQL's invalid_text_representation: here, text cast to json that is not JSON. */
@@ -13,7 +13,7 @@ export type MonthScreenRow = MonthRow & {
   archivedThrough: string | null;
   requireApproval: boolean;
   reviewShared: boolean;
-  /** `Post[]` as JSON, written by the database (post-json.ts). */
+  /** `Post[]` as JSON, written by the database (post-json-repository.ts). */
   postsJson: string;
 };
 
