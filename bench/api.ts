@@ -5,6 +5,8 @@
  *
  *   npm run bench:api [-- --connections 50 --duration 5 --rounds 3 --postgres true]
  *   npm run bench:api -- --profile --duration 10   (the month read under node --cpu-prof, top frames)
+ *   npm run bench:api -- --gzip --no-write          (every request asks for gzip, as browsers do; the
+ *                                                    bare route, outside /api, still answers plain)
  *
  * Rounds alternate bare and real routes so drift (CPU heat, background work) hits both alike; the
  * figures are medians over rounds. Memory is the server's resident set (VmRSS) after the last round.
@@ -20,7 +22,7 @@ import { createBenchDatabase, postgresReachable } from './lib/postgres';
 import { userWithMonth } from './lib/seed';
 import { startBenchServer } from './support/server';
 
-const options = flags({ connections: 50, duration: 5, warmup: 2, rounds: 3, postgres: true, write: true, profile: false });
+const options = flags({ connections: 50, duration: 5, warmup: 2, rounds: 3, postgres: true, write: true, profile: false, gzip: false });
 
 interface Load {
   rps: number;
@@ -30,7 +32,8 @@ interface Load {
 }
 
 async function load(url: string, cookie: string, duration: number): Promise<Load> {
-  const result = await autocannon({ url, connections: options.connections, duration, headers: { cookie }, timeout: 10 });
+  const headers = options.gzip ? { cookie, 'accept-encoding': 'gzip' } : { cookie };
+  const result = await autocannon({ url, connections: options.connections, duration, headers, timeout: 10 });
   const failures = result.errors + result.timeouts + result.non2xx;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: failures };
 }
