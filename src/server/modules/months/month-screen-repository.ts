@@ -2,10 +2,10 @@ import type { DatabaseHandle } from '../../platform/db/database';
 import { precompile } from '../../platform/db/precompiled';
 import { postsJsonAggregate } from '../posts/post-json-repository';
 import type { PostRepository } from '../posts/post-repository';
+import { toMonth, type MonthRow } from './month-repository';
 
 /** PostgreSQL's invalid_text_representation: here, text cast to json that is not JSON. */
 const INVALID_TEXT = '22P02';
-import { toMonth, type MonthRow } from './month-repository';
 
 /** The month screen's month: its row, its owner's zone rule, whether it is shared for review, and its posts as JSON text. */
 export type MonthScreenRow = MonthRow & {
