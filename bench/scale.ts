@@ -14,6 +14,7 @@ import pg from 'pg';
 import { currentMonth, daysInMonth, monthId, monthName, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import type { DatabaseSchema } from '@server/platform/db/schema';
+import { createMonthScreenRead } from '@server/modules/months/month-screen-repository';
 import { createMonthRepository } from '@server/modules/months/month-repository';
 import { createPostRepository } from '@server/modules/posts/post-repository';
 import { createProfileRepository } from '@server/modules/profile/profile-repository';
@@ -209,6 +210,7 @@ async function plans(database: BenchDatabase, userId: string): Promise<{ name: s
   });
   const months = createMonthRepository(db);
   const posts = createPostRepository(db);
+  const screen = createMonthScreenRead({ db, kind: 'postgres' }, posts);
   const profiles = createProfileRepository(db);
   const current = monthId(currentMonth(new Date(), 'UTC'));
   const take = async (name: string, run: () => Promise<unknown>) => {
@@ -220,8 +222,7 @@ async function plans(database: BenchDatabase, userId: string): Promise<{ name: s
   const monthPosts = await posts.listByMonth(userId, current);
   const post = monthPosts[1]!;
   const queries = [
-    ...(await take('month read: the month, its post count and the time zone', () => months.findWithTimeZone(userId, current))),
-    ...(await take('month read: the posts', () => posts.listByMonth(userId, current))),
+    ...(await take('month read: the month, its post counts, the time zone and its posts as JSON', () => screen(userId, current))),
     ...(await take('workspace read: the time zone', () => profiles.find(userId))),
     ...(await take('workspace read: every month with its post count', () => months.list(userId))),
     ...(await take('post update: the post', () => posts.find(userId, post.id))),

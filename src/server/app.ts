@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from './context';
 import { assertReachable } from './platform/db/database';
 import { AppError } from './errors';
 import { jsonBodyLimit } from './middleware/body-limit';
+import { jsonGzip } from './middleware/json-gzip';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps) {
   // Uploads carry their own, larger limit on their route (ownBodyLimit).
   app.use('/api/*', jsonBodyLimit());
   app.use('/api/*', compress());
+  // JSON is gzipped by zlib before compress sees it (json-gzip.ts); compress keeps the rest.
+  app.use('/api/*', jsonGzip());
 
   // better-auth reads the client address from one header that only this middleware sets: the
   // socket address, or what trusted proxies (TRUST_PROXY) put in X-Forwarded-For. Anything here may

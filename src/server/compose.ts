@@ -41,6 +41,7 @@ import { AI_IMAGE_TIMEOUT_MS } from './modules/images/image-maker';
 import { createImagesModule } from './modules/images/images-module';
 import { createImageJobRepository } from './modules/images/image-job-repository';
 import { createMonthService } from './modules/months/month-service';
+import { createMonthScreenRead } from './modules/months/month-screen-repository';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
 import { createPostCopyService } from './modules/posts/post-copy-service';
@@ -173,7 +174,16 @@ export function createServices(
     now: clock,
   });
   const { approvalsChanged } = approvalHold;
-  const monthService = createMonthService({ months, posts, profiles, deliveries, access, approvalsChanged, now });
+  const monthService = createMonthService({
+    months,
+    screen: createMonthScreenRead(database, posts),
+    posts,
+    profiles,
+    deliveries,
+    access,
+    approvalsChanged,
+    now,
+  });
   const usageRepository = createUsageRepository(database.db);
   const usage = createUsageLimits({ usage: usageRepository, posts, writer, limits, now, raise: raiseNow });
   const deletedPosts = createDeletedPostRepository(database.db);

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { addPost, nextMonthTarget } from '@testing/month-posts';
 import { onboardedClient, read } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
@@ -45,5 +45,20 @@ describe('compressed API answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString('utf8'))).toEqual(month);
     expect(gzipped.body.length).toBeLessThan(plain.body.length / 2);
+
+    // A client that refuses gzip but takes deflate still gets its answer compressed, in deflate.
+    const deflated = await rawGet(url, { cookie: client.cookieHeader(), 'accept-encoding': 'gzip;q=0, deflate' });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expect(JSON.parse(inflateSync(deflated.body).toString('utf8'))).toEqual(month);
+  });
+
+  it('sends answers under 1 KB plain even to a client that accepts gzip, saying it varies by encoding', async () => {
+    const client = await onboardedClient(server.url);
+    const small = await rawGet(`${server.url}/api/workspace`, { cookie: client.cookieHeader(), 'accept-encoding': 'gzip' });
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toMatch(/accept-encoding/i);
+    expect(small.headers['content-length']).toBe(String(small.body.length));
+    expect(JSON.parse(small.body.toString('utf8'))).toMatchObject({ active: expect.any(Array) });
   });
 });

@@ -31,7 +31,7 @@ function strategyOf(saved: string | null): Strategy | null {
   }
 }
 
-function toMonth(row: MonthsTable & { postCount: Count; keptPostCount: Count }): MonthRow {
+export function toMonth(row: MonthsTable & { postCount: Count; keptPostCount: Count }): MonthRow {
   const strategy = strategyOf(row.strategy);
   return {
     id: row.id,
@@ -65,74 +65,43 @@ export function newMonthRow(userId: string, ref: MonthRef, now: string): MonthsT
   };
 }
 
-export function createMonthRepository(db: Db) {
-  const withPostCount = () =>
-    db
-      .selectFrom('months')
-      .selectAll('months')
-      .select((eb) =>
-        eb
-          .selectFrom('posts')
-          .select(eb.fn.countAll().as('count'))
-          .whereRef('posts.userId', '=', 'months.userId')
-          .whereRef('posts.monthId', '=', 'months.id')
-          .as('postCount'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('posts')
-          .select(eb.fn.countAll().as('count'))
-          .whereRef('posts.userId', '=', 'months.userId')
-          .whereRef('posts.monthId', '=', 'months.id')
-          .where((inner) =>
-            inner.exists(
-              inner
-                .selectFrom('deliveries')
-                .select('deliveries.id')
-                .whereRef('deliveries.postId', '=', 'posts.id')
-                .where('deliveries.status', '<>', 'cancelled'),
-            ),
-          )
-          .as('keptPostCount'),
-      );
+/** The months with their post counts; callers add `where` on `months.` columns. */
+const withPostCount = (db: Db) =>
+  db
+    .selectFrom('months')
+    .selectAll('months')
+    .select((eb) =>
+      eb
+        .selectFrom('posts')
+        .select(eb.fn.countAll().as('count'))
+        .whereRef('posts.userId', '=', 'months.userId')
+        .whereRef('posts.monthId', '=', 'months.id')
+        .as('postCount'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('posts')
+        .select(eb.fn.countAll().as('count'))
+        .whereRef('posts.userId', '=', 'months.userId')
+        .whereRef('posts.monthId', '=', 'months.id')
+        .where((inner) =>
+          inner.exists(
+            inner.selectFrom('deliveries').select('deliveries.id').whereRef('deliveries.postId', '=', 'posts.id').where('deliveries.status', '<>', 'cancelled'),
+          ),
+        )
+        .as('keptPostCount'),
+    );
 
+export function createMonthRepository(db: Db) {
   return {
     async list(userId: string): Promise<MonthRow[]> {
-      const rows = await withPostCount().where('months.userId', '=', userId).execute();
+      const rows = await withPostCount(db).where('months.userId', '=', userId).execute();
       return rows.map(toMonth);
     },
 
     async find(userId: string, id: string): Promise<MonthRow | undefined> {
-      const row = await withPostCount().where('months.userId', '=', userId).where('months.id', '=', id).executeTakeFirst();
+      const row = await withPostCount(db).where('months.userId', '=', userId).where('months.id', '=', id).executeTakeFirst();
       return row ? toMonth(row) : undefined;
-    },
-
-    /** The month and its owner's time zone rule (nulls without a profile) in one query: the month screen's read. */
-    async findWithTimeZone(
-      userId: string,
-      id: string,
-    ): Promise<(MonthRow & { timeZone: string | null; archivedThrough: string | null; requireApproval: boolean; reviewShared: boolean }) | undefined> {
-      const row = await withPostCount()
-        .leftJoin('profiles', 'profiles.userId', 'months.userId')
-        .select(['profiles.timeZone', 'profiles.archivedThrough'])
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('review_links')
-                .select('review_links.id')
-                .whereRef('review_links.userId', '=', 'months.userId')
-                .whereRef('review_links.monthId', '=', 'months.id'),
-            )
-            .as('reviewShared'),
-        )
-        .where('months.userId', '=', userId)
-        .where('months.id', '=', id)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-      const approval = { requireApproval: row.requireApproval === 1, reviewShared: Boolean(row.reviewShared) };
-      return { ...toMonth(row), timeZone: row.timeZone ?? null, archivedThrough: row.archivedThrough ?? null, ...approval };
     },
 
     /** The strategies of some of the user's months, by month id (months without one are left out): what publishing reads per batch. */

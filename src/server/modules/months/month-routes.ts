@@ -1,6 +1,6 @@
 import { evergreenFillSchema } from '@shared/schemas/evergreen';
 import { startGenerationSchema } from '@shared/schemas/generation';
-import { monthIdParamSchema } from '@shared/schemas/month';
+import { monthIdParamSchema, type MonthDetail } from '@shared/schemas/month';
 import { newPostSchema } from '@shared/schemas/post';
 import { bulkActionSchema } from '@shared/schemas/post-actions';
 import { importRequestSchema, IMPORT_LIMITS } from '@shared/schemas/import';
@@ -11,6 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../../errors';
 import { ownBodyLimit } from '../../middleware/body-limit';
 import { validate } from '../../validation';
+import { jsonText } from '../../json-text';
 import { protectedRoutes } from '../../middleware/protected-routes';
 
 const importTooLarge = () => new AppError('payload_too_large', `The file is too large: keep it under ${IMPORT_LIMITS.bytes / 1_000_000} MB.`);
@@ -31,7 +32,9 @@ const attachment = (contentType: string, filename: string) => ({ 'Content-Type':
 export function monthRoutes(deps: AppDeps) {
   const { services } = deps;
   return protectedRoutes(deps)
-    .get('/:id', validate('param', monthIdParamSchema), async (c) => c.json(await services.months.get(c.var.user.id, c.req.valid('param').id)))
+    .get('/:id', validate('param', monthIdParamSchema), async (c) =>
+      jsonText<MonthDetail>(c, await services.months.read(c.var.user.id, c.req.valid('param').id)),
+    )
     .put('/:id/approval', validate('param', monthIdParamSchema), validate('json', approvalRuleSchema), async (c) =>
       c.json(await services.months.setApprovalRule(c.var.user.id, c.req.valid('param').id, c.req.valid('json'))),
     )

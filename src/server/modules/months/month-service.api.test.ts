@@ -9,6 +9,7 @@ import { createTestClock } from '@testing/test-clock';
 import { openServiceHarness, type ServiceHarness } from '@testing/service-harness';
 import { ARCHIVED_MESSAGE } from './access';
 import { createMonthService } from './month-service';
+import { createMonthScreenRead } from './month-screen-repository';
 
 // The month rules called directly, over real repositories on the test database (SQLite or PostgreSQL).
 const clock = createTestClock('2031-01-15T12:00:00.000Z');
@@ -129,6 +130,7 @@ describe('changing the time zone', () => {
     };
     const months = createMonthService({
       months: createMonthRepository(db),
+      screen: createMonthScreenRead(harness.database, createPostRepository(db)),
       posts: createPostRepository(db),
       profiles: racing,
       deliveries: createDeliveryRepository(db),

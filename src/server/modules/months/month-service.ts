@@ -26,9 +26,12 @@ import { PLAN_AHEAD_MONTHS } from '@shared/schemas/post-actions';
 import { AppError, notFound } from '../../errors';
 import type { Access } from './access';
 import { createUserClock, userClock } from './user-clock';
+import type { MonthScreenRead } from './month-screen-repository';
 
 interface Deps {
   months: MonthRepository;
+  /** The month screen's one query (month-screen-repository.ts). */
+  screen: MonthScreenRead;
   posts: PostRepository;
   profiles: ProfileRepository;
   deliveries: DeliveryRepository;
@@ -49,7 +52,7 @@ async function retimeDeliveriesWith(deliveries: DeliveryRepository, userId: stri
   }
 }
 
-export function createMonthService({ months, posts, profiles, deliveries, access, approvalsChanged, now = () => new Date() }: Deps) {
+export function createMonthService({ months, screen, posts, profiles, deliveries, access, approvalsChanged, now = () => new Date() }: Deps) {
   const clock = createUserClock({ profiles, now });
 
   /** Leaving a zone the user had set keeps the months that had ended in it archived; the starting UTC does not count. */
@@ -98,27 +101,30 @@ export function createMonthService({ months, posts, profiles, deliveries, access
     };
   }
 
+  /**
+   * The month screen as JSON text: its read is its own access check (not the user's, or no such
+   * month: 404). The posts arrive as JSON from the database (post-json-repository.ts) and are spliced in as
+   * they are, between the month's fields and the rest, in MonthDetail's order.
+   */
+  async function read(userId: string, id: string): Promise<string> {
+    if (!parseMonthId(id)) throw notFound('Month');
+    const row = await screen(userId, id);
+    if (!row) throw notFound('Month');
+    const { current, today } = userClock(now(), row.timeZone ?? 'UTC', row.archivedThrough);
+    const head = JSON.stringify(summary(row, current));
+    const tail = JSON.stringify({ strategy: row.strategy, requireApproval: row.requireApproval, reviewShared: row.reviewShared, today });
+    return `${head.slice(0, -1)},"posts":${row.postsJson},${tail.slice(1)}`;
+  }
+
   const retimeDeliveries = (userId: string, timeZone: string) => retimeDeliveriesWith(deliveries, userId, timeZone, now().toISOString());
 
   return {
     workspace,
 
-    /** The month screen: its read is its own access check (not the user's, or no such month: 404). */
+    read,
+
     async get(userId: string, id: string): Promise<MonthDetail> {
-      if (!parseMonthId(id)) throw notFound('Month');
-      // Two reads (the month with its owner's time zone, and its posts), in parallel where the driver
-      // allows (PostgreSQL's pool): the month screen's most frequent request.
-      const [row, monthPosts] = await Promise.all([months.findWithTimeZone(userId, id), posts.listByMonth(userId, id)]);
-      if (!row) throw notFound('Month');
-      const { current, today } = userClock(now(), row.timeZone ?? 'UTC', row.archivedThrough);
-      return {
-        ...summary(row, current),
-        posts: monthPosts,
-        strategy: row.strategy,
-        requireApproval: row.requireApproval,
-        reviewShared: row.reviewShared,
-        today,
-      };
+      return JSON.parse(await read(userId, id)) as MonthDetail;
     },
 
     /** 'Plan a later month': creates a month up to PLAN_AHEAD_MONTHS after the current one (no-op if it exists). */

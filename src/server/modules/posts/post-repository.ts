@@ -10,7 +10,10 @@ import type { PostsTable, PostVersionsTable } from '../../platform/db/schema';
 /** A post's row with its live (not cancelled) delivery's id, network and time of day; nulls without one. */
 type PostRow = Omit<PostsTable, 'userId'> & { deliveryId: string | null; scheduledPlatform: string | null; scheduledTime: string | null };
 
-/** The post's schedule is its live delivery's: scheduled while it has one (waiting, sending or sent), else a draft. */
+/**
+ * The post's schedule is its live delivery's: scheduled while it has one (waiting, sending or sent), else a draft.
+ * The month screen's read says the same in SQL (post-json-repository.ts): change both together.
+ */
 function toPost(row: PostRow): Post {
   const live = row.deliveryId !== null;
   return {
