@@ -63,7 +63,8 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const summary = serious.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes
-        .map((node) => node.target.join(' '))
+        // The element's own markup too: a node gone by the time axe names it is named ':root'.
+        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
         .slice(0, 3)
         .join(', ')})`,
   );

@@ -42,7 +42,7 @@ export function DeliveryDetails({ postId }: { postId: string }) {
   const action = useDeliveryAction();
   // A retry refused before sending (the connection is disconnected, the network would refuse the post) stays on screen.
   const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
-  if (delivery.isPending) return <Skeleton height={40} aria-label="Loading the delivery" />;
+  if (delivery.isPending) return <Skeleton height={40} role="status" aria-label="Loading the delivery" />;
   if (delivery.isError) return <Text size="sm">Could not load how this post went out. Reload the page to try again.</Text>;
   const current = delivery.data;
   if (!current) return null;

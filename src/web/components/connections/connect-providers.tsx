@@ -16,7 +16,7 @@ export function ConnectProviders(props: SignInReturn) {
   const options = useConnectOptions();
   const { signIn, leaving } = useSignIn(props);
 
-  if (options.isPending) return <Skeleton height={36} maw={520} aria-label="Loading the accounts you can connect" />;
+  if (options.isPending) return <Skeleton height={36} maw={520} role="status" aria-label="Loading the accounts you can connect" />;
   if (options.isError) {
     return (
       <Group gap="xs" role="alert">

@@ -20,7 +20,7 @@ export function ConnectionsManager({ returnTo = 'settings', onLeave }: Partial<S
     <Stack gap="lg">
       <ConnectReturn />
       {connections.isPending ? (
-        <Skeleton height={72} aria-label="Loading connections" />
+        <Skeleton height={72} role="status" aria-label="Loading connections" />
       ) : connections.isError ? (
         <ErrorState title="Could not load your connections" message="Check your connection and reload the page." onRetry={() => void connections.refetch()} />
       ) : connections.data.length === 0 ? (

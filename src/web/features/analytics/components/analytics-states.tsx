@@ -28,7 +28,7 @@ export function AnalyticsEmpty() {
 /** The page's shape while it loads: four numbers, then chart cards. */
 export function AnalyticsSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading analytics">
+    <Stack gap="lg" aria-busy="true" role="status" aria-label="Loading analytics">
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="lg">
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} height={118} radius="md" />

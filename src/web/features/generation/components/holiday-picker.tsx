@@ -58,7 +58,7 @@ export function HolidayPicker({ form, year, month, monthLabel }: HolidayPickerPr
             maw={360}
           />
           {holidays.isPending && includeHolidays && (
-            <Stack gap={6} aria-busy="true" aria-label="Loading holidays">
+            <Stack gap={6} aria-busy="true" role="status" aria-label="Loading holidays">
               <Skeleton height={14} width={180} />
               <Skeleton height={20} width={260} />
               <Skeleton height={20} width={220} />

@@ -97,7 +97,7 @@ export function AiWriterSettings() {
     return <ErrorState title="Could not load the writer settings" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
   return (
     <Stack gap="lg">
-      {settings.data ? <WriterSummary settings={settings.data} /> : <Skeleton height={72} aria-label="Loading the writer settings" />}
+      {settings.data ? <WriterSummary settings={settings.data} /> : <Skeleton height={72} role="status" aria-label="Loading the writer settings" />}
       <Group gap="md" align="center">
         <Button
           variant="default"

@@ -66,7 +66,7 @@ function Choices({ settings }: { settings: Settings }) {
 /** Settings → Notifications: which e-mails the user gets. */
 export function NotificationSettings() {
   const settings = useNotificationSettings();
-  if (settings.isPending) return <Skeleton height={160} aria-label="Loading your notification choices" />;
+  if (settings.isPending) return <Skeleton height={160} role="status" aria-label="Loading your notification choices" />;
   if (settings.isError)
     return <ErrorState title="Could not load your e-mail choices" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
   return <Choices settings={settings.data} />;

@@ -79,7 +79,7 @@ export function ProfileSettings() {
   if (profile.isError) return <ErrorState title="Could not load your profile" message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
   if (!profile.data)
     return (
-      <Stack gap="lg" aria-busy="true" aria-label="Loading your profile">
+      <Stack gap="lg" aria-busy="true" role="status" aria-label="Loading your profile">
         {[56, 96, 56, 120].map((height, index) => (
           <Skeleton key={index} height={height} />
         ))}

@@ -83,7 +83,7 @@ export function VoiceSettings() {
 
   if (voice.isPending)
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading your examples">
+      <Stack gap="sm" aria-busy="true" role="status" aria-label="Loading your examples">
         <Skeleton h={90} />
         <Skeleton h={60} />
       </Stack>
