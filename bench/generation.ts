@@ -3,7 +3,7 @@
  * server with a simulated model speed, the way a user and a second tab following the job see it.
  *
  *   npm run bench:generation [-- --tokens-per-second 40 --first-token-ms 500 --post-chars 160
- *                                 --concurrency 4 --runs 3 --durable-queue]
+ *                                 --concurrency 7 --runs 3 --durable-queue]
  *
  * With TEST_DB=postgres and --durable-queue, jobs go through pg-boss as on a PostgreSQL deployment
  * (woken at once when queued; its poll at the default 2 s) instead of this process's queue.
@@ -29,7 +29,7 @@ import { DRAFT_INTERVAL_MS } from '@server/modules/generation/draft-writer';
 import { TEST_DB_KIND } from '@testing/test-database';
 import { commandLine, flags, machine, median, ms, pass, ratio, seconds, table, writeSection } from './lib/report';
 
-const options = flags({ tokensPerSecond: 40, firstTokenMs: 500, postChars: 160, concurrency: 4, runs: 3, durableQueue: false, write: true });
+const options = flags({ tokensPerSecond: 40, firstTokenMs: 500, postChars: 160, concurrency: 7, runs: 3, durableQueue: false, write: true });
 const durableQueue = options.durableQueue && TEST_DB_KIND === 'postgres';
 
 const STRATEGY: Strategy = {
