@@ -1,6 +1,6 @@
 /**
  * Writes a month with the AI: the slots are split into a few batches written concurrently (default:
- * up to 4 requests at once, at most 10 slots each), and every post is validated and reported the
+ * up to 7 requests at once, at most 10 slots each), and every post is validated and reported the
  * moment its JSON object is complete in the streamed reply, so the first posts appear seconds after
  * the start instead of when a whole reply is done. Slots that came back missing or invalid are asked
  * for once more in a follow-up request, then reported as problems and left null. One failing batch

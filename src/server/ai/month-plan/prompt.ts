@@ -29,7 +29,7 @@ export interface PromptSlot {
 
 /**
  * The month prompt is sent once per batch, so the part every batch repeats (system prompt, profile,
- * strategy, rules, reply shape) is kept short: with 4 batches it is paid 4 times, and the whole
+ * strategy, rules, reply shape) is kept short: with 7 batches it is paid 7 times, and the whole
  * month must not cost much more than one request for all slots (docs/performance.md).
  */
 export const MONTH_SYSTEM_PROMPT = 'Write social-media posts for a small business. Reply in JSON.';
