@@ -3,7 +3,10 @@
  * server with a simulated model speed, the way a user and a second tab following the job see it.
  *
  *   npm run bench:generation [-- --tokens-per-second 40 --first-token-ms 500 --post-chars 160
- *                                 --concurrency 4 --runs 3]
+ *                                 --concurrency 7 --runs 3 --durable-queue]
+ *
+ * With TEST_DB=postgres and --durable-queue, jobs go through pg-boss as on a PostgreSQL deployment
+ * (woken at once when queued; its poll at the default 2 s) instead of this process's queue.
  *
  * For a month at 3 and at 7 posts a week it measures the time until the first words of the first
  * post are readable (its draft while the model writes it, or a post), until the first post is saved
@@ -26,7 +29,8 @@ import { DRAFT_INTERVAL_MS } from '@server/modules/generation/draft-writer';
 import { TEST_DB_KIND } from '@testing/test-database';
 import { commandLine, flags, machine, median, ms, pass, ratio, seconds, table, writeSection } from './lib/report';
 
-const options = flags({ tokensPerSecond: 40, firstTokenMs: 500, postChars: 160, concurrency: 4, runs: 3, write: true });
+const options = flags({ tokensPerSecond: 40, firstTokenMs: 500, postChars: 160, concurrency: 7, runs: 3, durableQueue: false, write: true });
+const durableQueue = options.durableQueue && TEST_DB_KIND === 'postgres';
 
 const STRATEGY: Strategy = {
   ...DEFAULT_STRATEGY,
@@ -135,7 +139,7 @@ async function runOnce(url: string, frequency: number): Promise<RunResult> {
 async function measure(variant: Variant, frequency: number): Promise<VariantResult> {
   const fake: FakeOpenAI = await startFakeOpenAI({ delayMs: options.firstTokenMs, tokensPerSecond: options.tokensPerSecond, postChars: options.postChars });
   const ai: Record<string, string> = variant.offline ? {} : { AI_BASE_URL: fake.url, AI_MODEL: 'bench-model', AI_API_KEY: 'bench-key' };
-  const server = await startTestServer({ ...ai, LOG_LEVEL: 'warn' }, variant.writer);
+  const server = await startTestServer({ ...ai, LOG_LEVEL: 'warn' }, variant.writer, { durableQueue });
   try {
     const runs: RunResult[] = [];
     for (let run = 0; run < options.runs; run++) {
@@ -259,7 +263,7 @@ async function main() {
       ['tokens per month at most 1.3x the baseline (3/week; 7/week)', tokenRatios.map(ratio).join('; '), pass(tokenRatios.every((value) => value <= 1.3))],
     ],
   );
-  const settings = `Simulated model: ${options.tokensPerSecond} output tokens/s per request, ${options.firstTokenMs} ms to the first token, posts of about ${options.postChars} characters of text (the fake server counts 4 characters a token). Medians of ${options.runs} runs per row; each run is a new user generating the active month with the most days, followed by a second signed-in client over Server-Sent Events.`;
+  const settings = `Simulated model: ${options.tokensPerSecond} output tokens/s per request, ${options.firstTokenMs} ms to the first token, posts of about ${options.postChars} characters of text (the fake server counts 4 characters a token). Database: ${TEST_DB_KIND === 'postgres' ? 'PostgreSQL' : 'SQLite'}, jobs ${durableQueue ? 'on pg-boss (woken when queued)' : 'on the in-process queue'}. Medians of ${options.runs} runs per row; each run is a new user generating the active month with the most days, followed by a second signed-in client over Server-Sent Events.`;
   const draftCost = `One draft write (UPDATE of the job's row) ${ms(drafts.writeMs, 2)} and the progress read each follower then makes ${ms(drafts.readMs, 2)}, medians of 200 on ${TEST_DB_KIND === 'postgres' ? 'PostgreSQL' : 'SQLite'} (\`TEST_DB\`); a running job writes its draft at most every ${DRAFT_INTERVAL_MS} ms, only until its first post is complete.`;
   const markdown = [machine(command), '', settings, '', targets, '', resultsTable, '', draftCost].join('\n');
   console.log(`\n${targets}\n\n${resultsTable}\n\n${draftCost}`);

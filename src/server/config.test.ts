@@ -123,7 +123,9 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'secret',
     };
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/planner', ROLE: 'worker', JOB_LEASE_SECONDS: '30', ...s3 });
-    expect(config).toMatchObject({ role: 'worker', jobLeaseSeconds: 30 });
+    expect(config).toMatchObject({ role: 'worker', jobLeaseSeconds: 30, queuePollSeconds: 2 });
+    expect(loadConfig({ DATA_DIR: dataDir(), JOB_LEASE_SECONDS: '2' }).queuePollSeconds).toBe(0.5);
+    expect(loadConfig({ DATA_DIR: dataDir(), QUEUE_POLL_SECONDS: '300' }).queuePollSeconds).toBe(300);
     expect(config.media).toEqual({
       kind: 's3',
       endpoint: 'http://127.0.0.1:9000',
@@ -211,6 +213,8 @@ describe('loadConfig', () => {
     [{ ROLE: 'api' }, 'ROLE'],
     [{ ROLE: 'worker' }, 'ROLE'],
     [{ JOB_LEASE_SECONDS: '1' }, 'JOB_LEASE_SECONDS'],
+    [{ QUEUE_POLL_SECONDS: '0.1' }, 'QUEUE_POLL_SECONDS'],
+    [{ QUEUE_POLL_SECONDS: 'often' }, 'QUEUE_POLL_SECONDS'],
     [{ PUBLISH_LANES: '0' }, 'PUBLISH_LANES'],
     [{ PUBLISH_LANES: 'many' }, 'PUBLISH_LANES'],
     [{ PUBLISH_LANES: '2.5' }, 'PUBLISH_LANES'],

@@ -94,6 +94,11 @@ const envSchema = z.object({
     .min(2, 'JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600')
     .max(3600, 'JOB_LEASE_SECONDS must be a whole number of seconds between 2 and 3600')
     .default(60),
+  QUEUE_POLL_SECONDS: z.coerce
+    .number({ error: 'QUEUE_POLL_SECONDS must be a number of seconds between 0.5 and 3600' })
+    .min(0.5, 'QUEUE_POLL_SECONDS must be a number of seconds between 0.5 and 3600')
+    .max(3600, 'QUEUE_POLL_SECONDS must be a number of seconds between 0.5 and 3600')
+    .optional(),
   MEDIA_STORE: z.enum(['disk', 's3'], { error: 'MEDIA_STORE must be disk or s3' }).default('disk'),
   S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com' }).optional(),
   S3_BUCKET: optionalText,
@@ -175,6 +180,11 @@ export interface Config {
   role: Role;
   /** How long a generation job holds its month without its runner's heartbeat. */
   jobLeaseSeconds: number;
+  /**
+   * How often an idle worker looks for queued jobs on PostgreSQL without being woken (a send wakes
+   * them at once): a quarter of the lease, 0.5 to 2 s, unless QUEUE_POLL_SECONDS says otherwise.
+   */
+  queuePollSeconds: number;
   media: { kind: 'disk' } | ({ kind: 's3' } & S3Config);
   publishing: PublishingConfig;
   /** SMTP_URL and MAIL_FROM (docs/operations.md); unset, no e-mail is sent and password resets go through the operator. */
@@ -308,6 +318,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): Config {
     reviewRateLimits: { perLink: env.REVIEW_RATE_LIMIT_PER_LINK, perAddress: env.REVIEW_RATE_LIMIT_PER_ADDRESS },
     role: env.ROLE,
     jobLeaseSeconds: env.JOB_LEASE_SECONDS,
+    queuePollSeconds: env.QUEUE_POLL_SECONDS ?? Math.max(0.5, Math.min(2, env.JOB_LEASE_SECONDS / 4)),
     media,
     mail,
     publishing: {

@@ -8,9 +8,7 @@ import { createAuth, migrateAuthTables } from './platform/auth';
 import { ConfigError, loadConfig } from './config';
 import { assertReachable, openDatabase } from './platform/db/database';
 import { migrateToLatest } from './platform/db/migrate';
-import { createPgBossQueue } from './platform/queue/pg-boss-queue';
-import { createInProcessQueue } from './platform/queue/queue';
-import { mediaStoreFor, notifierFor } from './platform';
+import { mediaStoreFor, notifierFor, queueFor } from './platform';
 import { createLogger } from './platform/logger';
 import { createWriter } from './ai/create-writer';
 import { createMailerFor, createServices } from './compose';
@@ -80,13 +78,7 @@ async function main() {
 
   // On PostgreSQL: jobs on pg-boss and messages between instances by LISTEN/NOTIFY; on SQLite both in this process.
   const lease = config.jobLeaseSeconds;
-  const queue =
-    config.database.kind === 'postgres'
-      ? await createPgBossQueue(config.database.url, log, {
-          maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.round(lease / 2))),
-          pollingIntervalSeconds: Math.max(0.5, Math.min(2, lease / 4)),
-        })
-      : createInProcessQueue(log);
+  const queue = await queueFor(config, log, notifier);
   const services = createServices(database, {
     writer: createWriter(config.ai),
     imageModel: config.imageModel ? createOpenAiImageModel(config.imageModel) : NO_IMAGE_MODEL,

@@ -7,7 +7,7 @@ import { createAuth, migrateAuthTables } from '@server/platform/auth';
 import { loadConfig, type Config } from '@server/config';
 import { openDatabase, type DatabaseHandle } from '@server/platform/db/database';
 import { migrateToLatest } from '@server/platform/db/migrate';
-import { mediaStoreFor, notifierFor } from '@server/platform';
+import { mediaStoreFor, notifierFor, queueFor } from '@server/platform';
 import { createLogger } from '@server/platform/logger';
 import { createWriter } from '@server/ai/create-writer';
 import { NO_IMAGE_MODEL } from '@server/ai/image-model';
@@ -46,6 +46,11 @@ export interface TestServerTiming {
   mailer?: Mailer;
   /** How long the image model (AI_IMAGE_MODEL in `env`) may take for one image. */
   imageModelTimeoutMs?: number;
+  /**
+   * On PostgreSQL, jobs go through pg-boss as main.ts sends them (QUEUE_POLL_SECONDS in `env` sets
+   * its poll); by default they run in this process on both databases.
+   */
+  durableQueue?: boolean;
 }
 
 /** The real server on a loopback port with its own fresh database, as `npm start` builds it. */
@@ -90,6 +95,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   await migrateToLatest(database.db);
   const services = createServices(database, {
     notifier,
+    ...(timing.durableQueue ? { queue: await queueFor(config, log, notifier) } : {}),
     mediaStore,
     writer: createWriter(config.ai, writerOptions),
     imageModel: config.imageModel ? createOpenAiImageModel(config.imageModel, { timeoutMs: timing.imageModelTimeoutMs }) : NO_IMAGE_MODEL,

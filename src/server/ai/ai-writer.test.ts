@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planSlots } from '@shared/domain/slot-planner';
+import { NETWORKS, PLATFORMS } from '@shared/networks';
 import { expectPostForSlot, fakeAiWriter, testProfile as profile, testStrategy as strategy, writerErrorOf as writerError } from '@testing/ai-fixtures';
 import { startFakeOpenAI } from '@testing/fake-openai-server';
 import { useFakeOpenAI } from '@testing/use-fake-openai';
@@ -32,7 +33,7 @@ describe('AI writer: month', () => {
     expect(result.posts[0]!.hashtags).toEqual(['#fake', '#Test']);
   });
 
-  it('sends the profile, every strategy field, the month and the slots, asking for JSON', async () => {
+  it('sends the profile, the month, the slots and every strategy field, as text or on the slots, asking for JSON', async () => {
     await writer().writeMonth(context, slots.slice(0, 7));
     const request = fake().requests[0]!;
     expect(request.headers.authorization).toBe('Bearer test-key');
@@ -50,33 +51,39 @@ describe('AI writer: month', () => {
       'Brand Awareness',
       'Customer Engagement',
       'A family dental practice in Leeds with late opening hours.',
-      'postFrequency): 3',
-      'Tuesday, Thursday',
-      'Images, Carousels',
-      'Winter tooth care, Holiday sweets',
-      'includeHolidays): yes',
-      '2026-12-25 Christmas Day',
-      'useEmojis): no',
-      'Schedule Appointment, Learn More',
+      'Emojis: none.',
       '#SmileLeeds, #KidsTeeth',
       'Mention our Saturday clinic once.',
     ]) {
       expect(prompt).toContain(text);
     }
-    for (const field of [
-      'postFrequency',
-      'preferredDays',
-      'contentTypes',
-      'keyThemes',
-      'includeHolidays',
-      'selectedHolidays',
-      'useEmojis',
-      'selectedCTAs',
-      'hashtags',
-      'additionalInstructions',
-    ]) {
-      expect(prompt).toContain(`(${field})`);
-    }
+    // Posts a week, preferred days, content types, key themes and calls to action are on the slots
+    // (holidays too: the next test); the prompt does not repeat them as text.
+    const promptSlots = readSlotsFromPrompt(prompt)!;
+    expect(promptSlots.map((slot) => slot.weekday)).toEqual(
+      slots.slice(0, 7).map((slot) => new Date(slot.date).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' })),
+    );
+    expect(promptSlots.map((slot) => slot.weekday)).toEqual(expect.arrayContaining(['Tuesday', 'Thursday']));
+    expect(new Set(promptSlots.map((slot) => slot.type))).toEqual(new Set(['image', 'carousel']));
+    expect(promptSlots.map((slot) => slot.theme)).toEqual([
+      'Winter tooth care',
+      'Holiday sweets',
+      'Winter tooth care',
+      'Holiday sweets',
+      'Winter tooth care',
+      'Holiday sweets',
+      'Winter tooth care',
+    ]);
+    expect(promptSlots.map((slot) => slot.cta)).toEqual([
+      'Schedule Appointment',
+      'Learn More',
+      'Schedule Appointment',
+      'Learn More',
+      'Schedule Appointment',
+      'Learn More',
+      'Schedule Appointment',
+    ]);
+    expect(prompt).not.toContain('Preferred days');
     expect(readSlotsFromPrompt(prompt)!.map((slot) => [slot.slot, `${slot.date}T12:00:00Z`, slot.platform, slot.type, slot.holiday ?? undefined])).toEqual(
       slots.slice(0, 7).map((slot, i) => [i + 1, slot.date, slot.platform, slot.type, slot.holiday]),
     );
@@ -255,9 +262,16 @@ describe('AI writer: month, streamed and concurrent', () => {
   it('splits a month into as many batches as run at once, of even size', async () => {
     const month = planSlots({ year: 2026, month: 12, strategy: { ...strategy, postFrequency: 7, preferredDays: [] } });
     expect(month).toHaveLength(31);
-    const result = await writer().writeMonth(context, month);
+    const result = await writer({ concurrency: 4 }).writeMonth(context, month);
     expect(result.posts.every(Boolean)).toBe(true);
     expect(fake().requests.map((request) => readSlotsFromPrompt(request.prompt)!.length)).toEqual([8, 8, 8, 7]);
+    // Slots of the same network go together (each prompt then carries the limits of its networks only).
+    for (const request of fake().requests) {
+      const networks = new Set(readSlotsFromPrompt(request.prompt)!.map((slot) => slot.platform));
+      expect(networks.size).toBeLessThanOrEqual(2);
+      for (const platform of PLATFORMS) expect(request.prompt.includes(`${platform} ${NETWORKS[platform].maxLength}:`)).toBe(networks.has(platform));
+    }
+    expect(result.posts.map((post) => post!.date)).toEqual(month.map((slot) => slot.date));
   });
 
   it('keeps posts saved while streaming when the rest of the reply is lost, and asks only for the rest', async () => {

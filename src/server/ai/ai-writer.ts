@@ -14,7 +14,7 @@ export const AI_DEFAULTS = {
   timeoutMs: 10 * 60_000,
   maxRetries: 2,
   batchSize: 10,
-  concurrency: 4,
+  concurrency: 7,
   streamPosts: true,
   retryDelayMs: 1000,
 } as const;

@@ -111,7 +111,7 @@ describe('AI writer: Google Business Profile', () => {
       expect(post!.hashtags).toEqual([]);
     });
     const prompt = fake().requests[0]!.prompt;
-    expect(prompt).toContain(`Google Business Profile (googlebusiness) 1500: ${NETWORKS.googlebusiness.prompt.note}`);
+    expect(prompt).toContain(`googlebusiness 1500: ${NETWORKS.googlebusiness.prompt.note}`);
     expect(prompt).toContain('[] for Google Business Profile (googlebusiness)');
     expect(prompt).toContain('"hashtags":[]');
     expect(prompt).not.toContain('#tag');

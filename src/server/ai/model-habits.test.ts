@@ -99,7 +99,7 @@ describe('platform fit', () => {
         fake().script({ always: fault, postChars: 2000 });
         const result = await fakeAiWriter(fake().url).writeMonth({ ...context, strategy: only }, planned);
         expect(result.problems).toEqual([]);
-        expect(fake().requests.at(-1)!.prompt).toContain(`${platform === 'bluesky' ? 'Bluesky' : 'Mastodon'} (${platform}) ${limit}`);
+        expect(fake().requests.at(-1)!.prompt).toContain(`${platform} ${limit}:`);
         for (const [i, post] of result.posts.entries()) {
           expectPostForSlot(post, planned[i]!);
           expect(post!.platform).toBe(platform);

@@ -80,7 +80,7 @@ export interface WriterOptions {
   maxRetries?: number;
   /** Most slots in one request when writing a month; default 10. */
   batchSize?: number;
-  /** Requests in flight at once when writing a month (a month is split into about this many batches); default 4. */
+  /** Requests in flight at once when writing a month (a month is split into about this many batches); default 7. */
   concurrency?: number;
   /** Save a month's posts the moment each is complete in the streamed reply (default true); false waits for whole replies. */
   streamPosts?: boolean;

@@ -7,10 +7,11 @@ import type { DatabaseHandle, Db } from './db/database';
 /**
  * The channels instances tell each other about: a job's progress (payload: its id), session checks to
  * forget, a delivery waiting (payload: when it is due, so workers wake then), a notification to e-mail
- * at once (payload: its user), an e-mail in the outbox (payload: when).
+ * at once (payload: its user), an e-mail in the outbox (payload: when), a job queued (payload: its
+ * queue's name, so idle workers of that queue fetch at once instead of at their next poll).
  */
-export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries' | 'planner_notifications' | 'planner_mail';
-const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries', 'planner_notifications', 'planner_mail'];
+export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries' | 'planner_notifications' | 'planner_mail' | 'planner_queue';
+const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries', 'planner_notifications', 'planner_mail', 'planner_queue'];
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1_000;
 

@@ -1,12 +1,12 @@
 /**
  * Writes a month with the AI: the slots are split into a few batches written concurrently (default:
- * up to 4 requests at once, at most 10 slots each), and every post is validated and reported the
+ * up to 7 requests at once, at most 10 slots each), and every post is validated and reported the
  * moment its JSON object is complete in the streamed reply, so the first posts appear seconds after
  * the start instead of when a whole reply is done. Slots that came back missing or invalid are asked
  * for once more in a follow-up request, then reported as problems and left null. One failing batch
  * does not sink the month; the month fails only when no post at all was written.
  */
-import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
+import { PLATFORM_CHARACTER_LIMITS, PLATFORMS } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { WrittenPost } from '@shared/schemas/post';
 import type { CallModel } from '../call-model';
@@ -17,7 +17,7 @@ import { varyMonth } from '../variety';
 import type { WriteMonthOptions, WriteMonthResult, WriterContext } from '../writer';
 import { readOpenPost, wholeWords } from './draft';
 import { PostStreamExtractor } from './post-stream';
-import { buildMonthPrompt, MONTH_SYSTEM_PROMPT } from './prompt';
+import { buildMonthPrompt, MONTH_SYSTEM_PROMPT, SLOTS_END, SLOTS_START } from './prompt';
 import { describeProblem, readMonthReply, readPostForSlot, slotNumber } from './schema';
 
 export interface MonthPlanSettings {
@@ -97,20 +97,22 @@ async function runLimited<T>(items: T[], limit: number, work: (item: T, index: n
 }
 
 function planBatches(settings: MonthPlanSettings, context: WriterContext, slots: PostSlot[]): number[][] {
-  const withoutSlots = buildMonthPrompt(context, [], { part: 1, parts: 2 });
-  const withSlots = buildMonthPrompt(context, slots, { part: 1, parts: 2 });
+  // What every batch repeats: the whole prompt but its slot list (the limits of every network here).
+  const prompt = buildMonthPrompt(context, slots, { part: 1, parts: 2 });
+  const slotList = prompt.indexOf(SLOTS_END) - prompt.indexOf(SLOTS_START);
   const count = planBatchCount({
     slots: slots.length,
     batchSize: settings.batchSize,
     concurrency: settings.concurrency,
-    sharedTokens: estimateTokens(MONTH_SYSTEM_PROMPT + withoutSlots),
-    slotTokens: estimateTokens(withSlots.slice(withoutSlots.length)) / Math.max(1, slots.length) + EXPECTED_POST_TOKENS,
+    sharedTokens: estimateTokens(MONTH_SYSTEM_PROMPT) + estimateTokens(prompt) - Math.floor(slotList / 4),
+    slotTokens: slotList / 4 / Math.max(1, slots.length) + EXPECTED_POST_TOKENS,
     maxPromptOverhead: settings.maxPromptOverhead ?? 0.3,
   });
-  return splitEvenly(
-    slots.map((_slot, index) => index),
-    count,
-  );
+  const indexes = slots.map((_slot, index) => index);
+  if (count <= 1) return splitEvenly(indexes, count);
+  // A batch of one or two networks carries only their limits and hashtag habits: less repeated prompt.
+  const byNetwork = [...indexes].sort((a, b) => PLATFORMS.indexOf(slots[a]!.platform) - PLATFORMS.indexOf(slots[b]!.platform) || a - b);
+  return splitEvenly(byNetwork, count);
 }
 
 export async function writeMonthPlan(

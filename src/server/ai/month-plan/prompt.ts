@@ -1,11 +1,11 @@
-/** The month prompt: profile, every strategy field, the month, and the planned slots as a JSON block. */
+/** The month prompt: profile, the strategy (what the slots do not carry), the month, and the planned slots as a JSON block. */
 import { monthName } from '@shared/domain/months';
 import { BUSINESS_GOAL_LABELS, PLATFORMS, type Platform, type PostType } from '@shared/domain/options';
 import type { PostSlot } from '@shared/domain/slot-planner';
 import type { Profile } from '@shared/schemas/profile';
 import { parseHashtags, type Strategy } from '@shared/schemas/strategy';
 import { NETWORKS } from '@shared/networks';
-import { languageRule, platformLimitsLine, withoutHashtags } from '../prompt-parts';
+import { languageRule, withoutHashtags } from '../prompt-parts';
 import { openingOf, slotAngles, strategyThemes } from '../variety';
 import type { WriterContext } from '../writer';
 import { pickVoiceExamples, voiceSection } from '../voice-examples';
@@ -29,10 +29,10 @@ export interface PromptSlot {
 
 /**
  * The month prompt is sent once per batch, so the part every batch repeats (system prompt, profile,
- * strategy, rules, reply shape) is kept short: with 4 batches it is paid 4 times, and the whole
+ * strategy, rules, reply shape) is kept short: with 7 batches it is paid 7 times, and the whole
  * month must not cost much more than one request for all slots (docs/performance.md).
  */
-export const MONTH_SYSTEM_PROMPT = 'You write social-media posts for small businesses. Reply with one JSON object only.';
+export const MONTH_SYSTEM_PROMPT = 'Write social-media posts for a small business. Reply in JSON.';
 
 export function toPromptSlots(slots: PostSlot[], angles: { theme: string | null; cta: string | null }[] = []): PromptSlot[] {
   return slots.map((slot, i) => ({
@@ -74,24 +74,30 @@ function companyLines(profile: Profile): string {
     .join('\n');
 }
 
-/** Every strategy field under its field name (the names say what they are), so nothing the user set gets lost. */
-function strategyLines(strategy: Strategy): string {
-  const holidays = list(strategy.selectedHolidays.map((holiday) => `${holiday.date} ${holiday.name}`));
+/**
+ * The strategy fields the slots do not carry. Posts a week, preferred days, content types and holidays
+ * are the slots' dates, weekdays, types and holidays; key themes and calls to action are each slot's
+ * theme and cta (in rotation over the month); so every batch repeats only what no slot says.
+ */
+function strategyLines(strategy: Strategy, themesOnSlots: boolean): string {
+  const hashtags = parseHashtags(strategy.hashtags);
   return [
-    `Strategy (postFrequency): ${strategy.postFrequency} a week; (preferredDays): ${list(strategy.preferredDays)}; (contentTypes): ${list(strategy.contentTypes)}; (includeHolidays): ${strategy.includeHolidays ? 'yes' : 'no'}; (selectedHolidays): ${strategy.includeHolidays ? holidays : `${holidays} (not used)`}; (useEmojis): ${strategy.useEmojis ? 'yes, a few' : 'no emojis'}; (selectedCTAs): ${list(strategy.selectedCTAs)}; (hashtags): ${list(parseHashtags(strategy.hashtags))}`,
-    `(keyThemes): ${given(strategy.keyThemes)}`,
-    `(additionalInstructions): ${given(strategy.additionalInstructions)}`,
-  ].join('\n');
+    `Emojis: ${strategy.useEmojis ? 'a few' : 'none'}.`,
+    hashtags.length > 0 ? `Hashtags: ${hashtags.join(', ')}.` : '',
+    !themesOnSlots && strategy.keyThemes.trim() ? `Themes: ${strategy.keyThemes.trim()}.` : '',
+    strategy.additionalInstructions.trim() ? `Also: ${strategy.additionalInstructions.trim()}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The rules of a batch; limits and hashtag counts only for the networks its slots are for. */
 function rulesFor(slots: PostSlot[]): string {
   const platforms = PLATFORMS.filter((platform) => slots.some((slot) => slot.platform === platform));
+  const none = withoutHashtags(platforms);
   return [
-    "One post per slot below, with its slot number. Holiday slots are about the holiday. A slot's theme and cta are what that post is about and asks for.",
-    'Start every post differently: no two posts may share their first five words.',
-    platformLimitsLine(platforms),
-    `content: text without hashtags; mediaPrompt: short visual description, "" for text posts; hashtags: #words, as many as the network suits${withoutHashtags(platforms) ? `, [] for ${withoutHashtags(platforms)}` : ''}.`,
+    `One post per slot (its number), on its holiday or theme, with its cta. No two may share their first five words.${none ? ` Hashtags [] for ${none}.` : ''}`,
+    `Max characters incl. hashtags: ${platforms.map((platform) => `${platform} ${NETWORKS[platform].maxLength}: ${NETWORKS[platform].prompt.note}`).join('; ')}.`,
   ].join('\n');
 }
 
@@ -106,9 +112,12 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
   const openings = [...new Set((options.avoidOpenings ?? []).map(openingOf).filter(Boolean))].slice(0, 40);
   const example = promptSlots[0] ?? { slot: 1, date: `${context.year}-01-01`, platform: PLATFORMS[0], type: 'text' };
   return [
-    options.parts > 1 ? `${month}, part ${options.part} of ${options.parts}: vary topics.` : month,
+    options.parts > 1 ? `${month}, part ${options.part}/${options.parts}: vary topics.` : month,
     companyLines(context.profile),
-    strategyLines(context.strategy),
+    strategyLines(
+      context.strategy,
+      angles.some((angle) => angle.theme !== null),
+    ),
     voiceSection(
       pickVoiceExamples(context.voice ?? [], {
         networks: slots.map((slot) => slot.platform),
@@ -122,8 +131,8 @@ export function buildMonthPrompt(context: WriterContext, slots: PostSlot[], opti
     openings.length > 0
       ? `Earlier versions of this month opened with these words; open differently: ${openings.map((opening) => `"${opening}"`).join(', ')}`
       : '',
-    `Slots:\n${SLOTS_START}\n[${promptSlots.map((slot) => JSON.stringify(slot)).join(',\n')}]\n${SLOTS_END}`,
-    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, content: '...', mediaPrompt: '...', hashtags: NETWORKS[example.platform].prompt.hashtags === 0 ? [] : ['#tag'] }] })}`,
+    `${SLOTS_START}\n[${promptSlots.map((slot) => JSON.stringify(slot)).join(',\n')}]\n${SLOTS_END}`,
+    `Reply: ${JSON.stringify({ posts: [{ slot: example.slot, content: 'no hashtags', mediaPrompt: 'visual; "" if text', hashtags: NETWORKS[example.platform].prompt.hashtags === 0 ? [] : ['#tag'] }] })}`,
   ]
     .filter((section) => section !== '')
     .join('\n\n');
