@@ -10,8 +10,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServerProcess, type ServerProcess } from '@testing/server-process';
-import { TestClient, read } from '@testing/test-client';
 import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
+import { dueMinute, scheduledBenchPost, userWithWebhook } from './lib/burst';
 import { createBenchDatabase, postgresReachable } from './lib/postgres';
 import { commandLine, machine, median, pass, percentile, seconds, table, writeSection } from './lib/report';
 
@@ -79,31 +79,12 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
     processes.push(web);
     for (let n = 0; n < options.workers; n++) processes.push(await startServerProcess({ ...env, ROLE: 'worker' }));
     const workers = processes.slice(1);
-    const client = new TestClient(web.url);
-    await client.signUp(`bench-${Date.now()}@example.com`);
-    await read(client.api.profile.skip.$post());
-    await read(client.api.workspace.$get());
-    const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Bench', url: `${receiver.url}/hook`, networks: ['facebook'] } }));
-    receiver.useSecret(created.body.signingSecret!);
+    const { client } = await userWithWebhook(web.url, receiver);
 
     // The first whole minute at least 40 s away leaves time to copy the posts.
-    const dueAt = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
-    const dueIso = new Date(dueAt).toISOString();
-    const date = dueIso.slice(0, 10);
-    const monthId = `${date.slice(0, 4)}-${Number(date.slice(5, 7))}`;
-    const post = await read(
-      client.api.months[':id'].posts.$post({
-        param: { id: monthId },
-        json: { mode: 'manual', date, platform: 'facebook', type: 'text', content: 'Post of the burst' },
-      }),
-    );
-    if (post.status !== 201) throw new Error(`post: ${post.status} ${JSON.stringify(post.body)}`);
-    const scheduled = await read(
-      client.api.posts[':postId'].schedule.$put({ param: { postId: post.body.id }, json: { platform: 'facebook', time: dueIso.slice(11, 16) } }),
-    );
-    if (scheduled.status !== 200) throw new Error(`schedule: ${scheduled.status}`);
+    const postId = await scheduledBenchPost(client, dueMinute(40_000), 'Post of the burst');
     await db.connect();
-    await copyPosts(db, post.body.id, options.posts - 1);
+    await copyPosts(db, postId, options.posts - 1);
     const due = Date.parse((await db.query<{ dueAt: string }>(`SELECT "dueAt" FROM deliveries LIMIT 1`)).rows[0]!.dueAt);
     console.log(`${label}: ${options.posts} posts due at ${new Date(due).toISOString()} on ${options.workers} workers`);
 

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '@testing/server-process';
 import { TestClient, TEST_PASSWORD, read } from '@testing/test-client';
 import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
+import { dueMinute, scheduledBenchPost, userWithWebhook } from './lib/burst';
 import { commandLine, flags, machine, pass, percentile, seconds, table, writeSection } from './lib/report';
 import { runWorkers } from './publish-workers';
 
@@ -65,37 +66,19 @@ async function run(label: string, kill: boolean): Promise<Run> {
   const receiver: WebhookReceiver = await startWebhookReceiver();
   let server = await startServer(dataDir);
   try {
-    const email = `bench-${Date.now()}@example.com`;
-    let client = new TestClient(server.url);
-    await client.signUp(email);
-    await read(client.api.profile.skip.$post());
-    await read(client.api.workspace.$get());
-    const created = await read(client.api.connections.$post({ json: { kind: 'webhook', name: 'Bench', url: `${receiver.url}/hook`, networks: ['facebook'] } }));
-    receiver.useSecret(created.body.signingSecret!);
+    const user = await userWithWebhook(server.url, receiver);
+    const { email } = user;
+    let { client } = user;
 
     // The first whole minute at least 75 s away leaves time to write the posts.
-    const due = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
-    const dueIso = new Date(due).toISOString();
-    const date = dueIso.slice(0, 10);
-    const monthId = `${date.slice(0, 4)}-${Number(date.slice(5, 7))}`;
+    const { due, dueIso, ...at } = dueMinute(75_000);
     console.log(`${label}: writing ${options.posts} posts due at ${dueIso}`);
     const postIds: string[] = [];
     await inLanes(
       Array.from({ length: options.posts }, (_v, n) => n),
       8,
       async (n) => {
-        const post = await read(
-          client.api.months[':id'].posts.$post({
-            param: { id: monthId },
-            json: { mode: 'manual', date, platform: 'facebook', type: 'text', content: `Post ${n}` },
-          }),
-        );
-        if (post.status !== 201) throw new Error(`post ${n}: ${post.status} ${JSON.stringify(post.body)}`);
-        const scheduled = await read(
-          client.api.posts[':postId'].schedule.$put({ param: { postId: post.body.id }, json: { platform: 'facebook', time: dueIso.slice(11, 16) } }),
-        );
-        if (scheduled.status !== 200) throw new Error(`schedule ${n}: ${scheduled.status}`);
-        postIds.push(post.body.id);
+        postIds.push(await scheduledBenchPost(client, at, `Post ${n}`));
       },
     );
     const unique = () => new Set(receiver.posts().map((item) => item.id)).size;
