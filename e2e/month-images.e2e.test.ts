@@ -66,6 +66,12 @@ describe('a month ready to publish', () => {
     const madeBytes = Buffer.from(await (await page.request.get(made)).body());
     expect(await sharp(madeBytes).metadata()).toMatchObject({ format: 'jpeg', width: 1080, height: 1350 });
 
+    // The batch picked this post's template; the user picks another (the same one would render the same bytes).
+    const batch = (await (await page.request.get(`/api/months/${id}/images`)).json()) as { jobs: { postId: string; template: string | null }[] };
+    const batchTemplate = batch.jobs.find((job) => job.postId === instagram!.id)?.template;
+    expect(batchTemplate, 'the batch job of the Instagram post').toBeTruthy();
+    const other = batchTemplate === 'quote' ? 'Tip' : 'Quote';
+
     // The editor shows the image; another template replaces it.
     await page.goto(`/month/${id}?tab=calendar&post=${instagram!.id}`);
     const drawer = page.getByRole('dialog');
@@ -74,15 +80,15 @@ describe('a month ready to publish', () => {
     await drawer.getByRole('button', { name: 'Make image' }).click();
     const modal = page.getByRole('dialog', { name: 'Make image' });
     await expect.poll(() => modal.isVisible()).toBe(true);
-    await modal.getByRole('radio', { name: /^Quote/ }).click();
+    await modal.getByRole('radio', { name: new RegExp(`^${other}`) }).click();
     await modal.getByRole('button', { name: 'Make image' }).click();
     const preview = modal.getByTestId('made-image').first();
     await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 60_000 }).toBe(true);
     await modal.getByRole('button', { name: 'Keep' }).click();
     await expect.poll(() => modal.isVisible()).toBe(false);
     await expect.poll(() => shown.evaluate((image: HTMLImageElement, before) => image.complete && new URL(image.src).pathname !== before, made)).toBe(true);
-    const quote = await shown.evaluate((image: HTMLImageElement) => new URL(image.src).pathname);
-    await expectStillAccessible(page, 'the editor with the Quote image');
+    const remade = await shown.evaluate((image: HTMLImageElement) => new URL(image.src).pathname);
+    await expectStillAccessible(page, `the editor with the ${other} image`);
     await screenshotSizes(page, 'month-images-instagram-post', drawer.getByRole('region', { name: 'Post Image or Media' }));
 
     // Scheduled on its day at 09:30 and sent when the clock gets there.
@@ -100,11 +106,11 @@ describe('a month ready to publish', () => {
     expect(data).toMatchObject({ postId: instagram!.id, network: 'instagram' });
     expect(data.media).toHaveLength(1);
     expect(data.media[0]).toMatchObject({ type: 'image', alt: instagram!.mediaPrompt });
-    // The payload's link is signed and serves the kept Quote image, no session needed.
+    // The payload's link is signed and serves the kept image of the other template, no session needed.
     const linked = await fetch(data.media[0]!.url);
     expect(linked.status).toBe(200);
     const linkedBytes = Buffer.from(await linked.arrayBuffer());
-    expect(linkedBytes.equals(Buffer.from(await (await page.request.get(quote)).body()))).toBe(true);
+    expect(linkedBytes.equals(Buffer.from(await (await page.request.get(remade)).body()))).toBe(true);
     expect(linkedBytes.equals(madeBytes)).toBe(false);
   });
 });
