@@ -16,8 +16,8 @@ describe('signed out', () => {
     await page.goto('/dashboard');
     await expectPath(page, '/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Login', exact: true }).isVisible()).toBe(true);
-    await expect(page.getByLabel('Email').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('Password', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('Email').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).isVisible()).toBe(true);
     const button = page.getByRole('button', { name: 'Log In' });
     const [buttonBox, formBox] = await Promise.all([button.boundingBox(), page.locator('form').boundingBox()]);
     expect(buttonBox!.width).toBeGreaterThan(formBox!.width - 2);
@@ -59,7 +59,7 @@ describe('a new user', () => {
       ['Connect Accounts', 'Connect your accounts to integrate services.'],
     ];
     await expect.poll(() => page.getByRole('heading', { name: steps[0]![0] }).isVisible()).toBe(true);
-    await expect(page.getByText(steps[0]![1]!).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText(steps[0]![1]!).isVisible()).toBe(true);
     await expect(page.getByRole('button', { name: 'Back' }).count()).resolves.toBe(0);
     await expect(page.locator('option').allTextContents()).resolves.toEqual(['Select Industry', 'Insurance', 'Dental']);
     await page.getByLabel('Your Name').fill('Dana Moss');
@@ -73,14 +73,14 @@ describe('a new user', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect.poll(() => page.getByRole('heading', { name: steps[1]![0] }).isVisible()).toBe(true);
-    await expect(page.getByText(steps[1]![1]!).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText(steps[1]![1]!).isVisible()).toBe(true);
     await page.getByLabel('Website URL').fill('https://brightsmile.example');
     await expectAccessible(page, 'onboarding step 2');
     await screenshot(page, 'onboarding-2');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect.poll(() => page.getByRole('heading', { name: steps[2]![0] }).isVisible()).toBe(true);
-    await expect(page.getByText(steps[2]![1]!).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText(steps[2]![1]!).isVisible()).toBe(true);
     await page.getByLabel('Target Audience').fill('Families nearby');
     await page.getByLabel('Brand Awareness').check();
     await expectAccessible(page, 'onboarding step 3');
@@ -92,8 +92,8 @@ describe('a new user', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect.poll(() => page.getByRole('heading', { name: steps[3]![0] }).isVisible()).toBe(true);
-    await expect(page.getByText(steps[3]![1]!).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Connect Accounts Step').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText(steps[3]![1]!).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Connect Accounts Step').isVisible()).toBe(true);
     await expectAccessible(page, 'onboarding step 4');
     await screenshot(page, 'onboarding-4');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -109,7 +109,7 @@ describe('a new user', () => {
     await expect(professional.getAttribute('aria-checked')).resolves.toBe('true');
     await expect(friendly.getAttribute('aria-checked')).resolves.toBe('true');
     for (const link of ['Dashboard', 'Workspace', 'Media library', 'Analytics', 'Settings', 'Feedback']) {
-      await expect(page.getByRole('navigation').getByRole('link', { name: link }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: link }).isVisible()).toBe(true);
     }
     await expectAccessible(page, '/dashboard');
     await screenshot(page, 'dashboard');

@@ -38,7 +38,7 @@ describe('calendar', () => {
     await first.getByRole('button', { name: /^Add post for this day/ }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText(/^Add Post for /).isVisible()).toBe(true);
-    await expect(dialog.getByLabel('What would you like to post about? (Optional)').isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.getByLabel('What would you like to post about? (Optional)').isVisible()).toBe(true);
     await expectAccessible(page, 'add post modal');
     await screenshot(page, 'add-post-modal');
     await dialog.getByLabel('What would you like to post about? (Optional)').fill('our new evening hours');
@@ -168,7 +168,7 @@ describe('calendar', () => {
     const past = previousMonth(currentMonth(new Date(), 'UTC'));
     await seedMonth(email, past, { contentGenerated: true, posts: [{ date: `${day(past, 4)}T12:00:00Z`, platform: 'facebook', content: 'Archived post' }] });
     await openCalendar(page, monthId(past), '&archived=true');
-    await expect(page.getByText('This month is archived. Content cannot be modified.').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('This month is archived. Content cannot be modified.').isVisible()).toBe(true);
     await expect(page.getByRole('button', { name: /^Add post for this day/ }).count()).resolves.toBe(0);
     await expect(
       cell(page, day(past, 4))

@@ -23,7 +23,7 @@ describe('post language', () => {
       .or(page.getByRole('combobox', { name: 'Post language' }))
       .first();
     await expect(language.inputValue()).resolves.toBe('English');
-    await expect(page.getByText('The built-in template writer writes in English').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('The built-in template writer writes in English').isVisible()).toBe(true);
     await language.click();
     await language.fill('span');
     await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Spanish']);

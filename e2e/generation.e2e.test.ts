@@ -68,20 +68,20 @@ describe('Generate tab', () => {
       await openGenerateTab(page);
 
       // Every control, exactly labelled, with the spec's defaults.
-      await expect(page.getByRole('region', { name: 'Content Preferences' }).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('region', { name: 'Strategic Focus' }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole('region', { name: 'Content Preferences' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('region', { name: 'Strategic Focus' }).isVisible()).toBe(true);
       const slider = page.getByRole('slider', { name: 'Posts per week' });
       await expect(slider.getAttribute('aria-valuenow')).resolves.toBe('3');
       await expect(slider.getAttribute('aria-valuemin')).resolves.toBe('1');
       await expect(slider.getAttribute('aria-valuemax')).resolves.toBe('7');
-      await expect(page.getByText('3 posts per week').isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByText('3 posts per week').isVisible()).toBe(true);
       for (const name of [...WEEKDAYS, ...CONTENT_TYPES, ...CALLS_TO_ACTION]) {
         await expect(page.getByRole('checkbox', { name, exact: true }).isChecked(), name).resolves.toBe(false);
       }
       for (const name of ['Key Themes or Topics', 'Hashtags', 'Additional Instructions']) {
         await expect(page.getByLabel(name, { exact: true }).inputValue(), name).resolves.toBe('');
       }
-      await expect(page.getByText('separated by commas', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByText('separated by commas', { exact: true }).isVisible()).toBe(true);
       await expect(page.getByRole('switch', { name: 'Include holidays' }).isChecked()).resolves.toBe(false);
       await expect(page.getByRole('switch', { name: 'Use emojis' }).isChecked()).resolves.toBe(true);
       const generate = page.getByRole('button', { name: 'Generate Content' });
@@ -92,7 +92,7 @@ describe('Generate tab', () => {
       await slider.focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('4');
-      await expect(page.getByText('4 posts per week').isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByText('4 posts per week').isVisible()).toBe(true);
       for (const day of ['Monday', 'Wednesday', 'Friday']) await page.getByRole('checkbox', { name: day, exact: true }).check();
       for (const type of ['Images', 'Carousels']) await page.getByRole('checkbox', { name: type, exact: true }).check();
       await page.getByLabel('Key Themes or Topics').fill('Winter smile care, Meet the team');
@@ -134,7 +134,7 @@ describe('Generate tab', () => {
       };
       const expected = planSlots({ ...month, strategy });
       expect(expected.length).toBeGreaterThan(0);
-      await expect(page.getByText(`${posts(expected.length)} planned for ${monthName(month.month)}`).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByText(`${posts(expected.length)} planned for ${monthName(month.month)}`).isVisible()).toBe(true);
       await expectStillAccessible(page, 'Generate tab (filled)');
       await screenshot(page, 'generate-tab');
 
@@ -178,7 +178,7 @@ describe('Generate tab', () => {
       await expect(page.getByRole('switch', { name: 'Include holidays' }).isChecked()).resolves.toBe(true);
       await expect.poll(() => page.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('United Kingdom');
       if (picked) await expect.poll(() => page.getByRole('checkbox', { name: picked.name, exact: true }).isChecked()).toBe(true);
-      await expect(page.getByText(`Writer: ${writerLabel()}`).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByText(`Writer: ${writerLabel()}`).isVisible()).toBe(true);
 
       // Generate again: the month has posts, so the server asks first and the modal says how many.
       await page.getByRole('button', { name: 'Generate Content' }).click();
@@ -255,7 +255,7 @@ describe('Generate tab', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'Check the strategy' });
       await expect.poll(() => alert.isVisible()).toBe(true);
       await expect(alert.textContent()).resolves.toContain('Invalid json. strategy.keyThemes: Too long.');
-      await expect(page.getByText('Too long.', { exact: true }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByText('Too long.', { exact: true }).isVisible()).toBe(true);
       await page.unrouteAll();
 
       // The model answers with broken JSON: the job really fails, the overlay closes, the error shows with Try again.

@@ -117,7 +117,7 @@ describe('Google Business Profile', () => {
     // One photo, no video: the picker takes images only.
     const input = drawer.locator('input[type="file"]');
     await expect(input.getAttribute('accept')).resolves.toBe('image/*');
-    await expect(drawer.getByText(`${GBP} shows one photo with a post.`).isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText(`${GBP} shows one photo with a post.`).isVisible()).toBe(true);
     await input.setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await expect.poll(() => drawer.getByRole('img', { name: 'Image 1' }).isVisible()).toBe(true);
 

@@ -72,7 +72,7 @@ describe('make image with the image model', () => {
     const alert = modal.getByRole('alert');
     await expect.poll(() => alert.isVisible(), { timeout: 60_000 }).toBe(true);
     await expect(alert.textContent()).resolves.toContain('The image could not be made');
-    await expect(modal.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => modal.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
     await screenshotSizes(page, 'make-image-ai-refused', undefined, { viewportOnly: true });
     await alert.getByRole('button', { name: 'Choose a template' }).click();
     await expect(modal.getByRole('radio', { name: /^Tip/ }).getAttribute('aria-checked')).resolves.toBe('true');

@@ -80,11 +80,11 @@ describe('make image', () => {
     // The post's type suggests the tip card; the six templates are radios in one group.
     await expect(modal.getByRole('radio', { name: /Tip/ }).getAttribute('aria-checked')).resolves.toBe('true');
     for (const name of ['Tip', 'Quote', 'Announcement', 'Offer', 'Event', 'Carousel slides']) {
-      await expect(modal.getByRole('radio', { name: new RegExp(`^${name}`) }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => modal.getByRole('radio', { name: new RegExp(`^${name}`) }).isVisible()).toBe(true);
     }
     // The shared server has no image model: 'Generate image' is not offered, and the modal says why.
     await expect(modal.getByRole('radio', { name: /Generate image/ }).count()).resolves.toBe(0);
-    await expect(modal.getByText('this server has no image model').isVisible()).resolves.toBe(true);
+    await expect.poll(() => modal.getByText('this server has no image model').isVisible()).toBe(true);
     await expect(modal.getByRole('button', { name: 'Keep' }).isDisabled()).resolves.toBe(true);
     await expectStillAccessible(page, 'the Make image modal');
     await screenshotSizes(page, 'make-image-empty', undefined, { viewportOnly: true });
@@ -93,7 +93,7 @@ describe('make image', () => {
     const quote = await make(modal);
     expect(quote).toHaveLength(1);
     await expect(modal.getByRole('status').filter({ hasText: 'The Quote image is ready' }).count()).resolves.toBe(1);
-    await expect(modal.getByRole('button', { name: 'Regenerate' }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => modal.getByRole('button', { name: 'Regenerate' }).isVisible()).toBe(true);
     await expect(modal.getByRole('button', { name: 'Keep' }).isEnabled()).resolves.toBe(true);
     await expectStillAccessible(page, 'the Make image modal with a preview');
     await screenshotSizes(page, 'make-image-preview', undefined, { viewportOnly: true });
@@ -134,7 +134,7 @@ describe('make image', () => {
     await expect(modal.getByRole('radio', { name: /^Carousel slides/ }).getAttribute('aria-checked')).resolves.toBe('true');
     const slides = await make(modal);
     expect(slides.length).toBeGreaterThan(1);
-    await expect(modal.getByRole('list', { name: `${slides.length} slides` }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => modal.getByRole('list', { name: `${slides.length} slides` }).isVisible()).toBe(true);
     await expectStillAccessible(page, 'a carousel’s slides at phone width');
     await screenshotSizes(page, 'make-image-carousel', undefined, { viewportOnly: true, endAtPhone: true });
     await modal.getByRole('button', { name: 'Keep' }).click();

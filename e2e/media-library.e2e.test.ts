@@ -111,11 +111,11 @@ describe('media library', () => {
     await markLibraryFileMade(email, AUTUMN, 'template', 'offer');
     await page.goto('/library');
     await expect.poll(() => page.getByRole('img', { name: LATTE }).isVisible()).toBe(true);
-    await expect(page.getByRole('img', { name: AUTUMN }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: AUTUMN }).isVisible()).toBe(true);
     // A made image says where it came from, in words; an upload has no label.
-    await expect(card(page, AUTUMN).getByText('Template', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => card(page, AUTUMN).getByText('Template', { exact: true }).isVisible()).toBe(true);
     await expect(card(page, LATTE).getByText('Template', { exact: true }).count()).resolves.toBe(0);
-    await expect(card(page, LATTE).getByText('Used on 1 post').isVisible()).resolves.toBe(true);
+    await expect.poll(() => card(page, LATTE).getByText('Used on 1 post').isVisible()).toBe(true);
     await expectAccessible(page, 'media library');
     await screenshotSizes(page, 'library');
 
@@ -126,8 +126,8 @@ describe('media library', () => {
     const editor = page.getByRole('dialog', { name: 'Edit description' });
     const field = editor.getByLabel('Description (alt text)');
     await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
-    await expect(editor.getByText(`${LATTE.length} / 1,000`).isVisible()).resolves.toBe(true);
-    await expect(editor.getByText(/sent with the post to Bluesky, Mastodon, Instagram and webhooks/).isVisible()).resolves.toBe(true);
+    await expect.poll(() => editor.getByText(`${LATTE.length} / 1,000`).isVisible()).toBe(true);
+    await expect.poll(() => editor.getByText(/sent with the post to Bluesky, Mastodon, Instagram and webhooks/).isVisible()).toBe(true);
     await field.fill('x'.repeat(1001));
     await expect.poll(() => editor.getByText('1,001 / 1,000 — 1 character too long').isVisible()).toBe(true);
     await expect(editor.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
@@ -142,7 +142,7 @@ describe('media library', () => {
     const search = page.getByRole('searchbox', { name: 'Search descriptions' });
     await search.fill('pumpkin');
     await expect.poll(() => page.getByRole('img', { name: LATTE_EDITED }).count()).toBe(0);
-    await expect(page.getByRole('img', { name: AUTUMN }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: AUTUMN }).isVisible()).toBe(true);
     await search.fill('zebra');
     await expect.poll(() => page.getByRole('heading', { name: 'No files found' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Show all files' }).click();
@@ -150,7 +150,7 @@ describe('media library', () => {
     // The type filter: the one video, labelled as a video in words.
     await page.getByText('Videos', { exact: true }).click();
     await expect.poll(() => page.getByRole('listitem').count()).toBe(1);
-    await expect(card(page, CLIP).getByText('Video', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => card(page, CLIP).getByText('Video', { exact: true }).isVisible()).toBe(true);
     await search.fill('pumpkin');
     await expect.poll(() => page.getByRole('heading', { name: 'No videos found' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Show all files' }).click();
@@ -215,10 +215,10 @@ describe('media library', () => {
       .getByRole('button', { name: /^Delete/ })
       .click();
     const plain = page.getByRole('dialog', { name: 'Delete this file?' });
-    await expect(plain.getByText('It leaves your library for good. No post shows it.').isVisible()).resolves.toBe(true);
+    await expect.poll(() => plain.getByText('It leaves your library for good. No post shows it.').isVisible()).toBe(true);
     await plain.getByRole('button', { name: 'Delete file' }).click();
     await expect.poll(() => page.getByRole('listitem').count()).toBe(1);
-    await expect(card(page, CLIP).isVisible()).resolves.toBe(true);
+    await expect.poll(() => card(page, CLIP).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -105,7 +105,7 @@ describe('analytics', () => {
     await expect(page.locator('[data-stat="Edited"]').textContent()).resolves.toBe('2');
 
     for (const title of ['Posts per platform', 'Posts per type', 'Posts per week', 'Scheduled vs draft', 'Edited vs as generated']) {
-      await expect(page.getByRole('figure', { name: title }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole('figure', { name: title }).isVisible()).toBe(true);
     }
     await expect.poll(() => page.locator('.recharts-surface').count()).toBe(5);
     await expect(rowCells(page, 'Posts per platform', 'Facebook')).resolves.toEqual(['3', '43%']);
@@ -173,7 +173,7 @@ describe('settings', () => {
     await password.getByLabel('Confirm new password').fill('different');
     await password.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => password.getByText('Use at least 8 characters.').isVisible()).toBe(true);
-    await expect(password.getByText('The new passwords do not match.').isVisible()).resolves.toBe(true);
+    await expect.poll(() => password.getByText('The new passwords do not match.').isVisible()).toBe(true);
     await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await password.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await password.getByRole('button', { name: 'Change password' }).click();

@@ -68,8 +68,8 @@ describe('post editor drawer', () => {
     await expect(drawer.getByRole('button', { name: 'Previous post' }).isDisabled()).resolves.toBe(true);
     await expect(drawer.getByRole('button', { name: 'Next post' }).isEnabled()).resolves.toBe(true);
     await expect(postText(drawer).textContent()).resolves.toBe('Original LinkedIn text about our spring offer.');
-    await expect(drawer.getByText('LinkedIn', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(drawer.getByText('46 / 3,000').isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText('LinkedIn', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => drawer.getByText('46 / 3,000').isVisible()).toBe(true);
     await expectAccessible(page, 'post editor drawer');
     await screenshot(page, 'post-editor');
 
@@ -85,7 +85,7 @@ describe('post editor drawer', () => {
     await save.click();
     await expect.poll(() => postText(drawer).textContent()).toBe('Edited text: spring offer, now with free check-ups.');
     await expect.poll(() => page.getByText('Post saved').isVisible()).toBe(true);
-    await expect(drawer.getByText('#springoffer #smile').isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText('#springoffer #smile').isVisible()).toBe(true);
 
     // Copy: 'Copied!' for 2 seconds, and the text is on the clipboard.
     await drawer.getByRole('button', { name: 'Copy' }).click();
@@ -109,7 +109,7 @@ describe('post editor drawer', () => {
     // Version history: the rewrite and the edit, newest first; restore brings back the edited text.
     await drawer.getByRole('button', { name: /Version history/ }).click();
     await expect.poll(() => drawer.getByText('Rewritten: "Make it shorter"').isVisible()).toBe(true);
-    await expect(drawer.getByText('Edited', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText('Edited', { exact: true }).isVisible()).toBe(true);
     await drawer.getByRole('button', { name: 'Restore' }).first().click();
     await expect.poll(() => postText(drawer).textContent()).toBe('Edited text: spring offer, now with free check-ups.');
     await expect.poll(() => drawer.getByText('Restored', { exact: true }).isVisible()).toBe(true);
@@ -117,7 +117,7 @@ describe('post editor drawer', () => {
     // Saved on the server: a fresh load shows the restored text.
     const reopened = await openPost(page, next, 10);
     await expect.poll(() => postText(reopened).textContent()).toBe('Edited text: spring offer, now with free check-ups.');
-    await expect(reopened.getByText('#springoffer #smile').isVisible()).resolves.toBe(true);
+    await expect.poll(() => reopened.getByText('#springoffer #smile').isVisible()).toBe(true);
 
     // Next post: the following post of the month, in date order.
     await reopened.getByRole('button', { name: 'Next post' }).click();
@@ -136,7 +136,7 @@ describe('post editor drawer', () => {
       { day: 20, platform: 'facebook', content: 'A later post.' },
     ]);
     const drawer = await openPost(page, next, 10);
-    await expect(drawer.getByText('245 / 280').isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText('245 / 280').isVisible()).toBe(true);
 
     await drawer.getByRole('button', { name: 'Edit', exact: true }).click();
     // Counted as the server counts X: a link is 23 however long, an emoji or a CJK character 2.
@@ -145,13 +145,13 @@ describe('post editor drawer', () => {
     await expect(drawer.getByText(/Over the X\/Twitter limit/).count()).resolves.toBe(0);
     await drawer.getByLabel('Post text').fill('b'.repeat(300));
     await expect.poll(() => drawer.getByText('300 / 280').isVisible()).toBe(true);
-    await expect(drawer.getByText('Over the X/Twitter limit by 20 characters').isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText('Over the X/Twitter limit by 20 characters').isVisible()).toBe(true);
 
     // Escape with unsaved edits asks; dismissing keeps the drawer and the edits.
     const dismissed = answerNextDialog(page, false);
     await page.keyboard.press('Escape');
     await expect((await dismissed).message()).toBe(UNSAVED);
-    await expect(drawer.isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.isVisible()).toBe(true);
     await expect(drawer.getByLabel('Post text').inputValue()).resolves.toBe('b'.repeat(300));
 
     // Next post with unsaved edits asks too.
@@ -222,8 +222,8 @@ describe('post editor drawer', () => {
     const { page, context } = await newPage(browser());
     await userWithPosts(page, [{ day: 10, platform: 'instagram', content: 'A post that needs a picture.' }]);
     const drawer = await openPost(page, next, 10);
-    await expect(drawer.getByText('Supported formats: JPG, PNG, GIF, MP4').isVisible()).resolves.toBe(true);
-    await expect(drawer.getByText('Maximum file size: 10MB').isVisible()).resolves.toBe(true);
+    await expect.poll(() => drawer.getByText('Supported formats: JPG, PNG, GIF, MP4').isVisible()).toBe(true);
+    await expect.poll(() => drawer.getByText('Maximum file size: 10MB').isVisible()).toBe(true);
     const input = drawer.locator('input[type="file"]');
     await expect(input.getAttribute('accept')).resolves.toBe('image/*,video/*');
     await expect(input.getAttribute('multiple')).resolves.not.toBeNull();

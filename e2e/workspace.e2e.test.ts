@@ -77,7 +77,7 @@ describe('workspace and month screen', () => {
     await page.waitForURL(`**/month/${monthId(past)}?archived=true`);
     await expect.poll(() => page.getByRole('heading', { name: 'Content Calendar' }).isVisible()).toBe(true);
     await expect(page.getByRole('tab', { name: 'Generate' }).count()).resolves.toBe(0);
-    await expect(page.getByText('This month is archived. Content cannot be modified.').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('This month is archived. Content cannot be modified.').isVisible()).toBe(true);
     const day = page.locator(`[data-date="${past.year}-${String(past.month).padStart(2, '0')}-10"]`);
     await expect(day.textContent()).resolves.toContain('+1 others');
     // Asking for Generate in the URL still shows Calendar; removing archived=true changes nothing.
