@@ -5,6 +5,8 @@
  *
  *   npm run bench:api [-- --connections 50 --duration 5 --rounds 3 --postgres true]
  *   npm run bench:api -- --profile --duration 10   (the month read under node --cpu-prof, top frames)
+ *   npm run bench:api -- --profile --route workspace (another route under the profiler: month,
+ *                                                    workspace, or bare-month / bare-workspace)
  *   npm run bench:api -- --gzip --no-write          (every request asks for gzip, as browsers do; the
  *                                                    bare route, outside /api, still answers plain)
  *
@@ -22,7 +24,7 @@ import { createBenchDatabase, postgresReachable } from './lib/postgres';
 import { userWithMonth } from './lib/seed';
 import { startBenchServer } from './support/server';
 
-const options = flags({ connections: 50, duration: 5, warmup: 2, rounds: 3, postgres: true, write: true, profile: false, gzip: false });
+const options = flags({ connections: 50, duration: 5, warmup: 2, rounds: 3, postgres: true, write: true, profile: false, route: 'month', gzip: false });
 
 interface Load {
   rps: number;
@@ -126,17 +128,20 @@ async function benchDatabase(db: 'SQLite' | 'PostgreSQL', env: Record<string, st
 }
 
 /**
- * `--profile`: the month read alone under the same load, with the server run under `node --cpu-prof`;
+ * `--profile`: one route (`--route`, the month read by default) alone under the same load, with the server run under `node --cpu-prof`;
  * prints the frames with the largest self and total (flame-graph width) shares and keeps the profile.
  */
 async function profileDatabase(db: 'SQLite' | 'PostgreSQL', env: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'planner-api-profile-'));
   const { server, cookie, targets } = await prepare(env, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-  const month = `${server.url}${targets[0]!.path}`;
+  const [kind, name] = options.route.startsWith('bare-') ? ['bare', options.route.slice(5)] : ['path', options.route];
+  const target = targets.find((entry) => entry.bare.endsWith(`/${name}`));
+  if (!target) throw new Error(`--route ${options.route}: one of month, workspace, bare-month, bare-workspace`);
+  const url = `${server.url}${kind === 'bare' ? target.bare : target.path}`;
   let measured: Load;
   try {
-    await load(month, cookie, options.warmup);
-    measured = await load(month, cookie, options.duration);
+    await load(url, cookie, options.warmup);
+    measured = await load(url, cookie, options.duration);
   } finally {
     await server.stop();
   }
@@ -147,7 +152,7 @@ async function profileDatabase(db: 'SQLite' | 'PostgreSQL', env: Record<string, 
   const { self, total, samples } = summarise(file);
   const share = (rows: FrameShare[]) => rows.map((row) => [`${(100 * row.share).toFixed(1)}%`, row.frame]);
   return [
-    `### ${db}: month read under \`node --cpu-prof\` (${Math.round(measured.rps)} req/s while profiled, ${samples} samples; profile: ${file})`,
+    `### ${db}: ${kind === 'bare' ? 'the bare route beside ' : ''}${target.name} under \`node --cpu-prof\` (${Math.round(measured.rps)} req/s while profiled, ${samples} samples; profile: ${file})`,
     '',
     table(['self', 'function (where)'], share(self)),
     '',
