@@ -13,7 +13,7 @@
  * Rounds alternate bare and real routes so drift (CPU heat, background work) hits both alike; the
  * figures are medians over rounds. Memory is the server's resident set (VmRSS) after the last round.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -28,16 +28,26 @@ const options = flags({ connections: 50, duration: 5, warmup: 2, rounds: 3, post
 
 interface Load {
   rps: number;
+  /** The server process's CPU time (user + system) per answered request, in ms: what the route costs the server, whatever else runs on the machine. */
+  cpu: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function load(url: string, cookie: string, duration: number): Promise<Load> {
+/** CPU time (user + system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+function cpuTime(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function load(url: string, cookie: string, duration: number, pid: number): Promise<Load> {
   const headers = options.gzip ? { cookie, 'accept-encoding': 'gzip' } : { cookie };
+  const before = cpuTime(pid);
   const result = await autocannon({ url, connections: options.connections, duration, headers, timeout: 10 });
   const failures = result.errors + result.timeouts + result.non2xx;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: failures };
+  const cpu = (cpuTime(pid) - before) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, cpu, p50: result.latency.p50, p99: result.latency.p99, errors: failures };
 }
 
 let clientWarm = false;
@@ -94,18 +104,18 @@ async function benchDatabase(db: 'SQLite' | 'PostgreSQL', env: Record<string, st
     process.stdout.write(`${db}: warming up`);
     // The load generator shares the machine and warms up too: give it time before the first figures.
     if (!clientWarm) {
-      await load(`${server.url}${targets[0]!.bare}`, cookie, 5);
+      await load(`${server.url}${targets[0]!.bare}`, cookie, 5, server.pid);
       clientWarm = true;
     }
     for (const target of targets) {
-      await load(`${server.url}${target.bare}`, cookie, options.warmup);
-      await load(`${server.url}${target.path}`, cookie, options.warmup);
+      await load(`${server.url}${target.bare}`, cookie, options.warmup, server.pid);
+      await load(`${server.url}${target.path}`, cookie, options.warmup, server.pid);
     }
     const runs = new Map<string, Load[]>();
     for (let round = 0; round < options.rounds; round++) {
       for (const target of targets) {
         for (const path of [target.bare, target.path]) {
-          runs.set(path, [...(runs.get(path) ?? []), await load(`${server.url}${path}`, cookie, options.duration)]);
+          runs.set(path, [...(runs.get(path) ?? []), await load(`${server.url}${path}`, cookie, options.duration, server.pid)]);
           process.stdout.write('.');
         }
       }
@@ -113,6 +123,7 @@ async function benchDatabase(db: 'SQLite' | 'PostgreSQL', env: Record<string, st
     console.log('');
     const summary = (loads: Load[]): Load => ({
       rps: median(loads.map((entry) => entry.rps)),
+      cpu: median(loads.map((entry) => entry.cpu)),
       p50: median(loads.map((entry) => entry.p50)),
       p99: median(loads.map((entry) => entry.p99)),
       errors: loads.reduce((sum, entry) => sum + entry.errors, 0),
@@ -144,8 +155,8 @@ async function profileDatabase(db: 'SQLite' | 'PostgreSQL', env: Record<string, 
   const url = `${server.url}${kind === 'bare' ? target.bare : target.path}`;
   let measured: Load;
   try {
-    await load(url, cookie, options.warmup);
-    measured = await load(url, cookie, options.duration);
+    await load(url, cookie, options.warmup, server.pid);
+    measured = await load(url, cookie, options.duration, server.pid);
   } finally {
     await server.stop();
   }
@@ -208,12 +219,16 @@ async function main() {
       Math.round(row.real.rps),
       Math.round(row.bare.rps),
       `${((100 * row.real.rps) / row.bare.rps).toFixed(0)}%`,
+      `${ms(row.real.cpu, 2)} / ${ms(row.bare.cpu, 2)}`,
       `${ms(row.real.p50, 0)} / ${ms(row.real.p99, 0)}`,
       `${ms(row.bare.p50, 0)} / ${ms(row.bare.p99, 0)}`,
       row.real.errors + row.bare.errors,
     ]),
   );
-  const resultsTable = table(['database', 'route', 'JSON', 'req/s', 'bare route req/s', 'of bare', 'p50 / p99', 'bare p50 / p99', 'errors + non-2xx'], rows);
+  const resultsTable = table(
+    ['database', 'route', 'JSON', 'req/s', 'bare route req/s', 'of bare', 'server CPU per request / bare', 'p50 / p99', 'bare p50 / p99', 'errors + non-2xx'],
+    rows,
+  );
   const monthRows = results.map((result) => ({ db: result.db, row: result.rows[0]! }));
   const allRows = results.flatMap((result) => result.rows.map((row) => ({ db: result.db, row })));
   const worstP99 = Math.max(...allRows.map(({ row }) => row.real.p99));
@@ -242,7 +257,7 @@ async function main() {
       ],
     ],
   );
-  const settings = `autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per route after ${options.warmup} s of warm-up per route (and 5 s for the load generator itself before the first), medians over rounds; the server is its own Node process (esbuild bundle, NODE_ENV=production, LOG_LEVEL=info, request log to /dev/null) and autocannon runs in the benchmark's process, on the same 2 cores (PostgreSQL too). The bare route is GET /__bench/bare/:name of the same app and process: c.json() of the same value, no session check, no database, and (being outside /api) no same-origin check, body limit, compression negotiation or request-log line.${skipped ? ` ${skipped}` : ''}`;
+  const settings = `autocannon, ${options.connections} connections, ${options.rounds} rounds of ${options.duration} s per route after ${options.warmup} s of warm-up per route (and 5 s for the load generator itself before the first), medians over rounds; the server is its own Node process (esbuild bundle, NODE_ENV=production, LOG_LEVEL=info, request log to /dev/null) and autocannon runs in the benchmark's process, on the same 2 cores (PostgreSQL too). Server CPU per request is the server process's user and system time (\`/proc/PID/stat\`) over the requests it answered in the round, medians over rounds: unlike req/s it does not depend on what else holds the cores. The bare route is GET /__bench/bare/:name of the same app and process: c.json() of the same value, no session check, no database, and (being outside /api) no same-origin check, body limit, compression negotiation or request-log line.${skipped ? ` ${skipped}` : ''}`;
   const loads = `Load average (1/5/15 min, \`uptime\`): ${loadBefore} at the start, ${loadAverage()} at the end.`;
   const markdown = [machine(command), '', settings, '', loads, '', targets, '', resultsTable].join('\n');
   console.log(`\n${loads}\n\n${targets}\n\n${resultsTable}`);
