@@ -21,6 +21,8 @@ export interface SourceFile {
   file: string;
   imports: SourceImport[];
   packages: string[];
+  /** The packages it loads with itself: static imports that are not `import type`. */
+  eagerPackages?: string[];
 }
 
 function listSources(dir: string): string[] {
@@ -52,13 +54,17 @@ export function readSources(files = listSources(SRC)): SourceFile[] {
     const file = path.relative(SRC, full);
     const imports: SourceImport[] = [];
     const packages: string[] = [];
+    const eagerPackages: string[] = [];
     for (const match of text.matchAll(IMPORT)) {
       const specifier = (match[3] ?? match[5])!; // a static import, or a lazy import('…')
       const to = resolveImport(full, specifier);
       if (to) imports.push({ from: file, to, typeOnly: Boolean(match[2]) });
-      else if (!specifier.startsWith('.') && !Object.keys(ALIASES).some((alias) => specifier.startsWith(alias))) packages.push(specifier);
+      else if (!specifier.startsWith('.') && !Object.keys(ALIASES).some((alias) => specifier.startsWith(alias))) {
+        packages.push(specifier);
+        if (match[3] && !match[2]) eagerPackages.push(specifier);
+      }
     }
-    return { file, imports, packages };
+    return { file, imports, packages, eagerPackages };
   });
 }
 
@@ -70,6 +76,8 @@ const touchesSql = (file: string) => file.startsWith('server/platform/') || /^se
 // web/lib/posts, not a feature: the editor, the post actions, new posts, generation, the routes and a
 // shared component (a post's delivery details) all use it. So this rule keeps no exception.
 const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
+/** Packages of tens of MB the server loads only when a request needs them (a dynamic import), not at start. */
+const LOADED_ON_USE = /^(?:date-holidays|ai|@ai-sdk\/.+)$/;
 
 /** Every breach of the import directions, as readable sentences. */
 export function violations(sources: SourceFile[]): string[] {
@@ -86,6 +94,10 @@ export function violations(sources: SourceFile[]): string[] {
     }
     if (!isTest(source.file) && !touchesSql(source.file) && source.packages.includes('kysely')) {
       found.push(`${source.file} imports kysely: only repositories and src/server/platform touch SQL`);
+    }
+    for (const name of source.eagerPackages ?? []) {
+      if (!isTest(source.file) && source.file.startsWith('server/') && LOADED_ON_USE.test(name))
+        found.push(`${source.file} imports ${name} at start: load it on use, with import()`);
     }
     if (!isTest(source.file) && source.packages.some((name) => name === 'vitest' || name.startsWith('vitest/'))) {
       found.push(`${source.file} imports vitest: test helpers live under src/testing`);
@@ -247,8 +259,10 @@ describe('the import rules of ARCHITECTURE.md', () => {
         { file: 'server/modules/posts/post-service.ts', imports: [], packages: ['kysely'] },
         planted('server/modules/posts/post-service.ts', 'testing/factories.ts'),
         { file: 'server/modules/publishing/helpers.ts', imports: [], packages: ['vitest'] },
+        { file: 'server/modules/months/holidays.ts', imports: [], packages: ['date-holidays'], eagerPackages: ['date-holidays'] },
+        { file: 'server/ai/provider.ts', imports: [], packages: ['@ai-sdk/openai-compatible'], eagerPackages: ['@ai-sdk/openai-compatible'] },
       ]),
-    ).toHaveLength(7);
+    ).toHaveLength(9);
     expect(
       violations([
         planted('web/lib/x.ts', 'server/app.ts', true),
@@ -258,6 +272,8 @@ describe('the import rules of ARCHITECTURE.md', () => {
         { file: 'server/modules/posts/post-repository.ts', imports: [], packages: ['kysely'] },
         { file: 'server/platform/db/database.ts', imports: [], packages: ['kysely'] },
         { file: 'testing/publishing-helpers.ts', imports: [], packages: ['vitest'] },
+        { file: 'server/ai/sdk.ts', imports: [], packages: ['ai', 'ai'], eagerPackages: [] },
+        { file: 'server/ai/ai-writer-single.test.ts', imports: [], packages: ['ai'], eagerPackages: ['ai'] },
       ]),
     ).toEqual([]);
     const cycle = [planted('shared/a.ts', 'shared/b.ts'), planted('shared/b.ts', 'shared/a.ts')];

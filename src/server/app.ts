@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { CLIENT_IP_HEADER } from './platform/auth';
 import { clientAddress } from './middleware/client-address';
 import type { AppDeps, AppEnv } from './context';
 import { assertReachable } from './platform/db/database';
 import { AppError } from './errors';
 import { jsonBodyLimit } from './middleware/body-limit';
-import { jsonGzip } from './middleware/json-gzip';
+import { compression } from './middleware/compression';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { sameOrigin } from './middleware/same-origin';
@@ -108,9 +107,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', sameOrigin(deps.config.trustedOrigins));
   // Uploads carry their own, larger limit on their route (ownBodyLimit).
   app.use('/api/*', jsonBodyLimit());
-  app.use('/api/*', compress());
-  // JSON is gzipped by zlib before compress sees it (json-gzip.ts); compress keeps the rest.
-  app.use('/api/*', jsonGzip());
+  app.use('/api/*', compression());
 
   // better-auth reads the client address from one header that only this middleware sets: the
   // socket address, or what trusted proxies (TRUST_PROXY) put in X-Forwarded-For. Anything here may

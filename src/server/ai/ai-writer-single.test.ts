@@ -6,6 +6,7 @@ import { fakeAiWriter, testProfile as profile, testStrategy as strategy, writerE
 import { useFakeOpenAI } from '@testing/use-fake-openai';
 import { MAX_RETRY_AFTER_MS, retryDelay } from './call-model';
 import { WriterError } from './errors';
+import { isApiCallError } from './sdk';
 import type { Writer, WriterOptions } from './writer';
 
 const fake = useFakeOpenAI({ always: 'ok', delayMs: 0, tokensPerSecond: 0 });
@@ -87,5 +88,12 @@ describe('retry delay', () => {
     expect(retryDelay(rateLimited({ 'retry-after': '120' }), 0, 1000)).toBe(MAX_RETRY_AFTER_MS);
     expect(retryDelay(rateLimited({ 'retry-after-ms': '250' }), 0, 1000)).toBe(250);
     expect(retryDelay(rateLimited({}), 2, 1000)).toBe(4000);
+  });
+});
+
+describe('the AI SDK, loaded on use', () => {
+  it('tells its APICallError apart from other errors as the SDK does', () => {
+    const error = new APICallError({ message: 'x', url: 'u', requestBodyValues: {}, statusCode: 500, isRetryable: true });
+    for (const candidate of [error, new Error('x'), { message: 'x' }, null, 'x']) expect(isApiCallError(candidate)).toBe(APICallError.isInstance(candidate));
   });
 });

@@ -3,9 +3,10 @@
  * 429/5xx/connection errors honouring Retry-After (capped at 30 s), and errors mapped to WriterError.
  * Replies are streamed: a slow local model keeps the connection busy instead of hitting idle timeouts.
  */
-import { APICallError, Output, streamText, type LanguageModel } from 'ai';
+import type { APICallError, LanguageModel, Output } from 'ai';
 import { MESSAGES, toWriterError, WriterError } from './errors';
 import { createLanguageModel, type ProviderConfig } from './provider';
+import { aiSdk, isApiCallError } from './sdk';
 
 export interface CallSettings {
   timeoutMs: number;
@@ -37,14 +38,14 @@ export type CallModel = (call: ModelCall) => Promise<ModelReply>;
 export const MAX_RETRY_AFTER_MS = 30_000;
 
 /** Plain text output that asks for JSON mode: the SDK's own JSON output would reject fenced replies. */
-const jsonObjectOutput: Output.Output<string, string, never> = {
-  ...Output.text(),
+const jsonObjectOutput = (text: typeof Output.text): Output.Output<string, string, never> => ({
+  ...text(),
   name: 'json-object',
   responseFormat: Promise.resolve({ type: 'json' }),
-};
+});
 
 function providerCause(error: WriterError): APICallError | undefined {
-  return APICallError.isInstance(error.cause) ? error.cause : undefined;
+  return isApiCallError(error.cause) ? error.cause : undefined;
 }
 
 /** Retry-After (seconds or HTTP date) or retry-after-ms, capped; else exponential back-off. */
@@ -101,13 +102,14 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
   const timeout = AbortSignal.timeout(timeoutMs);
   const abortSignal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   try {
+    const { streamText, Output } = await aiSdk();
     const result = streamText({
       model,
       system: call.system,
       prompt: call.prompt,
       maxRetries: 0, // retried below, with our cap on Retry-After
       abortSignal,
-      ...(json ? { output: jsonObjectOutput } : {}),
+      ...(json ? { output: jsonObjectOutput(Output.text) } : {}),
       onError: () => {}, // errors arrive as stream parts; the SDK default would print them
     });
     let text = '';
@@ -132,7 +134,8 @@ async function streamOnce(model: LanguageModel, call: ModelCall, json: boolean, 
 }
 
 export function createCallModel(ai: ProviderConfig, settings: CallSettings, jsonMode: JsonModeMemory = { works: true }): CallModel {
-  const model = createLanguageModel(ai);
+  // Made on the first call, with the SDK (sdk.ts); a failure to load it is that call's failure.
+  let model: Promise<LanguageModel> | undefined;
   // After a 429, no request of this writer starts before the provider's Retry-After has passed: the
   // other batches of a month wait too instead of running into the same limit.
   let rateLimitedUntil = 0;
@@ -146,7 +149,7 @@ export function createCallModel(ai: ProviderConfig, settings: CallSettings, json
       const usedJsonMode = call.json && jsonMode.works;
       const onText = call.onText && ((delta: string, restart: boolean) => ((streamed = true), call.onText!(delta, restart)));
       try {
-        return await streamOnce(model, { ...call, onText }, usedJsonMode, settings.timeoutMs);
+        return await streamOnce(await (model ??= createLanguageModel(ai)), { ...call, onText }, usedJsonMode, settings.timeoutMs);
       } catch (error) {
         const writerError = error instanceof WriterError ? error : toWriterError(error, { timeoutMs: settings.timeoutMs, timedOut: false, aborted: false });
         if (usedJsonMode && rejectsJsonMode(writerError)) {

@@ -1,5 +1,5 @@
 /** The one error writers throw, with a message an end user can read and a reason code for the caller. */
-import { APICallError } from 'ai';
+import { isApiCallError } from './sdk';
 
 export type WriterErrorReason = 'timeout' | 'rate_limited' | 'provider_error' | 'invalid_reply' | 'aborted';
 
@@ -35,7 +35,7 @@ export function toWriterError(error: unknown, context: { timeoutMs: number; time
   if (error instanceof WriterError) return error;
   if (context.aborted) return new WriterError(MESSAGES.aborted, 'aborted', { cause: error });
   if (context.timedOut) return new WriterError(MESSAGES.timeout(context.timeoutMs), 'timeout', { cause: error });
-  if (APICallError.isInstance(error)) {
+  if (isApiCallError(error)) {
     const status = error.statusCode;
     if (status === 429) return new WriterError(MESSAGES.rateLimited, 'rate_limited', { cause: error });
     if (status === 401 || status === 403) {

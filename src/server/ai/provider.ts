@@ -1,11 +1,12 @@
 /** AiConfig -> AI SDK language model, for any OpenAI-compatible chat-completions server. */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { AiConfig } from '../config';
 
 export type ProviderConfig = Extract<AiConfig, { kind: 'openai-compatible' }>;
 
-export function createLanguageModel(ai: ProviderConfig): LanguageModel {
+/** The model, with the provider's SDK loaded on first use (sdk.ts). */
+export async function createLanguageModel(ai: ProviderConfig): Promise<LanguageModel> {
+  const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   const provider = createOpenAICompatible({
     // The name is only an id inside the SDK (provider options key); the user-facing name is `ai.provider`.
     name: 'openai-compatible',

@@ -62,8 +62,13 @@ export function forgetSessions(auth: Auth): void {
  */
 export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
   const cache = cacheOf(auth);
+  let known: { name: string; secret: string } | undefined;
+  void cache.cookie.then((cookie) => (known = cookie));
   return async (c, next) => {
-    const cookie = await cache.cookie;
+    // A request to a path several resources share (/api/months, /api/posts) meets one check per
+    // resource mounted there: the first decides.
+    if (c.get('user')) return next();
+    const cookie = known ?? (await cache.cookie);
     const value = readCookie(c.req.header('cookie') ?? '', cookie.name);
     const now = Date.now();
     const cached = value ? cache.entries.get(value) : undefined;

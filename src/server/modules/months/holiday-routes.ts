@@ -7,9 +7,9 @@ import { protectedRoutes } from '../../middleware/protected-routes';
 /** Mounted at /holidays: public holidays for the Generate tab's pick-list. */
 export function holidayRoutes(deps: AppDeps) {
   return protectedRoutes(deps)
-    .get('/', validate('query', holidayQuerySchema), (c) => {
+    .get('/', validate('query', holidayQuerySchema), async (c) => {
       const { country, year, month } = c.req.valid('query');
-      return c.json({ holidays: listHolidays(country, year, month) });
+      return c.json({ holidays: await listHolidays(country, year, month) });
     })
-    .get('/countries', (c) => c.json({ countries: listCountries() }));
+    .get('/countries', async (c) => c.json({ countries: await listCountries() }));
 }

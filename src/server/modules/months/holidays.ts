@@ -1,5 +1,5 @@
 /** Public holidays by country from date-holidays (offline data), for the Generate tab's holiday picker. */
-import Holidays, { type HolidaysTypes } from 'date-holidays';
+import type { HolidaysTypes } from 'date-holidays';
 import type { HolidayCountry } from '@shared/schemas/generation';
 
 export interface PublicHoliday {
@@ -11,10 +11,14 @@ export interface PublicHoliday {
 /** English names where the data has them; the library falls back to the country's own language. */
 const LANGUAGE = 'en';
 
+/** The data of every country (about 25 MB of memory), loaded when the picker first asks for it. */
+const library = () => import('date-holidays').then((module) => module.default);
+
 /** Public holidays ('public' type only) of a country in one month; [] for an unknown country. */
-export function listHolidays(country: string, year: number, month: number): PublicHoliday[] {
+export async function listHolidays(country: string, year: number, month: number): Promise<PublicHoliday[]> {
   const code = country.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(code)) return [];
+  const Holidays = await library();
   let holidays: HolidaysTypes.Holiday[];
   try {
     holidays = new Holidays(code, { languages: LANGUAGE }).getHolidays(year, LANGUAGE);
@@ -37,7 +41,8 @@ export function listHolidays(country: string, year: number, month: number): Publ
 }
 
 /** Every country the holiday data knows, by English name. */
-export function listCountries(): HolidayCountry[] {
+export async function listCountries(): Promise<HolidayCountry[]> {
+  const Holidays = await library();
   const countries = new Holidays().getCountries(LANGUAGE);
   return Object.entries(countries)
     .map(([code, name]) => ({ code, name }))

@@ -1,6 +1,7 @@
 import { DEFAULT_STRATEGY, type Strategy } from '@shared/schemas/strategy';
 import { monthName, type MonthRef, monthId } from '@shared/domain/months';
 import type { Db } from '../../platform/db/database';
+import { precompile } from '../../platform/db/precompiled';
 import { toJson } from '../../platform/db/json-columns';
 import type { MonthsTable } from '../../platform/db/schema';
 
@@ -93,10 +94,13 @@ const withPostCount = (db: Db) =>
     );
 
 export function createMonthRepository(db: Db) {
+  // The workspace read's query (on every load of the app), built on first use (precompiled.ts).
+  let listQuery: ReturnType<typeof listOf> | undefined;
+  const listOf = (on: Db) => precompile(on, 1, (userId: string) => withPostCount(on).where('months.userId', '=', userId));
   return {
     async list(userId: string): Promise<MonthRow[]> {
-      const rows = await withPostCount(db).where('months.userId', '=', userId).execute();
-      return rows.map(toMonth);
+      listQuery ??= listOf(db);
+      return (await listQuery(db, userId)).map(toMonth);
     },
 
     async find(userId: string, id: string): Promise<MonthRow | undefined> {

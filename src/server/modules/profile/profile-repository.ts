@@ -5,6 +5,7 @@ import { DEFAULT_POST_LANGUAGE, POST_LANGUAGES, type PostLanguage } from '@share
 import type { BusinessGoal, Industry, ToneOfVoice } from '@shared/domain/options';
 import type { Db } from '../../platform/db/database';
 import { fromJsonList, toJson } from '../../platform/db/json-columns';
+import { precompile } from '../../platform/db/precompiled';
 import type { ProfilesTable } from '../../platform/db/schema';
 
 function toProfile(row: ProfilesTable): Profile {
@@ -33,6 +34,8 @@ export type ZoneState = Pick<ProfilesTable, 'timeZone' | 'timeZoneSetAt' | 'arch
 export const NEW_PROFILE: Profile = { ...EMPTY_PROFILE_INPUT, completedOnboarding: false, updatedAt: null, timeZone: 'UTC' };
 
 export function createProfileRepository(db: Db) {
+  // Read on every workspace load (the user's clock): built on first use (precompiled.ts).
+  let zoneQuery: ((on: Db, userId: string) => Promise<ZoneState[]>) | undefined;
   return {
     async find(userId: string): Promise<Profile | undefined> {
       const row = await db.selectFrom('profiles').selectAll().where('userId', '=', userId).executeTakeFirst();
@@ -70,7 +73,10 @@ export function createProfileRepository(db: Db) {
       return row?.brandLogo ?? null;
     },
     async findZone(userId: string): Promise<ZoneState | undefined> {
-      return db.selectFrom('profiles').select(['timeZone', 'timeZoneSetAt', 'archivedThrough']).where('userId', '=', userId).executeTakeFirst();
+      zoneQuery ??= precompile(db, 1, (id: string) =>
+        db.selectFrom('profiles').select(['timeZone', 'timeZoneSetAt', 'archivedThrough']).where('userId', '=', id),
+      );
+      return (await zoneQuery(db, userId))[0];
     },
 
     /**
