@@ -5,10 +5,9 @@ import type { CalendarCell } from '@shared/domain/calendar-grid';
 import { longDate, weekdayAndDate } from '@shared/domain/day-words';
 import { dateOnly } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
-import type { DeliveryStatus } from '@shared/schemas/publishing';
-import type { PostActions } from '../../../components/post-action-items';
 import { DayMenu } from './day-menu';
 import { DayPosts } from './day-posts';
+import type { CalendarDayProps } from './day-props';
 import { sameDay } from './same-day';
 import classes from './month-calendar.module.css';
 
@@ -28,36 +27,6 @@ function cellLabel(cell: CalendarCell, count: number): string {
   const date = weekdayAndDate(cell.date);
   const posts = count === 0 ? 'no posts' : count === 1 ? '1 post' : `${count} posts`;
   return `${date}, ${posts}${cell.isToday ? ', today' : ''}`;
-}
-
-/** What a day does on click, drag and drop: one object for the whole month, which always calls the latest props. */
-export interface DayHandlers {
-  openDay: (date: string, posts: Post[]) => void;
-  openPost?: (postId: string) => void;
-  addPost?: (date: string) => void;
-  drop: (postId: string, date: string) => void;
-  setDropDate: (update: (current: string | null) => string | null) => void;
-  setPickerDate: (date: string | null) => void;
-  actions: PostActions;
-}
-
-export interface CalendarDayProps {
-  cell: CalendarCell;
-  posts: Post[];
-  handlers: DayHandlers;
-  /** Which handlers the month has: a day offers what they allow. */
-  canOpen: boolean;
-  canAdd: boolean;
-  hasActions: boolean;
-  archived: boolean;
-  canMove: boolean;
-  approvalShown: boolean;
-  deliveryStatusOf?: (postId: string) => DeliveryStatus | undefined;
-  dropTarget: boolean;
-  pickerOpen: boolean;
-  tooltips: boolean;
-  /** A phone's width: what CSS hides there (the day's menu, the posts' words) is not drawn. */
-  compact: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/schemas/post';
 import type { DeliveryStatus } from '@shared/schemas/publishing';
-import type { CalendarDayProps, DayHandlers } from './calendar-day';
+import type { CalendarDayProps, DayHandlers } from './day-props';
 import { sameDay } from './same-day';
 
 const posts = [{ id: 'a' }, { id: 'b' }] as Post[];

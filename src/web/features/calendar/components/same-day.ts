@@ -1,4 +1,4 @@
-import type { CalendarDayProps } from './calendar-day';
+import type { CalendarDayProps } from './day-props';
 
 /**
  * Props compare by identity, except the delivery lookup (a new function whenever the deliveries are
