@@ -14,6 +14,9 @@
  * `--reports DIR` keeps each Lighthouse report (JSON, with its long tasks and main-thread breakdown) in DIR.
  * `--background-load N` starts N busy-loop processes (bench/lib/background-load.ts) before the first
  * Lighthouse run and stops them after the drawer timings: the figures under another process's load.
+ * `--compare DIR` also measures the month of another build in the same turns: DIR holds a copy of that
+ * build's dist (DIR/server/main.js and DIR/web; put it under node_modules/ so the server finds its
+ * packages), for a before/after on the same machine at the same time.
  *
  * The server is the built one (`node dist/server/main.js`) on loopback with a fresh SQLite database.
  */
@@ -36,7 +39,7 @@ import { userWithMonth } from './lib/seed';
 import { startBackgroundLoad } from './lib/background-load';
 import { entryKey, readManifest, routeJs } from './lib/bundle';
 
-const options = flags({ build: true, lighthouseRuns: 3, drawerRuns: 20, backgroundLoad: 0, reports: '', write: true });
+const options = flags({ build: true, lighthouseRuns: 3, drawerRuns: 20, backgroundLoad: 0, reports: '', write: true, compare: '' });
 const CHROMIUM_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 // ---------------------------------------------------------------------------------------------
@@ -47,9 +50,9 @@ interface Running {
   stop: () => Promise<void>;
 }
 
-async function startBuiltServer(): Promise<Running> {
+async function startBuiltServer(entry = BUILT_SERVER): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-bench-web-'));
-  const server = await startServerProcess({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { entry: BUILT_SERVER });
+  const server = await startServerProcess({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { entry });
   return {
     url: server.url,
     stop: async () => {
@@ -277,6 +280,7 @@ async function main() {
   const server = await startBuiltServer();
   await compressedReady(server.url, manifest.app[entryKey(manifest.app)]!.file);
   const bare = await startBarePage();
+  const other = options.compare ? await startBuiltServer(path.resolve(options.compare, 'server/main.js')) : undefined;
   const browser = await startChromium();
   try {
     const { client, monthId, posts } = await userWithMonth(server.url);
@@ -290,6 +294,14 @@ async function main() {
       },
       { name: 'bare Mantine page (anchor)', url: `${bare.url}/`, cookie: undefined },
     ];
+    if (other) {
+      const seeded = await userWithMonth(other.url);
+      pages.push({
+        name: `/month/${seeded.monthId}?tab=calendar&view=calendar of the build in ${options.compare} (${seeded.posts} posts)`,
+        url: `${other.url}/month/${seeded.monthId}?tab=calendar&view=calendar`,
+        cookie: seeded.client.cookieHeader(),
+      });
+    }
     const load = startBackgroundLoad(options.backgroundLoad);
     loadDescription = load.description;
     stopLoad = load.stop;
@@ -335,7 +347,7 @@ async function main() {
     );
     const drawerMedian = median(drawer.runs);
     const login = js.find((route) => route.route === '/login')!;
-    const [loginRuns, monthRuns, bareRuns] = lighthouseResults.map((result) => result.runs) as [LighthouseRun[], LighthouseRun[], LighthouseRun[]];
+    const [loginRuns, monthRuns, bareRuns] = lighthouseResults.slice(0, 3).map((result) => result.runs) as [LighthouseRun[], LighthouseRun[], LighthouseRun[]];
     const beside = ` (bare page ${medianOf(bareRuns, 'score').toFixed(2)})`;
     const targets = table(
       ['target', 'measured', 'result'],
@@ -354,7 +366,7 @@ async function main() {
     );
     const settings = [
       "JavaScript: the files a route needs before it renders, gzip level 6, CSS not counted: for /login its own build's entry with its static imports (login.html is a document of its own); for the month the app's entry with its static imports plus the files the server preloads for the page (.vite/route-preloads.json).",
-      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}: default (mobile) configuration with simulated throttling, performance category only, ${options.lighthouseRuns} runs per page taken in turns (login, month, bare page, again), Debian's Chromium headless; the signed-in page gets the session cookie through extraHeaders. The bare page is bench/bare-page (MantineProvider, all of @mantine/core's styles, a title, text and a button) built by Vite and served by the app's web middleware: the yardstick for this machine's load. "Longest task" is the longest entry of Lighthouse's long-tasks audit (tasks over 50 ms, durations as Lighthouse estimates them under its CPU throttling); 0 ms when it lists none. Background load during the Lighthouse runs and the drawer timings: ${loadDescription}. Load average before and after the runs: ${loadBefore} / ${loadAfter} (\`uptime\`).`,
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}: default (mobile) configuration with simulated throttling, performance category only, ${options.lighthouseRuns} runs per page taken in turns (login, month, bare page${options.compare ? ", the other build's month" : ''}, again), Debian's Chromium headless; the signed-in page gets the session cookie through extraHeaders. The bare page is bench/bare-page (MantineProvider, all of @mantine/core's styles, a title, text and a button) built by Vite and served by the app's web middleware: the yardstick for this machine's load. "Longest task" is the longest entry of Lighthouse's long-tasks audit (tasks over 50 ms, durations as Lighthouse estimates them under its CPU throttling); 0 ms when it lists none. Background load during the Lighthouse runs and the drawer timings: ${loadDescription}. Load average before and after the runs: ${loadBefore} / ${loadAfter} (\`uptime\`).`,
       `Drawer: Playwright with the same Chromium at 1280x900; the click and the timing happen in the page (performance.now() from the click to the first animation frame in which a [role=dialog] has a box and the URL holds post=), then Escape closes it; ${drawer.note}. Median of ${drawer.runs.length} after one first open; runs: ${drawer.runs.map((value) => value.toFixed(0)).join(', ')} ms.`,
     ].join('\n\n');
     const markdown = [machine(command), '', targets, '', jsTable, '', lighthouseTable, '', settings].join('\n');
@@ -364,6 +376,7 @@ async function main() {
     await stopLoad();
     await browser.stop().catch(() => undefined);
     await bare.stop();
+    await other?.stop();
     await server.stop();
   }
 }

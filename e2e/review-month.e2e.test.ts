@@ -233,6 +233,17 @@ describe('reviewing a month', () => {
     await shot(page, 'calendar-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'calendar-phone');
+    // A phone's calendar leaves out the words and day menus its CSS hides; widened, it draws them again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => cell(page, day(next, 2)).textContent()).toContain('Family Saturday: bring the kids');
+    await expect
+      .poll(() =>
+        cell(page, day(next, 2))
+          .getByRole('button', { name: /^Actions for posts on/ })
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
     // Without a choice in the URL, phones get the list.
     await openCalendar(page);
     await expect.poll(() => page.getByRole('list', { name: 'Posts of the month' }).isVisible()).toBe(true);

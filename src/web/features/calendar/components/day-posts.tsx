@@ -28,6 +28,8 @@ export interface DayPostsProps {
   /** Each post's approval is marked (the month was shared for review, or publishes only approved posts). */
   approvalShown?: boolean;
   draggable: boolean;
+  /** A phone's narrow cells: each post is its network's icon and marks; its words (hidden there by CSS) are not drawn. */
+  compact?: boolean;
   /** Opened from a click on the empty part of a cell with several posts. */
   pickerOpen: boolean;
   onPickerChange: (open: boolean) => void;
@@ -93,7 +95,9 @@ function Entry({
   draggable,
   delivery,
   approvalShown,
+  compact,
 }: {
+  compact: boolean;
   post: Post;
   dateLabel: string;
   onOpenPost?: (postId: string) => void;
@@ -108,7 +112,7 @@ function Entry({
       <span className={classes.entryHead}>
         <span className={classes.pill} style={{ background: style.background, color: style.color }}>
           <style.icon size={12} stroke={2} aria-hidden="true" />
-          <span className={classes.pillLabel}>{style.label}</span>
+          {!compact && <span className={classes.pillLabel}>{style.label}</span>}
         </span>
         <span className={classes.marks}>
           <StatusMark post={post} delivery={delivery} />
@@ -116,8 +120,8 @@ function Entry({
           {post.evergreen && <IconLeaf size={12} stroke={2} color="var(--mantine-color-teal-7)" aria-hidden="true" data-testid="evergreen-mark" />}
         </span>
       </span>
-      <span className={classes.words}>{firstWords(post.content)}</span>
-      {image && <img className={classes.thumb} src={image.url} alt="" loading="lazy" />}
+      {!compact && <span className={classes.words}>{firstWords(post.content)}</span>}
+      {image && !compact && <img className={classes.thumb} src={image.url} alt="" loading="lazy" />}
     </>
   );
   if (!onOpenPost) {
@@ -150,7 +154,17 @@ function Entry({
 }
 
 /** A day's posts (at most two, then '+N others'); with several posts, a small list to choose from. */
-export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, approvalShown = false, draggable, pickerOpen, onPickerChange }: DayPostsProps) {
+export function DayPosts({
+  dateLabel,
+  posts,
+  onOpenPost,
+  deliveryStatusOf,
+  approvalShown = false,
+  draggable,
+  compact = false,
+  pickerOpen,
+  onPickerChange,
+}: DayPostsProps) {
   const [pickerUsed, setPickerUsed] = useState(false);
   if (pickerOpen && !pickerUsed) setPickerUsed(true);
   if (posts.length === 0) return null;
@@ -166,6 +180,7 @@ export function DayPosts({ dateLabel, posts, onOpenPost, deliveryStatusOf, appro
           draggable={draggable}
           delivery={deliveryStatusOf?.(post.id)}
           approvalShown={approvalShown}
+          compact={compact}
         />
       ))}
       {hidden > 0 &&

@@ -1,28 +1,18 @@
-import { ActionIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DeliveryStatus } from '@shared/schemas/publishing';
-import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
-import { calendarGrid, WEEKDAY_HEADERS, type CalendarCell } from '@shared/domain/calendar-grid';
-import { longDate, weekdayAndDate, WEEKDAY_NAMES } from '@shared/domain/day-words';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { calendarGrid, WEEKDAY_HEADERS } from '@shared/domain/calendar-grid';
+import { WEEKDAY_NAMES } from '@shared/domain/day-words';
 import { dateOnly, type MonthRef } from '@shared/domain/months';
 import type { Post } from '@shared/schemas/post';
 import type { PostActions } from '../../../components/post-action-items';
-import { DayMenu } from './day-menu';
-import { DayPosts, StatusLegend } from './day-posts';
+import { CalendarDay, movedPost } from './calendar-day';
+import type { DayHandlers } from './day-props';
+import { StatusLegend } from './day-posts';
 import { useIdle } from '../../../lib/when-idle';
 import classes from './month-calendar.module.css';
 
-// The '+' buttons' tooltip (a positioned popover) is a chunk of its own, added once the page is idle.
-const AddTooltip = lazy(() => import('./add-tooltip').then((module) => ({ default: module.AddTooltip })));
-
-function WithAddTooltip({ ready, children }: { ready: boolean; children: ReactElement }) {
-  if (!ready) return children;
-  return (
-    <Suspense fallback={children}>
-      <AddTooltip>{children}</AddTooltip>
-    </Suspense>
-  );
-}
+const NO_POSTS: Post[] = [];
 
 export function postsByDay(posts: Post[]): Map<string, Post[]> {
   const days = new Map<string, Post[]>();
@@ -31,12 +21,6 @@ export function postsByDay(posts: Post[]): Map<string, Post[]> {
     days.set(day, [...(days.get(day) ?? []), post]);
   }
   return days;
-}
-
-function cellLabel(cell: CalendarCell, count: number): string {
-  const date = weekdayAndDate(cell.date);
-  const posts = count === 0 ? 'no posts' : count === 1 ? '1 post' : `${count} posts`;
-  return `${date}, ${posts}${cell.isToday ? ', today' : ''}`;
 }
 
 export interface MonthCalendarProps {
@@ -78,12 +62,37 @@ export function MonthCalendar({
   const [dropDate, setDropDate] = useState<string | null>(null);
   const canMove = Boolean(onMovePost) && !archived;
   const tooltips = useIdle();
+  // The breakpoint of the phone layout in month-calendar.module.css; read at once, not after the first render.
+  const compact = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
 
-  const openDay = (date: string, dayPosts: Post[]) => {
-    if (!onOpenPost || dayPosts.length === 0) return;
-    if (dayPosts.length === 1) onOpenPost(dayPosts[0]!.id);
-    else setPickerDate(date);
-  };
+  // The latest props, read by handlers that stay the same object across renders (the days are memoised).
+  const latest = useRef({ posts, onOpenPost, onAddPost, onMovePost, postActions });
+  useLayoutEffect(() => {
+    latest.current = { posts, onOpenPost, onAddPost, onMovePost, postActions };
+  });
+  const handlers = useMemo<DayHandlers>(
+    () => ({
+      openDay: (date, dayPosts) => {
+        const open = latest.current.onOpenPost;
+        if (!open || dayPosts.length === 0) return;
+        if (dayPosts.length === 1) open(dayPosts[0]!.id);
+        else setPickerDate(date);
+      },
+      openPost: (postId) => latest.current.onOpenPost?.(postId),
+      addPost: (date) => latest.current.onAddPost?.(date),
+      drop: (postId, date) => {
+        if (movedPost(latest.current.posts, postId, date)) latest.current.onMovePost?.(postId, date);
+      },
+      setDropDate,
+      setPickerDate,
+      actions: {
+        onDuplicate: (post) => latest.current.postActions?.onDuplicate(post),
+        onAdapt: (post, platform) => latest.current.postActions?.onAdapt(post, platform),
+        onDelete: (post) => latest.current.postActions?.onDelete(post),
+      },
+    }),
+    [],
+  );
 
   return (
     <>
@@ -97,83 +106,25 @@ export function MonthCalendar({
         </div>
         {[0, 1, 2, 3, 4, 5].map((week) => (
           <div key={week} className={classes.week} role="row">
-            {cells.slice(week * 7, week * 7 + 7).map((cell) => {
-              const dayPosts = cell.inMonth ? (byDay.get(cell.date) ?? []) : [];
-              const dateLabel = longDate(cell.date);
-              const droppable = canMove && cell.inMonth;
-              return (
-                <div
-                  key={cell.date}
-                  role="gridcell"
-                  aria-label={cellLabel(cell, dayPosts.length)}
-                  data-date={cell.date}
-                  data-in-month={cell.inMonth}
-                  data-today={cell.isToday || undefined}
-                  data-drop-target={dropDate === cell.date || undefined}
-                  className={`${classes.cell} ${dayPosts.length > 0 && onOpenPost ? classes.clickable : ''}`}
-                  onClick={() => openDay(cell.date, dayPosts)}
-                  onDragOver={
-                    droppable
-                      ? (event) => {
-                          event.preventDefault();
-                          event.dataTransfer.dropEffect = 'move';
-                          setDropDate(cell.date);
-                        }
-                      : undefined
-                  }
-                  onDragLeave={droppable ? () => setDropDate((current) => (current === cell.date ? null : current)) : undefined}
-                  onDrop={
-                    droppable
-                      ? (event) => {
-                          event.preventDefault();
-                          setDropDate(null);
-                          const postId = event.dataTransfer.getData('text/x-post-id');
-                          const post = posts.find((item) => item.id === postId);
-                          if (post && dateOnly(post.date) !== cell.date) onMovePost!(postId, cell.date);
-                        }
-                      : undefined
-                  }
-                >
-                  <div className={classes.dayTop}>
-                    <span className={classes.dayNumber} aria-hidden="true">
-                      {cell.day}
-                    </span>
-                    {postActions && !archived && dayPosts.length > 0 && (
-                      <span className={classes.dayMenu}>
-                        <DayMenu dateLabel={dateLabel} posts={dayPosts} actions={postActions} />
-                      </span>
-                    )}
-                  </div>
-                  <DayPosts
-                    dateLabel={dateLabel}
-                    posts={dayPosts}
-                    onOpenPost={onOpenPost}
-                    deliveryStatusOf={deliveryStatusOf}
-                    approvalShown={approvalShown}
-                    draggable={canMove}
-                    pickerOpen={pickerDate === cell.date}
-                    onPickerChange={(open) => setPickerDate(open ? cell.date : null)}
-                  />
-                  {cell.inMonth && !archived && onAddPost && dayPosts.length === 0 && (
-                    <WithAddTooltip ready={tooltips}>
-                      <ActionIcon
-                        variant="light"
-                        size="sm"
-                        radius="xl"
-                        className={classes.add}
-                        aria-label={`Add post for this day, ${dateLabel}`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onAddPost(cell.date);
-                        }}
-                      >
-                        <IconPlus size={14} aria-hidden="true" />
-                      </ActionIcon>
-                    </WithAddTooltip>
-                  )}
-                </div>
-              );
-            })}
+            {cells.slice(week * 7, week * 7 + 7).map((cell) => (
+              <CalendarDay
+                key={cell.date}
+                cell={cell}
+                posts={cell.inMonth ? (byDay.get(cell.date) ?? NO_POSTS) : NO_POSTS}
+                handlers={handlers}
+                canOpen={Boolean(onOpenPost)}
+                canAdd={Boolean(onAddPost)}
+                hasActions={Boolean(postActions)}
+                archived={archived}
+                canMove={canMove}
+                approvalShown={approvalShown}
+                deliveryStatusOf={deliveryStatusOf}
+                dropTarget={dropDate === cell.date}
+                pickerOpen={pickerDate === cell.date}
+                tooltips={tooltips}
+                compact={compact}
+              />
+            ))}
           </div>
         ))}
       </div>
