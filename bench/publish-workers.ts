@@ -5,13 +5,14 @@
  * worker is killed (SIGKILL) mid-burst while the others go on. The posts are written through the API
  * once and copied in the database (real rows the workers claim and send like any other).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServerProcess, type ServerProcess } from '@testing/server-process';
 import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { dueMinute, scheduledBenchPost, userWithWebhook } from './lib/burst';
+import { summarise } from './lib/cpu-profile';
 import { createBenchDatabase, postgresReachable } from './lib/postgres';
 import { commandLine, machine, median, pass, percentile, seconds, table, writeSection } from './lib/report';
 
@@ -23,6 +24,8 @@ export interface WorkersOptions {
   runs: number;
   kill: boolean;
   write: boolean;
+  /** A directory for the workers' CPU profiles ('' for none). */
+  profile: string;
 }
 
 interface Run {
@@ -43,6 +46,8 @@ interface Run {
   load: number;
 }
 
+/** node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded module profiles the worker instead. */
+const PROFILER = path.resolve(import.meta.dirname, 'support/cpu-profile-preload.mjs');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quote = (column: string) => `"${column}"`;
 
@@ -77,7 +82,9 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
     // The web instance migrates the database first; then the workers start on it.
     const web = await startServerProcess({ ...env, ROLE: 'web' });
     processes.push(web);
-    for (let n = 0; n < options.workers; n++) processes.push(await startServerProcess({ ...env, ROLE: 'worker' }));
+    // Profiled workers write their .cpuprofile when they exit (SIGTERM at the end; the killed one writes none).
+    const profiling = options.profile ? { NODE_OPTIONS: `--import ${PROFILER}`, CPU_PROFILE_DIR: path.resolve(options.profile) } : {};
+    for (let n = 0; n < options.workers; n++) processes.push(await startServerProcess({ ...env, ...profiling, ROLE: 'worker' }));
     const workers = processes.slice(1);
     const { client } = await userWithWebhook(web.url, receiver);
 
@@ -139,12 +146,23 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
   }
 }
 
+/** The hottest frames of each profile a run's workers wrote. */
+function printProfiles(dir: string) {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const { self, total, samples } = summarise(path.join(dir, file), 25);
+    const list = (shares: { frame: string; share: number }[]) => shares.map((s) => `  ${(s.share * 100).toFixed(1).padStart(5)}%  ${s.frame}`).join('\n');
+    console.log(`\n${file}: ${samples} samples\nself:\n${list(self)}\ntotal:\n${list(total)}`);
+  }
+}
+
 export async function runWorkers(options: WorkersOptions) {
   const unreachable = await postgresReachable();
   if (unreachable) throw new Error(unreachable);
+  if (options.profile) mkdirSync(options.profile, { recursive: true });
   const runs: Run[] = [];
   for (let n = 1; n <= options.runs; n++) runs.push(await run(options, `undisturbed ${n}`, false));
   if (options.kill) runs.push(await run(options, `one worker killed mid-burst`, true));
+  if (options.profile) printProfiles(options.profile);
   const calm = runs.filter((r) => r.label.startsWith('undisturbed'));
   const row = (r: Run) => [
     r.label,
