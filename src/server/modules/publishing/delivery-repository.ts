@@ -8,7 +8,7 @@ import { raiseNothing, type RaiseNotification } from '../notifications/notificat
 import { attemptMayBeUnderWay, CANCELLABLE, EXCERPT_LENGTH, RETRYABLE, toDelivery, WAITING } from './delivery-row';
 import { awaitsApproval } from './approval-hold-repository';
 import { addAttempt, attemptsOf } from './delivery-log-repository';
-import { createOutcomeWrites } from './outcome-writes';
+import { createOutcomeWrites } from './delivery-outcome-repository';
 import type { AttemptEnd, CancelResult, DeliveryRow, ScheduleResult } from './delivery-row';
 
 /**
