@@ -5,13 +5,14 @@
  * worker is killed (SIGKILL) mid-burst while the others go on. The posts are written through the API
  * once and copied in the database (real rows the workers claim and send like any other).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServerProcess, type ServerProcess } from '@testing/server-process';
 import { startWebhookReceiver, type WebhookReceiver } from '@testing/webhook-receiver';
 import { dueMinute, scheduledBenchPost, userWithWebhook } from './lib/burst';
+import { summarise } from './lib/cpu-profile';
 import { createBenchDatabase, postgresReachable } from './lib/postgres';
 import { commandLine, machine, median, pass, percentile, seconds, table, writeSection } from './lib/report';
 
@@ -23,6 +24,8 @@ export interface WorkersOptions {
   runs: number;
   kill: boolean;
   write: boolean;
+  /** A directory for the workers' CPU profiles ('' for none). */
+  profile: string;
 }
 
 interface Run {
@@ -41,8 +44,28 @@ interface Run {
   unknownReceived: number;
   lost: number;
   load: number;
+  /** CPU seconds spent from 2 s before the due minute to the last arrival: the workers together, and this process (the receiver and the harness). */
+  workersCpu: number;
+  receiverCpu: number;
 }
 
+/** node 20 refuses --cpu-prof in NODE_OPTIONS: a preloaded module profiles the worker instead. */
+const PROFILER = path.resolve(import.meta.dirname, 'support/cpu-profile-preload.mjs');
+/** The receiver's accept queue: the workers open up to all their lanes' connections at once (net.core.somaxconn caps it). */
+const RECEIVER_BACKLOG = 4096;
+/** CPU seconds a process has used so far (user and system, from /proc; 0 once it is gone). */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quote = (column: string) => `"${column}"`;
 
@@ -69,7 +92,7 @@ async function copyPosts(client: pg.Client, postId: string, count: number) {
 async function run(options: WorkersOptions, label: string, kill: boolean): Promise<Run> {
   const database = await createBenchDatabase('bench_publish');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'planner-bench-publish-'));
-  const receiver: WebhookReceiver = await startWebhookReceiver({ latencyMs: options.latency });
+  const receiver: WebhookReceiver = await startWebhookReceiver({ latencyMs: options.latency, backlog: RECEIVER_BACKLOG });
   const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLISH_ALLOW_PRIVATE_URLS: 'true', LOG_LEVEL: 'warn', PUBLISH_LANES: String(options.lanes) };
   const processes: ServerProcess[] = [];
   const db = new pg.Client({ connectionString: database.url });
@@ -77,7 +100,9 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
     // The web instance migrates the database first; then the workers start on it.
     const web = await startServerProcess({ ...env, ROLE: 'web' });
     processes.push(web);
-    for (let n = 0; n < options.workers; n++) processes.push(await startServerProcess({ ...env, ROLE: 'worker' }));
+    // Profiled workers write their .cpuprofile when they exit (SIGTERM at the end; the killed one writes none).
+    const profiling: Record<string, string> = options.profile ? { NODE_OPTIONS: `--import ${PROFILER}`, CPU_PROFILE_DIR: path.resolve(options.profile) } : {};
+    for (let n = 0; n < options.workers; n++) processes.push(await startServerProcess({ ...env, ...profiling, ROLE: 'worker' }));
     const workers = processes.slice(1);
     const { client } = await userWithWebhook(web.url, receiver);
 
@@ -88,10 +113,22 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
     const due = Date.parse((await db.query<{ dueAt: string }>(`SELECT "dueAt" FROM deliveries LIMIT 1`)).rows[0]!.dueAt);
     console.log(`${label}: ${options.posts} posts due at ${new Date(due).toISOString()} on ${options.workers} workers`);
 
-    const unique = () => new Set(receiver.posts().map((item) => item.id)).size;
+    // Counted as they arrive (polled every 100 ms: recounting all 10,000 each time cost the shared cores).
+    const seen = new Set<string>();
+    let counted = 0;
+    const unique = () => {
+      for (; counted < receiver.received.length; counted++) {
+        const item = receiver.received[counted]!;
+        if (item.body.type === 'post.publish') seen.add(item.id);
+      }
+      return seen.size;
+    };
     const count = async (status: string) => Number((await db.query(`SELECT count(*) AS n FROM deliveries WHERE status = $1`, [status])).rows[0].n);
     let load = NaN;
     void sleep(due + 5_000 - Date.now()).then(() => (load = loadavg()[0]!));
+    const workersCpu = () => workers.reduce((sum, worker) => sum + cpuSecondsOf(worker.child.pid), 0);
+    await sleep(due - 2_000 - Date.now());
+    const cpuBefore = { workers: workersCpu(), own: ownCpuSeconds() };
     const until = due + 300_000;
     if (kill) {
       while (unique() < options.posts / 4 && Date.now() < until) await sleep(50);
@@ -103,6 +140,8 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
       while (unique() < options.posts && Date.now() < until) await sleep(100);
     }
     if (Number.isNaN(load)) load = loadavg()[0]!;
+    // A killed worker's CPU can no longer be read.
+    const cpu = { workers: kill ? NaN : workersCpu() - cpuBefore.workers, own: ownCpuSeconds() - cpuBefore.own };
     const unknownIds = new Set((await db.query<{ id: string }>(`SELECT id FROM deliveries WHERE status = 'unknown'`)).rows.map((row) => row.id));
     const rows = Number((await db.query(`SELECT count(*) AS n FROM deliveries`)).rows[0].n);
     const firstSeen = new Map<string, number>();
@@ -129,6 +168,8 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
       // Neither received nor marked unknown (or missing from the table).
       lost: notReceived - (unknownIds.size - unknownReceived) + (options.posts - rows),
       load,
+      workersCpu: cpu.workers,
+      receiverCpu: cpu.own,
     };
   } finally {
     await db.end().catch(() => undefined);
@@ -139,12 +180,23 @@ async function run(options: WorkersOptions, label: string, kill: boolean): Promi
   }
 }
 
+/** The hottest frames of each profile a run's workers wrote. */
+function printProfiles(dir: string) {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const { self, total, samples } = summarise(path.join(dir, file), 25);
+    const list = (shares: { frame: string; share: number }[]) => shares.map((s) => `  ${(s.share * 100).toFixed(1).padStart(5)}%  ${s.frame}`).join('\n');
+    console.log(`\n${file}: ${samples} samples\nself:\n${list(self)}\ntotal:\n${list(total)}`);
+  }
+}
+
 export async function runWorkers(options: WorkersOptions) {
   const unreachable = await postgresReachable();
   if (unreachable) throw new Error(unreachable);
+  if (options.profile) mkdirSync(options.profile, { recursive: true });
   const runs: Run[] = [];
   for (let n = 1; n <= options.runs; n++) runs.push(await run(options, `undisturbed ${n}`, false));
   if (options.kill) runs.push(await run(options, `one worker killed mid-burst`, true));
+  if (options.profile) printProfiles(options.profile);
   const calm = runs.filter((r) => r.label.startsWith('undisturbed'));
   const row = (r: Run) => [
     r.label,
@@ -158,6 +210,7 @@ export async function runWorkers(options: WorkersOptions) {
     `${r.unknown} (${r.unknownReceived} received)`,
     r.lost,
     r.load.toFixed(2),
+    `${Number.isFinite(r.workersCpu) ? `${r.workersCpu.toFixed(1)} s` : 'n/a'} / ${r.receiverCpu.toFixed(1)} s`,
   ];
   const mid = (pick: (r: Run) => number) => median(calm.map(pick));
   const killed = runs.find((r) => !r.label.startsWith('undisturbed'));
@@ -166,10 +219,23 @@ export async function runWorkers(options: WorkersOptions) {
     '',
     machine(commandLine('bench:publish')),
     '',
-    `${options.posts} posts of one account due in the same minute on PostgreSQL: one \`ROLE=web\` instance takes the API calls and ${options.workers} \`ROLE=worker\` processes (PUBLISH_LANES=${options.lanes} each) claim and send them to a webhook receiver on loopback that answers each request ${options.latency} ms after it arrives and checks every signature. One post is written and scheduled through the API, the rest are copies of its rows made in the database. Lateness is from the due minute to the first arrival of each webhook-id. Load: the 1-minute load average (\`uptime\`) 5 s after the due minute, on this 2-core machine shared with other work. In the last run the first worker is killed (SIGKILL) once a quarter of the posts have arrived; the others go on, and what it held is written off as unknown when its lease (2 minutes) lapses.`,
+    `${options.posts} posts of one account due in the same minute on PostgreSQL: one \`ROLE=web\` instance takes the API calls and ${options.workers} \`ROLE=worker\` processes (PUBLISH_LANES=${options.lanes} each) claim and send them to a webhook receiver on loopback that answers each request ${options.latency} ms after it arrives and checks every signature. One post is written and scheduled through the API, the rest are copies of its rows made in the database. Lateness is from the due minute to the first arrival of each webhook-id. Load: the 1-minute load average (\`uptime\`) 5 s after the due minute, on this 2-core machine shared with other work. CPU: seconds of CPU the workers together and the receiver (with the harness, one process) used from 2 s before the due minute to the last arrival (not read for a killed worker). In the last run the first worker is killed (SIGKILL) once a quarter of the posts have arrived; the others go on, and what it held is written off as unknown when its lease (2 minutes) lapses.`,
     '',
     table(
-      ['run', 'delivered', 'within 60 s', 'first', 'p50 late', 'p99 late', 'max late', 'duplicate ids', 'unknown (of which received)', 'lost', 'load'],
+      [
+        'run',
+        'delivered',
+        'within 60 s',
+        'first',
+        'p50 late',
+        'p99 late',
+        'max late',
+        'duplicate ids',
+        'unknown (of which received)',
+        'lost',
+        'load',
+        'CPU: workers / receiver',
+      ],
       runs.map(row),
     ),
     '',

@@ -5,7 +5,9 @@
  * Figures: lateness after the due minute (p50, p99, max), duplicates by webhook-id, lost posts.
  * Flags: --posts 1000 --no-write --no-kill (the undisturbed run only; prints, writes nothing)
  * With --workers N (PostgreSQL, N worker processes; publish-workers.ts): --latency 300 (ms the receiver
- * takes per answer), --lanes 300 (PUBLISH_LANES of each worker), --runs 3 (undisturbed runs before the kill).
+ * takes per answer), --lanes 1000 (PUBLISH_LANES of each worker: with 600 lanes in all and 300 ms
+ * answers, 10,000 posts cannot all leave within 5 s), --runs 3 (undisturbed runs before the kill),
+ * --profile DIR (each worker writes a V8 CPU profile there and its hottest frames are printed).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,7 +19,7 @@ import { dueMinute, scheduledBenchPost, userWithWebhook } from './lib/burst';
 import { commandLine, flags, machine, pass, percentile, seconds, table, writeSection } from './lib/report';
 import { runWorkers } from './publish-workers';
 
-const options = flags({ posts: 1000, write: true, kill: true, workers: 0, latency: 0, lanes: 300, runs: 3 });
+const options = flags({ posts: 1000, write: true, kill: true, workers: 0, latency: 0, lanes: 1000, runs: 3, profile: '' });
 if (options.workers > 0) {
   await runWorkers(options);
   process.exit(0);

@@ -32,14 +32,19 @@ const published = (id: string) => ({
  * A webhook receiver on a loopback port that checks every request's signature with the
  * `standardwebhooks` package (the secret is learnt when the connection is made). Replies are scripted
  * in order; when none is queued it answers 200 with a live-post link. `latencyMs`: every answer comes
- * that long after the request (a real network's time to answer, for benchmarks).
+ * that long after the request (a real network's time to answer, for benchmarks). `backlog`: connections
+ * the kernel queues before they are accepted (node's default is 511; a burst of thousands of new
+ * connections at once overflows that, and a dropped connection is retried only a second later).
  */
-export async function startWebhookReceiver(options: { latencyMs?: number } = {}) {
+export async function startWebhookReceiver(options: { latencyMs?: number; backlog?: number } = {}) {
   const latencyMs = options.latencyMs ?? 0;
   const later = (answer: () => void) => (latencyMs > 0 ? void setTimeout(answer, latencyMs) : answer());
   const received: ReceivedWebhook[] = [];
   const replies: Reply[] = [];
   let secret = '';
+  // One verifier per secret: the package decodes the secret when it is made.
+  let verifier: { secret: string; webhook: Webhook } | undefined;
+  const webhookFor = (value: string) => (verifier?.secret === value ? verifier : (verifier = { secret: value, webhook: new Webhook(value) })).webhook;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +53,7 @@ export async function startWebhookReceiver(options: { latencyMs?: number } = {})
       const id = String(request.headers['webhook-id'] ?? '');
       const timestamp = String(request.headers['webhook-timestamp'] ?? '');
       const signature = String(request.headers['webhook-signature'] ?? '');
-      const expected = secret ? new Webhook(secret).sign(id, new Date(Number(timestamp) * 1000), raw) : '';
+      const expected = secret ? webhookFor(secret).sign(id, new Date(Number(timestamp) * 1000), raw) : '';
       received.push({
         receivedAt: Date.now(),
         id,
@@ -69,7 +74,7 @@ export async function startWebhookReceiver(options: { latencyMs?: number } = {})
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: options.backlog ?? 511 }, resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -3,6 +3,7 @@ import type { Profile } from '@shared/schemas/profile';
 import type { Strategy } from '@shared/schemas/strategy';
 import type { ConnectionRepository, ConnectionRow } from './connection-repository';
 import type { DeliveryRow } from './delivery-row';
+import type { SecretBox } from './secret-box';
 import type { PostRepository } from '../posts/post-repository';
 import type { MonthRepository } from '../months/month-repository';
 import type { ProfileRepository } from '../profile/profile-repository';
@@ -13,10 +14,11 @@ export interface BatchReadDeps {
   /** The months' strategies (a post's calls to action) and the profiles (website, post language), read per batch like the posts. */
   months: Pick<MonthRepository, 'strategies'>;
   profiles: Pick<ProfileRepository, 'find'>;
+  box: Pick<SecretBox, 'openText'>;
 }
 
-/** What a batch of claimed deliveries reads once, when claimed: per user their posts, their months' strategies and the profile; and each route. */
-export function createBatchReads({ connections, posts, months, profiles }: BatchReadDeps) {
+/** What a batch of claimed deliveries reads once, when claimed: per user their posts, their months' strategies and the profile; each route, and its credentials. */
+export function createBatchReads({ connections, posts, months, profiles, box }: BatchReadDeps) {
   async function readsFor(rows: DeliveryRow[]) {
     const byUser = new Map<string, string[]>();
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.postId]);
@@ -31,6 +33,7 @@ export function createBatchReads({ connections, posts, months, profiles }: Batch
       profileOf.set(userId, await profiles.find(userId));
     }
     const routes = new Map<string, Promise<ConnectionRow | undefined>>();
+    const opened = new Map<string, string>();
     return {
       post: (row: DeliveryRow) => found.get(row.postId),
       strategy: (userId: string, monthId: string) => strategies.get(`${userId} ${monthId}`),
@@ -39,6 +42,18 @@ export function createBatchReads({ connections, posts, months, profiles }: Batch
         const key = `${row.userId} ${row.platform}`;
         if (!routes.has(key)) routes.set(key, connections.routeFor(row.userId, row.platform));
         return routes.get(key)!;
+      },
+      /**
+       * A connection's credentials, decrypted once per batch (a burst sends hundreds of posts through one
+       * connection); each caller gets an object of its own. Throws UnreadableCredentials as the box does.
+       */
+      credentials(connection: ConnectionRow): unknown {
+        let text = opened.get(connection.credentials);
+        if (text === undefined) {
+          text = box.openText(connection.credentials);
+          opened.set(connection.credentials, text);
+        }
+        return JSON.parse(text);
       },
     };
   }
@@ -53,6 +68,9 @@ export function createBatchReads({ connections, posts, months, profiles }: Batch
       strategy: () => undefined,
       profile: () => undefined,
       route: () => Promise.reject(error),
+      credentials: (): unknown => {
+        throw error;
+      },
     }));
 }
 

@@ -8,6 +8,7 @@ import { raiseNothing, type RaiseNotification } from '../notifications/notificat
 import { attemptMayBeUnderWay, CANCELLABLE, EXCERPT_LENGTH, RETRYABLE, toDelivery, WAITING } from './delivery-row';
 import { awaitsApproval } from './approval-hold-repository';
 import { addAttempt, attemptsOf } from './delivery-log-repository';
+import { createOutcomeWrites } from './delivery-outcome-repository';
 import type { AttemptEnd, CancelResult, DeliveryRow, ScheduleResult } from './delivery-row';
 
 /**
@@ -25,8 +26,8 @@ export type AnnounceDue = (db: Db, dueAt: string) => Promise<void>;
  * of every attempt.
  */
 export function createDeliveryRepository(db: Db, announce: AnnounceDue = async () => undefined, raise: RaiseNotification = raiseNothing) {
-  // SQLite has one writer: its claims never overlap, and it has no FOR UPDATE.
-  const skipLocked = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const outcomes = createOutcomeWrites(postgres);
   /** A late end: its change while the delivery is still 'unknown' from that write-off, and its line in the log of the delivery if it still exists. */
   const recordLate = async (trx: Db, row: DeliveryRow, late: NonNullable<AttemptEnd['late']>) => {
     await trx
@@ -252,7 +253,8 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
               .where((inner) => inner.not(awaitsApproval(inner)))
               .orderBy('nextAttemptAt')
               .limit(limit)
-              .$if(skipLocked, (locking) => locking.forUpdate().skipLocked()),
+              // SQLite has one writer: its claims never overlap, and it has no FOR UPDATE.
+              .$if(postgres, (locking) => locking.forUpdate().skipLocked()),
         )
         .updateTable('deliveries')
         .set((eb) => ({ status: 'publishing', leaseOwner: claim, leaseUntil, attempts: eb('attempts', '+', 1), updatedAt: now }))
@@ -284,20 +286,10 @@ export function createDeliveryRepository(db: Db, announce: AnnounceDue = async (
      */
     finish(ends: AttemptEnd[]): Promise<boolean[]> {
       return inTransaction(db, async (trx) => {
-        const saved: boolean[] = [];
-        for (const { row, change, attempt, late } of ends) {
-          const result = await trx
-            .updateTable('deliveries')
-            .set({ ...change, leaseOwner: null, leaseUntil: null, updatedAt: attempt.at })
-            .where('id', '=', row.id)
-            .where('status', '=', 'publishing')
-            .where('leaseOwner', '=', row.leaseOwner)
-            .executeTakeFirst();
-          saved.push(Number(result.numUpdatedRows) > 0);
-          if (saved.at(-1)) {
-            await addAttempt(trx, row, attempt.at, attempt.outcome, attempt.detail);
-            await notifyEnded(trx, row, change.status, attempt.detail);
-          } else if (late) await recordLate(trx, row, late);
+        const saved = await outcomes.finish(trx, ends);
+        for (const [index, { row, change, attempt, late }] of ends.entries()) {
+          if (saved[index]) await notifyEnded(trx, row, change.status, attempt.detail);
+          else if (late) await recordLate(trx, row, late);
         }
         return saved;
       });

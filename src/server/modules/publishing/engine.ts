@@ -134,7 +134,7 @@ export function createPublisher(deps: Deps) {
     // Sealed under another ENCRYPTION_KEY: no retry can read it, so the post fails now with the reason.
     let credentials: unknown;
     try {
-      credentials = box.open(connection.credentials);
+      credentials = reads.credentials(connection);
     } catch (error) {
       if (!(error instanceof UnreadableCredentials)) throw error;
       return { outcome: { result: 'failed', detail: `Not sent. ${error.message} Then retry this post.` }, connectionId: connection.id };
@@ -169,7 +169,7 @@ export function createPublisher(deps: Deps) {
     };
   };
 
-  const readsFor = createBatchReads({ connections, posts, months, profiles });
+  const readsFor = createBatchReads({ connections, posts, months, profiles, box });
 
   /** Outcomes are recorded together when they arrive together (one transaction). */
   const record = groupCommit((ends: AttemptEnd[]) => deliveries.finish(ends));

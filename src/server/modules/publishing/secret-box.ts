@@ -24,6 +24,10 @@ export function createSecretBox(secret: string) {
     },
     /** Throws UnreadableCredentials when the value was sealed under another key or changed. */
     open<T>(sealed: string): T {
+      return JSON.parse(this.openText(sealed)) as T;
+    },
+    /** The sealed JSON as text (parsed again by each user, who then has a copy of its own); throws as `open`. */
+    openText(sealed: string): string {
       const [version, iv, tag, data] = sealed.split('.');
       if (version !== 'v1' || !iv || !tag || data === undefined) throw new UnreadableCredentials();
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
@@ -34,7 +38,7 @@ export function createSecretBox(secret: string) {
       } catch {
         throw new UnreadableCredentials();
       }
-      return JSON.parse(text) as T;
+      return text;
     },
   };
 }
