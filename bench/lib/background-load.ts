@@ -26,15 +26,16 @@ export function startBackgroundLoad(processes: number): BackgroundLoad {
     children.push(spawn(command[0] as string, command[1] as string[], { stdio: 'ignore' }));
     placed.push(core);
   }
+  // A child killed by a signal keeps exitCode null (signalCode says it ended), so both are read: a
+  // second stop() must not wait for an 'exit' that has already happened.
+  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
   // A bench that crashes must not leave its spinners behind.
-  const killAll = () => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL'));
+  const killAll = () => children.forEach((child) => running(child) && child.kill('SIGKILL'));
   process.once('exit', killAll);
   return {
     description: `${processes} busy-loop process${processes > 1 ? 'es' : ''} (\`node -e "${SPIN}"\`)${pinned ? ` pinned to core ${placed.join(', ')} (\`taskset\`)` : ''}`,
     stop: async () => {
-      const exits = children.map((child) =>
-        child.exitCode === null ? new Promise<void>((resolve) => child.once('exit', () => resolve())) : Promise.resolve(),
-      );
+      const exits = children.map((child) => (running(child) ? new Promise<void>((resolve) => child.once('exit', () => resolve())) : Promise.resolve()));
       killAll();
       await Promise.all(exits);
       process.removeListener('exit', killAll);
