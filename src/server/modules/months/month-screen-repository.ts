@@ -21,7 +21,10 @@ export type MonthScreenRow = MonthRow & {
  * The month screen's read, the API's most frequent request: one query, built and compiled once
  * (precompiled.ts), scoped to the user by `months.userId` (the posts by the month's own user id).
  */
-export function createMonthScreenRead({ db, kind }: Pick<DatabaseHandle, 'db' | 'kind'>, posts: Pick<PostRepository, 'listByMonth'>) {
+export function createMonthScreenRead(
+  { db, kind, changeStamp }: Pick<DatabaseHandle, 'db' | 'kind' | 'changeStamp'>,
+  posts: Pick<PostRepository, 'listByMonth'>,
+) {
   // One pass over the month's posts, each with its live delivery (deliveries.postId is unique, so
   // none repeats): they are counted, the ones with a delivery counted as kept, and written as JSON.
   const month = (userId: string, id: string) =>
@@ -65,8 +68,9 @@ export function createMonthScreenRead({ db, kind }: Pick<DatabaseHandle, 'db' | 
     }
   }
 
+  const kept = changeStamp && keptRows<Awaited<ReturnType<typeof read>>>(changeStamp);
   return async (userId: string, id: string): Promise<MonthScreenRow | undefined> => {
-    const row = await read(userId, id);
+    const row = kept ? await kept(`${userId}\u0000${id}`, () => read(userId, id)) : await read(userId, id);
     if (!row) return undefined;
     return {
       ...toMonth(row),
@@ -81,3 +85,25 @@ export function createMonthScreenRead({ db, kind }: Pick<DatabaseHandle, 'db' | 
 }
 
 export type MonthScreenRead = ReturnType<typeof createMonthScreenRead>;
+
+/** Months kept at most; a month's row with its posts is about 30 KB. */
+const KEPT_MAX = 200;
+
+/**
+ * On SQLite a month read again with nothing written since (the database's change stamp unchanged) is
+ * answered from the row read last time, without running the query. The stamp is read before the
+ * query, so a row is never kept under a stamp newer than what it shows: any write in between only
+ * makes the next read run the query again.
+ */
+function keptRows<Row>(changeStamp: () => string) {
+  const rows = new Map<string, { stamp: string; row: Row }>();
+  return async (key: string, query: () => Promise<Row>): Promise<Row> => {
+    const stamp = changeStamp();
+    const hit = rows.get(key);
+    if (hit?.stamp === stamp) return hit.row;
+    const row = await query();
+    if (rows.size >= KEPT_MAX) rows.clear();
+    rows.set(key, { stamp, row });
+    return row;
+  };
+}

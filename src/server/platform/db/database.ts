@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   db: Db;
   kind: DbKind;
   close: () => Promise<void>;
+  /**
+   * SQLite only: a value that differs after any row this process's connection wrote (total_changes)
+   * or any commit by another connection or process (data_version), read without a query. A result
+   * kept with the stamp read before its query is still the database's answer while the stamp is equal.
+   */
+  changeStamp?: () => string;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every figure we count fits a JS number.
@@ -104,7 +110,9 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  const changeStamp = () => `${String(sqlite.pragma('data_version', { simple: true }))}:${String(totalChanges.get())}`;
+  return { db, kind: 'sqlite', close: () => db.destroy(), changeStamp };
 }
 
 /** Fails fast, with the driver's reason, when the database cannot be reached. */
