@@ -49,7 +49,7 @@ export function SignedInLayout() {
     <AppShell
       className={classes.shell}
       header={{ height: { base: 56, sm: 0 } }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={0}
     >
       <AppShell.Header hiddenFrom="sm" px="md">
