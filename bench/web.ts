@@ -120,7 +120,10 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
   const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 30_000;
-  const written = await fileWritten(path.join(profile, 'DevToolsActivePort'), () => child.exitCode !== null || Date.now() > deadline);
+  const written = await fileWritten(
+    path.join(profile, 'DevToolsActivePort'),
+    () => child.exitCode !== null || child.signalCode !== null || Date.now() > deadline,
+  );
   return {
     port: Number(written.split('\n')[0]),
     stop: async () => {
