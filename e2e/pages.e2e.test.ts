@@ -236,9 +236,11 @@ describe('signed-in layout', () => {
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(pageHeight).toBeGreaterThan(1200); // longer than the 800 px viewport, so the fixed navbar alone would end part-way
     const capture = await page.screenshot({ fullPage: true });
+    const navbarWidth = await page.getByRole('navigation', { name: 'Main navigation' }).evaluate((element) => element.getBoundingClientRect().width);
+    expect(navbarWidth).toBeGreaterThan(200);
     // Reads two pixels of the full-page capture near its bottom: in the sidebar column and in the main area.
     const [sidebar, main] = await page.evaluate(
-      async ({ png, y }) => {
+      async ({ png, y, mainX }) => {
         const image = new Image();
         image.src = `data:image/png;base64,${png}`;
         await image.decode();
@@ -247,9 +249,9 @@ describe('signed-in layout', () => {
         canvas.height = image.height;
         const context2d = canvas.getContext('2d')!;
         context2d.drawImage(image, 0, 0);
-        return [Array.from(context2d.getImageData(100, y, 1, 1).data), Array.from(context2d.getImageData(260, y, 1, 1).data)];
+        return [Array.from(context2d.getImageData(100, y, 1, 1).data), Array.from(context2d.getImageData(mainX, y, 1, 1).data)];
       },
-      { png: capture.toString('base64'), y: pageHeight - 10 },
+      { png: capture.toString('base64'), y: pageHeight - 10, mainX: Math.ceil(navbarWidth) + 20 },
     );
     expect(sidebar.slice(0, 3)).toEqual([255, 255, 255]);
     expect(main.slice(0, 3)).not.toEqual([255, 255, 255]);
