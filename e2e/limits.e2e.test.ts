@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, nextMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
 import { seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
-const day = (n: number) => `${monthId(next)}-${String(n).padStart(2, '0')}`;
+const day = (n: number) => dayOfMonth(next, n);
 /** The server's default POSTS_PER_MONTH_MAX (the e2e server runs with defaults). */
 const POSTS_PER_MONTH = 200;
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, nextMonth } from '@shared/domain/months';
 import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { newPage, screenshotSizes, useBrowser } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
@@ -32,7 +32,7 @@ async function openImagePost(page: Page) {
   const created = await page.request.post(`/api/months/${id}/posts`, {
     data: {
       mode: 'manual',
-      date: `${id}-12`,
+      date: dayOfMonth(next, 12),
       platform: 'instagram',
       type: 'image',
       content: 'Croissants fresh from the oven at 7.',

@@ -5,7 +5,7 @@
  * nothing for tests; every row here goes in as a seed script would put it.
  */
 import { randomUUID } from 'node:crypto';
-import { monthId, type MonthRef } from '@shared/domain/months';
+import { dayOfMonth, monthId, type MonthRef } from '@shared/domain/months';
 import type { WrittenPost } from '@shared/schemas/post';
 import type { Db } from '@server/platform/db/database';
 import { newMonthRow } from '@server/modules/months/month-repository';
@@ -22,7 +22,7 @@ type HealthFields = Partial<Pick<ConnectionsTable, 'health' | 'healthReason' | '
 
 /** Noon UTC of a day of the month: how posts store their date. */
 export function noonOf(ref: MonthRef, day: number): string {
-  return `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(day).padStart(2, '0')}T12:00:00Z`;
+  return `${dayOfMonth(ref, day)}T12:00:00Z`;
 }
 
 export function createFactories(db: Db) {

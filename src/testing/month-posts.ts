@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, nextMonth } from '@shared/domain/months';
 import { read, type TestClient, type TypedApi } from './test-client';
 
 /** Next month in UTC (always writable), its id, and its day `n` as YYYY-MM-DD. */
 export function nextMonthTarget(now = new Date()) {
   const target = nextMonth(currentMonth(now, 'UTC'));
   const targetId = monthId(target);
-  const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+  const day = (n: number) => dayOfMonth(target, n);
   return { target, targetId, day };
 }
 

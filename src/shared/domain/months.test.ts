@@ -7,6 +7,7 @@ import {
   currentMonth,
   currentMonthSince,
   dateOnly,
+  dayOfMonth,
   daysInMonth,
   isActive,
   isArchived,
@@ -32,6 +33,10 @@ describe('month ids', () => {
   it('formats the year and month number without zero padding', () => {
     expect(monthId(ym(2026, 1))).toBe('2026-1');
     expect(monthId(ym(2026, 12))).toBe('2026-12');
+  });
+  it('writes a day of a month as a zero-padded calendar date, unlike the month id', () => {
+    expect(dayOfMonth(ym(2027, 1), 9)).toBe('2027-01-09');
+    expect(dayOfMonth(ym(2026, 12), 31)).toBe('2026-12-31');
   });
   it.each(ALL_MONTHS)('round-trips month %i through monthId and parseMonthId', (month) => {
     expect(parseMonthId(monthId(ym(2026, month)))).toEqual(ym(2026, month));

@@ -29,6 +29,11 @@ export function monthId(ref: MonthRef): string {
   return `${ref.year}-${ref.month}`;
 }
 
+/** A day of the month as a calendar date, zero-padded: dayOfMonth({ year: 2027, month: 1 }, 9) is '2027-01-09'. */
+export function dayOfMonth(ref: MonthRef, day: number): string {
+  return `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Strict inverse of monthId: rejects padding, extra parts and years outside 2000..2200. */
 export function parseMonthId(id: string): MonthRef | null {
   const match = /^(\d{4})-([1-9]|1[0-2])$/.exec(id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId } from '@shared/domain/months';
 import { newPostRow } from '@server/modules/posts/post-repository';
 import { createTransact } from '@server/platform/db/transact';
 import { onboardedClient, type TestClient, read, errorOf } from '../test-client';
@@ -41,13 +41,14 @@ describe(`posts per month (POSTS_PER_MONTH_MAX=${POSTS_MAX}) and versions per po
     }
     expect(await postCount(client)).toBe(POSTS_MAX);
     // The other active month has room of its own.
-    const current = monthId(currentMonth(new Date(), 'UTC'));
+    const currentRef = currentMonth(new Date(), 'UTC');
+    const current = monthId(currentRef);
     expect(
       (
         await read(
           client.api.months[':id'].posts.$post({
             param: { id: current },
-            json: { mode: 'manual', date: `${current}-01`, platform: 'twitter', type: 'text', content: 'x' },
+            json: { mode: 'manual', date: dayOfMonth(currentRef, 1), platform: 'twitter', type: 'text', content: 'x' },
           }),
         )
       ).status,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
 import type { ApiError } from '@shared/schemas/api-error';
 import { TINY_PNG } from '../fixtures';
 import { errorOf, onboardedClient, TestClient, read } from '../test-client';
@@ -15,7 +15,6 @@ import { createFactories } from '../factories';
 const now = currentMonth(new Date(), 'UTC');
 const ACTIVE = nextMonth(now);
 const ARCHIVED = previousMonth(now);
-const dayOf = (ref: MonthRef, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
 
 /** Writes that touch no month: they are exempt from the archived rule (reviewed; a new route must be placed). */
 const NOT_MONTH_WRITES = new Set([
@@ -106,7 +105,7 @@ async function seedPost(ref: MonthRef, userId: string) {
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, fileId), TINY_PNG);
   const post = await factories.post(userId, ref, {
-    date: `${dayOf(ref, 5)}T12:00:00Z`,
+    date: `${dayOfMonth(ref, 5)}T12:00:00Z`,
     platform: 'twitter',
     content: 'Old text',
     type: 'image',
@@ -159,7 +158,7 @@ describe('signed-out callers', () => {
           const raw = await fetch(`${server.url}${url}`, { method: 'POST', body: form, headers: { origin: server.url, ...headers } });
           response = { status: raw.status, body: await raw.json() };
         } else {
-          response = await new TestClient(server.url).request(route.method, url, VALID_BODIES[key]?.({ day: dayOf(ACTIVE, 6), version: 2 }), headers);
+          response = await new TestClient(server.url).request(route.method, url, VALID_BODIES[key]?.({ day: dayOfMonth(ACTIVE, 6), version: 2 }), headers);
         }
         expect(response.status, `${key} with ${label}`).toBe(401);
         expect(response.body.error?.code, `${key} with ${label}`).toBe('unauthorized');
@@ -177,7 +176,7 @@ describe('the review page’s routes (no session by design)', () => {
     const before = JSON.stringify((await read(owner.api.months[':id'].$get({ param: { id: monthId(ACTIVE) } }))).body);
     const guessed = { token: randomBytes(32).toString('base64url'), postId: post.postId };
     for (const route of underReview) {
-      const body = VALID_BODIES[routeKey(route)]?.({ day: dayOf(ACTIVE, 6), version: 2, postId: post.postId });
+      const body = VALID_BODIES[routeKey(route)]?.({ day: dayOfMonth(ACTIVE, 6), version: 2, postId: post.postId });
       const response = await new TestClient(server.url).request(route.method, fill(route, guessed), body);
       expect(response.status, routeKey(route)).toBe(404);
       expect(errorOf(response).code, routeKey(route)).toBe('review_link_invalid');
@@ -202,8 +201,8 @@ describe('stale versions', () => {
   async function freshPost(owner: TestClient) {
     const created = await addPost(
       owner,
-      { date: dayOf(ACTIVE, 8), platform: 'linkedin', content: 'First text' },
-      { targetId: monthId(ACTIVE), day: (n) => dayOf(ACTIVE, n) },
+      { date: dayOfMonth(ACTIVE, 8), platform: 'linkedin', content: 'First text' },
+      { targetId: monthId(ACTIVE), day: (n) => dayOfMonth(ACTIVE, n) },
     );
     const edited = await read(owner.api.posts[':postId'].$patch({ param: { postId: created.id }, json: { version: 1, content: 'Second text' } }));
     expect(edited.body.version).toBe(2);
@@ -220,7 +219,7 @@ describe('stale versions', () => {
     // The reviewer's decision carries a version too: its 409 is tested with a live link (modules/review/review-links.api.test.ts).
     for (const route of routes().filter((candidate) => routeKey(candidate) in VALID_BODIES && !isReviewerRoute(candidate))) {
       const post = await freshPost(prober);
-      const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOf(ACTIVE, 9), version: 2 }));
+      const body = withoutVersions(VALID_BODIES[routeKey(route)]!({ day: dayOfMonth(ACTIVE, 9), version: 2 }));
       const response = await prober.request(
         route.method,
         fill(route, {
@@ -247,7 +246,7 @@ describe('stale versions', () => {
         (await read(owner.api.posts[':postId'].$get({ param: { postId: post.postId } }))).body,
         (await read(owner.api.posts[':postId'].versions.$get({ param: { postId: post.postId }, query: {} }))).body,
       ]);
-      const answer = await sendValid(owner, route, fill(route, { id: monthId(ACTIVE), ...post }), { day: dayOf(ACTIVE, 9), version, postId: post.postId });
+      const answer = await sendValid(owner, route, fill(route, { id: monthId(ACTIVE), ...post }), { day: dayOfMonth(ACTIVE, 9), version, postId: post.postId });
       // A bulk action answers each post on its own: the one post selected is the stale one.
       const outcome = (answer.body as unknown as { results?: { status: number; error: { code: string } }[] }).results?.[0];
       const response = key.endsWith('/bulk') && outcome ? { status: outcome.status, body: outcome } : answer;
@@ -292,7 +291,7 @@ describe('archived months', () => {
     const swept = writes.filter((route) => !NOT_MONTH_WRITES.has(routeKey(route)));
     expect(swept.length).toBeGreaterThanOrEqual(10);
     for (const route of swept) {
-      const response = await sendValid(client, route, fill(route, ids), { day: dayOf(ARCHIVED, 6), version: 2, postId: ids.postId });
+      const response = await sendValid(client, route, fill(route, ids), { day: dayOfMonth(ARCHIVED, 6), version: 2, postId: ids.postId });
       expect(response.status, `${routeKey(route)}: ${JSON.stringify(response.body)}`).toBe(409);
       expect(response.body.error.code, routeKey(route)).toBe('archived');
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFactories } from '@testing/factories';
-import { currentMonth, monthId, monthName, previousMonth } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, monthName, previousMonth } from '@shared/domain/months';
 import { errorOf, onboardedClient, read, type TestClient } from '@testing/test-client';
 import { addPost, nextMonthTarget } from '@testing/month-posts';
 import { startTestServer, type TestServer } from '@testing/test-server';
@@ -198,7 +198,7 @@ describe('CSV import rules', () => {
     const client = await user();
     const archived = previousMonth(currentMonth(new Date(), 'UTC'));
     await createFactories(server.database.db).month(client.userId, archived, {});
-    const csv = `date,platform,content,hashtags\n${monthId(archived)}-02,twitter,Late,\n`;
+    const csv = `date,platform,content,hashtags\n${dayOfMonth(archived, 2)},twitter,Late,\n`;
     for (const answer of [await preview(client, { csv }, monthId(archived)), await importFile(client, { csv }, monthId(archived))]) {
       expect(answer.status).toBe(409);
       expect(errorOf(answer).code).toBe('archived');

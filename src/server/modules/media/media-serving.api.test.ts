@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, nextMonth } from '@shared/domain/months';
 import { MEDIA_SAMPLES } from '@testing/media-samples';
 import { onboardedClient, type TestClient, read } from '@testing/test-client';
 import { startTestServer, type TestServer } from '@testing/test-server';
@@ -25,7 +25,7 @@ describe('serving media in byte ranges (video players, Safari and iOS)', () => {
           param: { id: monthId(target) },
           json: {
             mode: 'manual',
-            date: `${monthId(target)}-09`,
+            date: dayOfMonth(target, 9),
             platform: 'instagram',
             type: 'video',
             content: 'A tour of the clinic.',
