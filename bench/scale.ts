@@ -210,7 +210,7 @@ async function plans(database: BenchDatabase, userId: string): Promise<{ name: s
   });
   const months = createMonthRepository(db);
   const posts = createPostRepository(db);
-  const screen = createMonthScreenRead({ db, kind: 'postgres' }, posts);
+  const screen = createMonthScreenRead({ db, kind: 'postgres' }, posts, () => undefined); // the query every time, nothing kept
   const profiles = createProfileRepository(db);
   const current = monthId(currentMonth(new Date(), 'UTC'));
   const take = async (name: string, run: () => Promise<unknown>) => {

@@ -11,6 +11,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '@server/app';
 import { createAuth, migrateAuthTables } from '@server/platform/auth';
 import { loadConfig } from '@server/config';
+import { notifierFor, queueFor } from '@server/platform';
 import { openDatabase } from '@server/platform/db/database';
 import { migrateToLatest } from '@server/platform/db/migrate';
 import { createLogger } from '@server/platform/logger';
@@ -36,7 +37,17 @@ const database = openDatabase(config.database);
 const auth = createAuth(config, database, log);
 await migrateAuthTables(auth);
 await migrateToLatest(database.db);
-const services = createServices(database, { writer: createWriter(config.ai), log, mediaDir: path.join(config.dataDir, 'media'), publicUrl: config.publicUrl });
+// Messages and jobs as main.ts has them: on PostgreSQL, LISTEN/NOTIFY (which the month read's keep listens to) and pg-boss.
+const notifier = await notifierFor(config, database, log);
+const queue = await queueFor(config, log, notifier);
+const services = createServices(database, {
+  writer: createWriter(config.ai),
+  log,
+  mediaDir: path.join(config.dataDir, 'media'),
+  publicUrl: config.publicUrl,
+  notifier,
+  queue,
+});
 await services.runner.recoverInterrupted();
 await services.runner.work();
 const app = createApp({ config, database, auth, log, services });
@@ -54,6 +65,7 @@ const stop = () => {
   server.close();
   void services.runner
     .shutdown()
+    .then(() => notifier.close())
     .then(() => database.close())
     .then(() => process.exit(0))
     .catch((error: unknown) => {

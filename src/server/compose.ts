@@ -41,6 +41,7 @@ import { AI_IMAGE_TIMEOUT_MS } from './modules/images/image-maker';
 import { createImagesModule } from './modules/images/images-module';
 import { createImageJobRepository } from './modules/images/image-job-repository';
 import { createMonthService } from './modules/months/month-service';
+import { createMonthChangeStamp } from './modules/months/month-change-stamp';
 import { createMonthScreenRead } from './modules/months/month-screen-repository';
 import { createPostService } from './modules/posts/post-service';
 import { createPostRemovalService } from './modules/posts/post-removal-service';
@@ -176,7 +177,7 @@ export function createServices(
   const { approvalsChanged } = approvalHold;
   const monthService = createMonthService({
     months,
-    screen: createMonthScreenRead(database, posts),
+    screen: createMonthScreenRead(database, posts, createMonthChangeStamp(database, notifier)),
     posts,
     profiles,
     deliveries,

@@ -8,10 +8,21 @@ import type { DatabaseHandle, Db } from './db/database';
  * The channels instances tell each other about: a job's progress (payload: its id), session checks to
  * forget, a delivery waiting (payload: when it is due, so workers wake then), a notification to e-mail
  * at once (payload: its user), an e-mail in the outbox (payload: when), a job queued (payload: its
- * queue's name, so idle workers of that queue fetch at once instead of at their next poll).
+ * queue's name, so idle workers of that queue fetch at once instead of at their next poll), a change
+ * to what a user's month screen shows (payload: the user; sent by PostgreSQL's own triggers,
+ * migration 0026).
  */
-export type Channel = 'planner_job_progress' | 'planner_sessions' | 'planner_deliveries' | 'planner_notifications' | 'planner_mail' | 'planner_queue';
-const CHANNELS: Channel[] = ['planner_job_progress', 'planner_sessions', 'planner_deliveries', 'planner_notifications', 'planner_mail', 'planner_queue'];
+export type Channel =
+  'planner_job_progress' | 'planner_sessions' | 'planner_deliveries' | 'planner_notifications' | 'planner_mail' | 'planner_queue' | 'planner_months';
+const CHANNELS: Channel[] = [
+  'planner_job_progress',
+  'planner_sessions',
+  'planner_deliveries',
+  'planner_notifications',
+  'planner_mail',
+  'planner_queue',
+  'planner_months',
+];
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1_000;
 
@@ -29,6 +40,12 @@ export interface Notifier {
   publish: (channel: Channel, payload: string, within?: Db) => Promise<void>;
   /** Calls `listener` for each message on `channel`; returns the function that stops it. */
   listen: (channel: Channel, listener: (payload: string) => void) => () => void;
+  /**
+   * PostgreSQL only: which listening connection is open (a new number after every reconnection, as
+   * messages sent meanwhile were missed), undefined while none is. Absent where messages are not the
+   * database's: there, nothing the database itself sends (planner_months) is heard.
+   */
+  listening?: () => number | undefined;
   close: () => Promise<void>;
 }
 
@@ -55,6 +72,7 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
   events.setMaxListeners(0);
   let client: pg.Client | undefined;
   let closed = false;
+  let connections = 0;
 
   const reconnect = () => {
     if (!closed) setTimeout(() => void connect().catch(reconnect), RECONNECT_MS).unref();
@@ -62,14 +80,18 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString: url, application_name: 'content-planner-listen' });
     next.on('notification', (message) => events.emit(message.channel, message.payload ?? ''));
+    // Lost with an error or ended by the server without one: either way messages are missed from now.
+    const lost = () => {
+      if (client !== next) return;
+      client = undefined;
+      reconnect();
+    };
     next.on('error', (error) => {
       log.warn({ event: 'notify.connection-lost', err: error });
       next.end().catch(() => undefined);
-      if (client === next) {
-        client = undefined;
-        reconnect();
-      }
+      lost();
     });
+    next.on('end', lost);
     try {
       await next.connect();
       for (const channel of CHANNELS) await next.query(`LISTEN ${channel}`);
@@ -78,7 +100,10 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
       throw error;
     }
     if (closed) await next.end();
-    else client = next;
+    else {
+      client = next;
+      connections += 1;
+    }
   }
   await connect();
 
@@ -90,6 +115,7 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
       events.on(channel, listener);
       return () => events.off(channel, listener);
     },
+    listening: () => (client ? connections : undefined),
     close: async () => {
       closed = true;
       await client?.end().catch(() => undefined);

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../platform/db/database';
 import { precompile } from '../../platform/db/precompiled';
 import { postsJsonAggregate } from '../posts/post-json-repository';
 import type { PostRepository } from '../posts/post-repository';
+import type { MonthChangeStamp } from './month-change-stamp';
 import { toMonth, type MonthRow } from './month-repository';
 
 /** PostgreSQL's invalid_text_representation: here, text cast to json that is not JSON. */
@@ -22,8 +23,9 @@ export type MonthScreenRow = MonthRow & {
  * (precompiled.ts), scoped to the user by `months.userId` (the posts by the month's own user id).
  */
 export function createMonthScreenRead(
-  { db, kind, changeStamp }: Pick<DatabaseHandle, 'db' | 'kind' | 'changeStamp'>,
+  { db, kind }: Pick<DatabaseHandle, 'db' | 'kind'>,
   posts: Pick<PostRepository, 'listByMonth'>,
+  changeStamp: MonthChangeStamp,
 ) {
   // One pass over the month's posts, each with its live delivery (deliveries.postId is unique, so
   // none repeats): they are counted, the ones with a delivery counted as kept, and written as JSON.
@@ -68,9 +70,9 @@ export function createMonthScreenRead(
     }
   }
 
-  const kept = changeStamp && keptRows<Awaited<ReturnType<typeof read>>>(changeStamp);
+  const kept = keptRows<Awaited<ReturnType<typeof read>>>();
   return async (userId: string, id: string): Promise<MonthScreenRow | undefined> => {
-    const row = kept ? await kept(`${userId}\u0000${id}`, () => read(userId, id)) : await read(userId, id);
+    const row = await kept(`${userId}\u0000${id}`, changeStamp(userId), () => read(userId, id));
     if (!row) return undefined;
     return {
       ...toMonth(row),
@@ -90,15 +92,15 @@ export type MonthScreenRead = ReturnType<typeof createMonthScreenRead>;
 const KEPT_MAX = 200;
 
 /**
- * On SQLite a month read again with nothing written since (the database's change stamp unchanged) is
- * answered from the row read last time, without running the query. The stamp is read before the
- * query, so a row is never kept under a stamp newer than what it shows: any write in between only
- * makes the next read run the query again.
+ * A month read again with nothing changed since (its owner's change stamp unchanged,
+ * month-change-stamp.ts) is answered from the row read last time, without running the query. The
+ * stamp is read before the query, so a row is never kept under a stamp newer than what it shows: any
+ * change in between only makes the next read run the query again. No stamp, nothing kept.
  */
-function keptRows<Row>(changeStamp: () => string) {
+function keptRows<Row>() {
   const rows = new Map<string, { stamp: string; row: Row }>();
-  return async (key: string, query: () => Promise<Row>): Promise<Row> => {
-    const stamp = changeStamp();
+  return async (key: string, stamp: string | undefined, query: () => Promise<Row>): Promise<Row> => {
+    if (stamp === undefined) return query();
     const hit = rows.get(key);
     if (hit?.stamp === stamp) return hit.row;
     const row = await query();

@@ -130,7 +130,7 @@ describe('changing the time zone', () => {
     };
     const months = createMonthService({
       months: createMonthRepository(db),
-      screen: createMonthScreenRead(harness.database, createPostRepository(db)),
+      screen: createMonthScreenRead(harness.database, createPostRepository(db), () => undefined),
       posts: createPostRepository(db),
       profiles: racing,
       deliveries: createDeliveryRepository(db),

@@ -25,6 +25,13 @@ export interface DatabaseHandle {
    * kept with the stamp read before its query is still the database's answer while the stamp is equal.
    */
   changeStamp?: () => string;
+  /**
+   * PostgreSQL only: how many statements other than plain reads (`select ...`; commits included) this
+   * process's pool has finished. A result kept with the count read before its query misses no write
+   * of this process while the count is equal; other processes' writes are heard as notices
+   * (month-change-stamp.ts).
+   */
+  writesFinished?: () => number;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every figure we count fits a JS number.
@@ -57,6 +64,8 @@ function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
 /** Statements worth keeping prepared: plain reads and writes (DDL and transaction control are not named). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const PREPARED_MAX = 1000;
+/** A statement that writes nothing (a `with` may hold an update, so it counts as a write). */
+const PLAIN_READ = /^\s*select\b/i;
 
 /**
  * A pg client tuned for the many small queries of an API server:
@@ -67,6 +76,8 @@ const PREPARED_MAX = 1000;
  */
 class ApiClient extends pg.Client {
   private names = new Map<string, string>();
+  /** Called when a statement other than a plain read has finished, whether it succeeded or not. */
+  protected wrote(): void {}
 
   constructor(config?: string | pg.ClientConfig) {
     super(config);
@@ -89,7 +100,18 @@ class ApiClient extends pg.Client {
     const corked = typeof stream?.cork === 'function' && typeof stream.uncork === 'function';
     if (corked) stream.cork!();
     try {
-      return (super.query as (...a: unknown[]) => never)(...args);
+      const result = (super.query as (...a: unknown[]) => unknown)(...args);
+      // Kysely passes no callback, so pg answers with a promise; `then` with both handlers leaves the
+      // caller's promise (and its rejection) as it was.
+      if (!(typeof text === 'string' && PLAIN_READ.test(text))) {
+        if (result instanceof Promise) {
+          result.then(
+            () => this.wrote(),
+            () => this.wrote(),
+          );
+        } else this.wrote();
+      }
+      return result as never;
     } finally {
       if (corked) process.nextTick(() => stream.uncork!());
     }
@@ -98,11 +120,17 @@ class ApiClient extends pg.Client {
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000, Client: ApiClient });
+    let writes = 0;
+    const Client = class extends ApiClient {
+      protected override wrote() {
+        writes += 1;
+      }
+    };
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000, Client });
     // An idle client losing its connection must not crash the server; the next query reports it.
     pool.on('error', () => undefined);
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', close: () => db.destroy(), writesFinished: () => writes };
   }
   const sqlite = new BetterSqlite3(database.file);
   sqlite.pragma('journal_mode = WAL');

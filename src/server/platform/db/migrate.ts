@@ -25,6 +25,7 @@ import * as mediaLibrary from './migrations/0022-media-library';
 import * as voiceAndEvergreen from './migrations/0023-voice-and-evergreen';
 import * as generationDraft from './migrations/0024-generation-draft';
 import * as connectionRest from './migrations/0025-connection-rest';
+import * as monthChangeNotices from './migrations/0026-month-change-notices';
 import type { Db } from './database';
 
 /** Migrations are listed here, not read from a folder, so the bundled server carries them. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023-voice-and-evergreen': voiceAndEvergreen,
   '0024-generation-draft': generationDraft,
   '0025-connection-rest': connectionRest,
+  '0026-month-change-notices': monthChangeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
