@@ -76,8 +76,8 @@ const touchesSql = (file: string) => file.startsWith('server/platform/') || /^se
 // web/lib/posts, not a feature: the editor, the post actions, new posts, generation, the routes and a
 // shared component (a post's delivery details) all use it. So this rule keeps no exception.
 const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
-/** Packages of tens of MB the server loads only when a request needs them (a dynamic import), not at start. */
-const LOADED_ON_USE = /^(?:date-holidays|ai|@ai-sdk\/.+)$/;
+/** Packages of 10 MB and more of memory the server loads only when a request or its configuration needs them (a dynamic import), not at start. */
+const LOADED_ON_USE = /^(?:date-holidays|ai|@ai-sdk\/.+|sharp|satori|@resvg\/resvg-js|@aws-sdk\/client-s3)$/;
 
 /** Every breach of the import directions, as readable sentences. */
 export function violations(sources: SourceFile[]): string[] {

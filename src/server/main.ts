@@ -67,7 +67,7 @@ async function main() {
     fail(`Database error: cannot reach ${where} (${(error as Error).message}).`);
   }
   const mediaDir = path.join(config.dataDir, 'media');
-  const mediaStore = mediaStoreFor(config);
+  const mediaStore = await mediaStoreFor(config);
   // Messages between instances (LISTEN/NOTIFY on PostgreSQL) first: the mailer that e-mails reset links wakes the mail workers with them.
   const notifier = await notifierFor(config, database, log);
   const mailer = createMailerFor(database, config.mail, notifier);

@@ -85,7 +85,7 @@ export async function startTestServer(env: Record<string, string> = {}, writerOp
   const log = createLogger(config.logLevel, sink);
   const database = openDatabase(config.database);
   // MEDIA_STORE=s3 in `env` puts media in that bucket, as main.ts does.
-  const mediaStore = mediaStoreFor(config);
+  const mediaStore = await mediaStoreFor(config);
   // On PostgreSQL progress events travel by LISTEN/NOTIFY, as between instances.
   const notifier = await notifierFor(config, database, log);
   // SMTP_URL and MAIL_FROM in `env` turn e-mail on (tests send the outbox with services.mailWorker.sendDue()); a test's own mailer records instead.

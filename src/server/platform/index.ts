@@ -8,11 +8,13 @@ import { createLocalNotifier, createPostgresNotifier, type Notifier } from './no
 import { createPgBossQueue } from './queue/pg-boss-queue';
 import { createInProcessQueue, type JobQueue } from './queue/queue';
 
-/** Where uploaded files are kept: the bucket with MEDIA_STORE=s3 (uploads pass through DATA_DIR on their way), else DATA_DIR/media. */
-export function mediaStoreFor(config: Pick<Config, 'media' | 'dataDir'>): MediaStore {
-  return config.media.kind === 's3'
-    ? createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming'))
-    : createDiskMediaStore(path.join(config.dataDir, 'media'));
+/**
+ * Where uploaded files are kept: the bucket with MEDIA_STORE=s3 (uploads pass through DATA_DIR on their
+ * way), else DATA_DIR/media.
+ */
+export async function mediaStoreFor(config: Pick<Config, 'media' | 'dataDir'>): Promise<MediaStore> {
+  if (config.media.kind !== 's3') return createDiskMediaStore(path.join(config.dataDir, 'media'));
+  return createS3MediaStore(config.media, path.join(config.dataDir, 'uploads-incoming'));
 }
 
 /** How instances tell each other of changes: LISTEN/NOTIFY on PostgreSQL, events in this process on SQLite. */

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import type { Post } from '@shared/schemas/post';
 import type { ImageTemplate } from '@shared/schemas/images';
 import { ImageModelError, type ImageModel } from '../../ai/image-model';
 import { IMAGE_MODEL_TIMEOUT_MS } from '../../ai/openai-image-model';
 import { AppError } from '../../errors';
+import { loadSharp } from '../../platform/image-libraries';
 import type { MediaService } from '../media/media-service';
 import { MEDIA_URL_PREFIX } from '../media/media-service';
 import type { Profile } from '@shared/schemas/profile';
@@ -66,6 +66,7 @@ export function createImageMaker({ media, imageModel, aiTimeoutMs, render = (req
       if (signal.aborted) throw new ImageModelError('timed_out', TIMED_OUT_MESSAGE);
       throw error;
     }
+    const sharp = await loadSharp();
     try {
       const fitted = sharp(answer.bytes, { limitInputPixels: MODEL_IMAGE_MAX_PIXELS }).resize({ width: size.width, height: size.height, fit: 'cover' });
       const bytes =

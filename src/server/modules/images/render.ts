@@ -1,8 +1,6 @@
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
-import sharp from 'sharp';
 import type { ImageSize } from '@shared/networks';
 import { AppError } from '../../errors';
+import { loadRenderers, loadSharp } from '../../platform/image-libraries';
 import { emojiImage, fontFaces } from './assets';
 import type { BrandKit, ImageContent } from './brand-kit';
 import type { Canvas, FittedLogo } from './frame';
@@ -71,6 +69,7 @@ export async function renderImages(request: RenderRequest, options: RenderOption
     logo: request.brandKit.logo ? await fitLogo(request.brandKit.logo, logoBox(unit)) : null,
   };
   const trees = TEMPLATE_LAYOUTS[request.template](canvas, boundContent(request.content));
+  const [{ satori, Resvg }, sharp] = await Promise.all([loadRenderers(), loadSharp()]);
   const images: RenderedImage[] = [];
   for (const [index, tree] of trees.entries()) {
     if (index > 0) start = now();
@@ -92,6 +91,7 @@ export async function renderImages(request: RenderRequest, options: RenderOption
 
 /** The logo fitted inside its box (shape kept) as a PNG data URI; a logo that cannot be read is refused. */
 async function fitLogo(logo: Uint8Array, bounds: { width: number; height: number }): Promise<FittedLogo> {
+  const sharp = await loadSharp();
   try {
     // Drawn from twice its size so it stays sharp; never enlarged past its own pixels.
     const { data, info } = await sharp(logo, { limitInputPixels: LOGO_MAX_PIXELS })

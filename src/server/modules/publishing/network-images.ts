@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/image-libraries';
 
 /**
  * Images as Instagram and Threads take them. Both fetch an image from its URL and refuse what they do not
@@ -69,6 +69,7 @@ export const withinInstagramRatio = (width: number, height: number) => {
 
 /** The image turned upright, its alpha on white, framed as `frame` says, as a baseline sRGB JPEG. */
 async function toJpeg(bytes: Uint8Array, frame: (width: number, height: number) => Frame): Promise<Buffer> {
+  const sharp = await loadSharp();
   // An animated GIF or WebP gives its first frame.
   const upright = await sharp(bytes, { animated: false }).autoOrient().toBuffer({ resolveWithObject: true });
   const { resize, extract, extend } = frame(upright.info.width, upright.info.height);
@@ -80,6 +81,7 @@ async function toJpeg(bytes: Uint8Array, frame: (width: number, height: number) 
 
 /** What an upload becomes for Instagram: undefined when it is a JPEG it takes as it is, else the converted JPEG. */
 export async function instagramImage(bytes: Uint8Array): Promise<Buffer | undefined> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   const { width, height } = meta.autoOrient;
   const asItIs =

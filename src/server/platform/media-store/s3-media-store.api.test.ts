@@ -34,7 +34,7 @@ function openStore(now: () => Date) {
   return createS3MediaStore(config, incoming, now);
 }
 
-async function put(store: ReturnType<typeof openStore>, userId: string, fileId: string, bytes: string) {
+async function put(store: Awaited<ReturnType<typeof openStore>>, userId: string, fileId: string, bytes: string) {
   const local = await store.incoming(userId);
   writeFileSync(local, bytes);
   await store.save(userId, fileId, local, 'image/png');
@@ -44,7 +44,7 @@ const text = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new
 
 describe('media in an S3-compatible bucket (s3rver)', () => {
   it('stores a file whole, answers its size and any byte range, and removes it', async () => {
-    const store = openStore(() => new Date());
+    const store = await openStore(() => new Date());
     await put(store, 'user1', 'a.png', '0123456789');
     expect(await store.size('user1', 'a.png')).toBe(10);
     expect(await text(await store.read('user1', 'a.png', 0, 9))).toBe('0123456789');
@@ -56,7 +56,7 @@ describe('media in an S3-compatible bucket (s3rver)', () => {
 
   it('sweeps only files no post refers to that are older than a day, so uploads in progress on other instances stay', async () => {
     const clock = createTestClock(new Date());
-    const store = openStore(() => clock.now());
+    const store = await openStore(() => clock.now());
     await put(store, 'sweeper', 'kept.png', 'kept');
     await put(store, 'sweeper', 'orphan.png', 'orphan');
     const referenced = async (userId: string) => new Set(userId === 'sweeper' ? ['kept.png'] : []);
@@ -70,7 +70,7 @@ describe('media in an S3-compatible bucket (s3rver)', () => {
   });
 
   it("removes every file of a deleted account and no one else's", async () => {
-    const store = openStore(() => new Date());
+    const store = await openStore(() => new Date());
     await put(store, 'leaving', 'one.png', '1');
     await put(store, 'leaving', 'two.png', '2');
     await put(store, 'staying', 'three.png', '3');

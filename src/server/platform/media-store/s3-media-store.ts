@@ -2,15 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import { mediaFolder, type MediaStore } from './media-store';
 
@@ -27,9 +18,12 @@ const isNotFound = (error: unknown) => {
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Garage), shared by every instance,
  * under `media/<user id>/<file>`. The bucket stays private: files are served through the app to their
- * owner only. Uploads arrive in `incomingDir` on this machine first.
+ * owner only. Uploads arrive in `incomingDir` on this machine first. The SDK (about 10 MB of a
+ * server's memory) is loaded here, only where a bucket is configured.
  */
-export function createS3MediaStore(config: S3Config, incomingDir: string, now: () => Date = () => new Date()): MediaStore {
+export async function createS3MediaStore(config: S3Config, incomingDir: string, now: () => Date = () => new Date()): Promise<MediaStore> {
+  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
