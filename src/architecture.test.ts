@@ -77,7 +77,7 @@ const touchesSql = (file: string) => file.startsWith('server/platform/') || /^se
 // shared component (a post's delivery details) all use it. So this rule keeps no exception.
 const featureOf = (file: string) => /^web\/features\/([^/]+)\//.exec(file)?.[1];
 /** Packages of 10 MB and more of memory the server loads only when a request or its configuration needs them (a dynamic import), not at start. */
-const LOADED_ON_USE = /^(?:date-holidays|ai|@ai-sdk\/.+|sharp|satori|@resvg\/resvg-js|@aws-sdk\/client-s3)$/;
+const LOADED_ON_USE = /^(?:date-holidays|ai|@ai-sdk\/.+|sharp|satori|@resvg\/resvg-js|@aws-sdk\/client-s3|@atproto\/api)$/;
 
 /** Every breach of the import directions, as readable sentences. */
 export function violations(sources: SourceFile[]): string[] {

@@ -1,7 +1,6 @@
-import { AtpAgent } from '@atproto/api';
 import { VOICE_EXAMPLE_MAX_LENGTH } from '@shared/schemas/voice';
 import { AppError } from '../../../errors';
-import { checkedFetch, outboundFailureOf, type BlueskyCredentials } from './bluesky-agent';
+import { checkedFetch, loadAtproto, outboundFailureOf, type BlueskyCredentials } from './bluesky-agent';
 import { sendOutbound, type OutboundPolicy } from '../outbound';
 import type { AccountPost } from './channel';
 
@@ -36,6 +35,7 @@ export const cannotRead = (network: string, why: string) =>
 /** The account's latest own posts (no reposts or replies) on Bluesky, read from its repository through the outbound guard. */
 export async function readBluesky(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<AccountPost[]> {
   try {
+    const { AtpAgent } = await loadAtproto();
     const agent = new AtpAgent({ service: credentials.serviceUrl, fetch: checkedFetch(policy) });
     await agent.login({ identifier: credentials.handle, password: credentials.appPassword });
     // The repository itself (com.atproto.repo.listRecords) answers on any PDS, with or without an AppView.

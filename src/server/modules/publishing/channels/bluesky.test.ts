@@ -1,6 +1,6 @@
 import { XRPCError } from '@atproto/api';
-import { describe, expect, it } from 'vitest';
-import { checkedFetch, OutboundFailure, outcomeOfError } from './bluesky-agent';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkedFetch, loadAtproto, OutboundFailure, outcomeOfError } from './bluesky-agent';
 import { recordKeyFor } from './bluesky';
 import { DEFAULT_OUTBOUND } from '../outbound';
 
@@ -25,6 +25,8 @@ describe('the record key of a delivery', () => {
 });
 
 describe('what a Bluesky error comes to', () => {
+  // An XRPCError comes only from a call through the client, which loads it first.
+  beforeAll(loadAtproto);
   it('waits for ratelimit-reset on a 429, retries a 5xx, and fails refused credentials in words', () => {
     const reset = String(now.getTime() / 1000 + 120);
     expect(outcomeOfError(new XRPCError(429, 'RateLimitExceeded', 'slow down', { 'ratelimit-reset': reset }), credentials, false, now)).toEqual({

@@ -1,12 +1,14 @@
 import { PLATFORM_CHARACTER_LIMITS } from '@shared/domain/options';
 import { graphemeCount } from '@shared/domain/text-length';
 import { createHash } from 'node:crypto';
-import { AtpAgent, RichText, XRPCError } from '@atproto/api';
+import type { AtpAgent, RichText } from '@atproto/api';
 import { z } from 'zod';
 import { readBluesky } from './account-posts';
 import {
   checkedFetch,
   createBlueskySessions,
+  isXrpcError,
+  loadAtproto,
   OutboundFailure,
   outboundFailureOf,
   outcomeOfError,
@@ -49,18 +51,19 @@ const recordExists = (agent: AtpAgent, rkey: string, signal: AbortSignal) =>
   agent.com.atproto.repo.getRecord({ repo: agent.session!.did, collection: POST, rkey }, { signal }).then(
     () => true,
     (error: unknown) => {
-      if (error instanceof XRPCError && error.status === 400 && error.error === 'RecordNotFound') return false;
+      if (isXrpcError(error) && error.status === 400 && error.error === 'RecordNotFound') return false;
       throw error;
     },
   );
 
 /** Whether the service knows the handle: false when it says it cannot resolve it, undefined when it cannot say. */
 async function handleKnown(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<boolean | undefined> {
+  const { AtpAgent } = await loadAtproto();
   try {
     await new AtpAgent({ service: credentials.serviceUrl, fetch: checkedFetch(policy) }).com.atproto.identity.resolveHandle({ handle: credentials.handle });
     return true;
   } catch (error) {
-    return error instanceof XRPCError && error.status === 400 ? false : undefined;
+    return isXrpcError(error) && error.status === 400 ? false : undefined;
   }
 }
 
@@ -70,7 +73,7 @@ export async function verifyBluesky(sessions: BlueskySessions, credentials: Blue
     const agent = await sessions.login(credentials);
     return { ok: true, message: `Connected as @${agent.session?.handle ?? credentials.handle}.` };
   } catch (error) {
-    if (error instanceof XRPCError && error.status === 401 && error.error !== 'AuthFactorTokenRequired' && (await handleKnown(credentials, policy)) === false)
+    if (isXrpcError(error) && error.status === 401 && error.error !== 'AuthFactorTokenRequired' && (await handleKnown(credentials, policy)) === false)
       return {
         ok: false,
         message: `Bluesky does not know the handle @${credentials.handle}. Check it (such as name.bsky.social), then add the connection again.`,
@@ -93,7 +96,8 @@ export interface BlueskyPost {
 }
 
 /** Facets for links and hashtags, found offline; mentions stay plain text (naming them would need a lookup per handle). */
-function richTextOf(text: string): RichText {
+async function richTextOf(text: string): Promise<RichText> {
+  const { RichText } = await loadAtproto();
   const rich = new RichText({ text });
   rich.detectFacetsWithoutResolution();
   rich.facets = rich.facets
@@ -124,7 +128,7 @@ export async function sendBluesky(
       result: 'failed',
       detail: `The post is ${length} characters long; Bluesky takes at most ${BLUESKY_TEXT_MAX}. Shorten it, then retry.`,
     };
-  const rich = richTextOf(post.text);
+  const rich = await richTextOf(post.text);
   const allImages = post.media.filter((file) => file.mime.startsWith('image/'));
   const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
   // Sizes from the store's metadata, before anything is read.
@@ -161,7 +165,7 @@ export async function sendBluesky(
       await agent.com.atproto.repo.createRecord({ repo: did, collection: POST, rkey, record, validate: true }, { signal });
     } catch (error) {
       // A record already under this key (an earlier attempt's answer was lost) is this post.
-      if (error instanceof XRPCError && error.status >= 400 && (await exists().catch(() => false))) return published('It was already on Bluesky.');
+      if (isXrpcError(error) && error.status >= 400 && (await exists().catch(() => false))) return published('It was already on Bluesky.');
       throw Object.assign(error as Error, { mayHavePosted: true });
     }
     return published('Bluesky accepted it.');
@@ -172,7 +176,7 @@ export async function sendBluesky(
       return await publish(await sessions.agentFor(credentials, fresh));
     } catch (error) {
       // A kept session the service no longer takes: sign in once more before calling it refused.
-      if (!fresh && error instanceof XRPCError && error.status === 401) return attempt(true);
+      if (!fresh && isXrpcError(error) && error.status === 401) return attempt(true);
       return outcomeOfError(error, credentials, (error as { mayHavePosted?: boolean }).mayHavePosted === true, now());
     }
   };
