@@ -23,7 +23,8 @@ export const lightOnly: MantineColorSchemeManager = {
 export function AppProviders({ children }: { children: ReactNode }) {
   const toasts = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={lightOnly}>
+    // The theme's CSS variables are a static sheet (theme-variables.css), not computed in the first render.
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={lightOnly} withCssVariables={false}>
       {toasts && (
         <Suspense fallback={null}>
           <Notifications position="top-right" />
