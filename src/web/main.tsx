@@ -1,4 +1,5 @@
 import './app/mantine-styles';
+import './app/theme-variables.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { startTransition, StrictMode } from 'react';

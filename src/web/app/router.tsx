@@ -1,4 +1,4 @@
-import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullScreenLoading } from '../components/full-screen-loading';
 import { meQueryOptions } from '../lib/queries/me';
 import { monthQueryOptions } from '../lib/queries/month';
@@ -6,6 +6,7 @@ import { monthDeliveriesQueryOptions } from '../lib/queries/deliveries';
 import { RedirectHome, RequireArea } from './guards';
 import { paths } from '../lib/paths';
 import { queryClient } from './query-client';
+import { windowWithoutSessionStorage } from './router-window';
 
 /**
  * Loaders start the reads a screen needs when the router matches it, before React renders and beside
@@ -36,7 +37,7 @@ const loginDocument = () => {
 };
 
 /** Each page is its own chunk, loaded with its route. */
-const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', element: <RedirectHome />, loader: sessionLoader, shouldRevalidate: once, hydrateFallbackElement: <FullScreenLoading /> },
   { path: paths.login, loader: loginDocument, hydrateFallbackElement: <FullScreenLoading /> },
   {
@@ -79,7 +80,8 @@ const router = createBrowserRouter([
   // A shared month for someone without an account: no session read, no guard, no app layout.
   { path: '/review/:token', lazy: async () => ({ Component: (await import('../features/review/components/review-route')).ReviewRoute }) },
   { path: '*', element: <RedirectHome />, loader: sessionLoader, shouldRevalidate: once, hydrateFallbackElement: <FullScreenLoading /> },
-]);
+];
+const router = createBrowserRouter(routes, { window: windowWithoutSessionStorage(window) });
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@shared/schemas/post';
 import { refreshMonth } from '../../../lib/posts/cache';
 import { useMonthImages } from '../../../lib/images/api/month-images';
+import { useIdle } from '../../../lib/when-idle';
 import { batchActive, batchFailures, batchPercent, batchProgressWords } from '../../../lib/images/image-words';
 
 interface Props {
@@ -19,7 +20,8 @@ interface Props {
  */
 export function MonthImagesProgress({ monthId, posts }: Props) {
   const queryClient = useQueryClient();
-  const images = useMonthImages(monthId);
+  // Read once the page is idle: started on mount, its fetch would run in the task that commits the calendar.
+  const images = useMonthImages(monthId, useIdle());
   const batch = images.data;
   const active = batch ? batchActive(batch) : false;
   const [seenActive, setSeenActive] = useState<string | null>(null);

@@ -8,6 +8,7 @@ export const notificationsQueryOptions = queryOptions({
   refetchInterval: 60_000,
 });
 
-export function useNotifications() {
-  return useQuery(notificationsQueryOptions);
+/** `enabled: false` holds the first read back (the bell waits for the page to be idle); cached data still shows. */
+export function useNotifications(enabled = true) {
+  return useQuery({ ...notificationsQueryOptions, enabled });
 }

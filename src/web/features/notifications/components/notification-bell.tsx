@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNotifications } from '../api/notifications';
+import { useIdle } from '../../../lib/when-idle';
 import { BellButton } from './bell-button';
 
 export { bellLabel } from './bell-button';
@@ -10,7 +11,9 @@ const NotificationPanel = lazy(() => import('./notification-panel').then((module
 
 /** The bell in the signed-in layout: unread count, and a panel of what happened, newest first, each leading to its place. */
 export function NotificationBell() {
-  const list = useNotifications();
+  // Read once the page is idle: a read started on mount runs its fetch in the task of the layout's
+  // first commit, before the month's header can paint.
+  const list = useNotifications(useIdle());
   const unread = list.data?.unread ?? 0;
   const [state, setState] = useState<'unused' | 'open' | 'closed'>('unused');
   const opened = state === 'open';

@@ -11,10 +11,11 @@ export const monthImagesQueryOptions = (monthId: string) =>
     queryFn: () => parseResponse(api.months[':id'].images.$get({ param: { id: monthId } })),
   });
 
-/** The month's image batch, asked again every two seconds while any of its images is being made. */
-export function useMonthImages(monthId: string) {
+/** The month's image batch, asked again every two seconds while any of its images is being made; not read while `enabled` is false. */
+export function useMonthImages(monthId: string, enabled = true) {
   return useQuery({
     ...monthImagesQueryOptions(monthId),
+    enabled,
     refetchInterval: (query) => (query.state.data && !batchActive(query.state.data) ? false : MONTH_IMAGES_POLL_MS),
   });
 }
