@@ -8,7 +8,13 @@ type Sharp = (typeof import('sharp'))['default'];
 let sharpModule: Promise<Sharp> | undefined;
 
 export async function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import('sharp').then((module) => module.default);
+  sharpModule ??= import('sharp').then(
+    (module) => module.default,
+    (error: unknown) => {
+      sharpModule = undefined; // a failed load is tried again by the next caller
+      throw error;
+    },
+  );
   return sharpModule;
 }
 
@@ -16,6 +22,12 @@ let renderers: Promise<{ satori: typeof import('satori').default; Resvg: typeof 
 
 /** satori (element tree → SVG) and resvg (SVG → PNG), for the branded images' renderer. */
 export async function loadRenderers() {
-  renderers ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([satori, resvg]) => ({ satori: satori.default, Resvg: resvg.Resvg }));
+  renderers ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(
+    ([satori, resvg]) => ({ satori: satori.default, Resvg: resvg.Resvg }),
+    (error: unknown) => {
+      renderers = undefined;
+      throw error;
+    },
+  );
   return renderers;
 }

@@ -25,6 +25,12 @@ const CHANNELS: Channel[] = [
 ];
 /** Wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1_000;
+/**
+ * How often the listening connection is asked a `select 1`, and how long its answer may take: a
+ * connection dropped without a word (a NAT or balancer's idle timeout, a failover) fires no event,
+ * and the month reads kept on the strength of its notices must not outlive it.
+ */
+export const LISTEN_CHECK = { everyMs: 30_000, answerWithinMs: 10_000 };
 
 /**
  * Messages to every instance on the database, this one included. On PostgreSQL they are NOTIFY/LISTEN
@@ -67,7 +73,7 @@ export function createLocalNotifier(): Notifier {
  * is lost it connects again; messages sent meanwhile are missed, which readers survive because every
  * message only says "read again" and the progress stream also reads on its keep-alive.
  */
-export async function createPostgresNotifier(database: DatabaseHandle, url: string, log: Logger): Promise<Notifier> {
+export async function createPostgresNotifier(database: DatabaseHandle, url: string, log: Logger, check = LISTEN_CHECK): Promise<Notifier> {
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let client: pg.Client | undefined;
@@ -78,10 +84,12 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
     if (!closed) setTimeout(() => void connect().catch(reconnect), RECONNECT_MS).unref();
   };
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, application_name: 'content-planner-listen' });
+    const next = new pg.Client({ connectionString: url, application_name: 'content-planner-listen', keepAlive: true });
     next.on('notification', (message) => events.emit(message.channel, message.payload ?? ''));
     // Lost with an error or ended by the server without one: either way messages are missed from now.
+    let checking: NodeJS.Timeout | undefined;
     const lost = () => {
+      clearInterval(checking);
       if (client !== next) return;
       client = undefined;
       reconnect();
@@ -103,6 +111,14 @@ export async function createPostgresNotifier(database: DatabaseHandle, url: stri
     else {
       client = next;
       connections += 1;
+      checking = setInterval(() => {
+        const timeUp = new Promise((_, reject) => setTimeout(() => reject(new Error('no answer to select 1')), check.answerWithinMs).unref());
+        Promise.race([next.query('select 1'), timeUp]).catch((error: unknown) => {
+          log.warn({ event: 'notify.connection-silent', err: error });
+          lost();
+          next.end().catch(() => undefined);
+        });
+      }, check.everyMs).unref();
     }
   }
   await connect();

@@ -29,6 +29,14 @@ describe('a month change stamp', () => {
     expect(stamp('bob')).toBe(bob);
   });
 
+  it("on PostgreSQL changes for every user with the notice of a TRUNCATE ('*')", async () => {
+    const { stamp, notice } = postgresLike();
+    const [ann, bob] = [stamp('ann'), stamp('bob')];
+    await notice('*');
+    expect(stamp('ann')).not.toBe(ann);
+    expect(stamp('bob')).not.toBe(bob);
+  });
+
   it('on PostgreSQL never comes back to an earlier value when the per-user counts start over', async () => {
     const { stamp, notice } = postgresLike();
     const unheard = stamp('ann');

@@ -9,6 +9,8 @@ import type { Notifier } from '../../platform/notifier';
  */
 export type MonthChangeStamp = (userId: string) => string | undefined;
 
+/** The notice for every user (a TRUNCATE); user ids are UUIDs. */
+const EVERY_USER = '*';
 /** Users whose notices are counted before the count starts over (and with it every stamp). */
 const USERS_COUNTED_MAX = 10_000;
 
@@ -33,9 +35,11 @@ export function createMonthChangeStamp(
   const notices = new Map<string, number>();
   let countings = 0;
   notifier.listen('planner_months', (userId) => {
-    if (notices.size >= USERS_COUNTED_MAX && !notices.has(userId)) {
+    // '*': a table was truncated, every user's month may have changed.
+    if (userId === EVERY_USER || (notices.size >= USERS_COUNTED_MAX && !notices.has(userId))) {
       notices.clear();
       countings += 1;
+      if (userId === EVERY_USER) return;
     }
     notices.set(userId, (notices.get(userId) ?? 0) + 1);
   });

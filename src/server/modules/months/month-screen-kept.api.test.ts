@@ -92,6 +92,9 @@ describe('a month read again', () => {
       '2026-06-10T09:00:00.000Z',
     ]);
     await expect.poll(async () => (await screen()).reviewShared, NOTICE_WAIT).toBe(true);
+    // A TRUNCATE fires no row trigger: its own sends the notice for every user.
+    await elsewhere(TEST_DB_KIND === 'postgres' ? 'truncate review_links' : 'delete from review_links', []);
+    await expect.poll(async () => (await screen()).reviewShared, NOTICE_WAIT).toBe(false);
   });
 
   it('keeps no row across users: another user asking for the same month id gets their own', async () => {

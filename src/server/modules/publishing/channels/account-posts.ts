@@ -34,8 +34,9 @@ export const cannotRead = (network: string, why: string) =>
 
 /** The account's latest own posts (no reposts or replies) on Bluesky, read from its repository through the outbound guard. */
 export async function readBluesky(credentials: BlueskyCredentials, policy: OutboundPolicy): Promise<AccountPost[]> {
+  // Outside the try: a client that cannot load is our fault, not the account's.
+  const { AtpAgent } = await loadAtproto();
   try {
-    const { AtpAgent } = await loadAtproto();
     const agent = new AtpAgent({ service: credentials.serviceUrl, fetch: checkedFetch(policy) });
     await agent.login({ identifier: credentials.handle, password: credentials.appPassword });
     // The repository itself (com.atproto.repo.listRecords) answers on any PDS, with or without an AppView.

@@ -19,7 +19,13 @@ let loadingAtproto: Promise<Atproto> | undefined;
 
 /** @atproto/api, loaded by the first Bluesky call instead of at start: it adds about 28 MB to a server's memory. */
 export async function loadAtproto(): Promise<Atproto> {
-  loadingAtproto ??= import('@atproto/api').then((module) => (atproto = module));
+  loadingAtproto ??= import('@atproto/api').then(
+    (module) => (atproto = module),
+    (error: unknown) => {
+      loadingAtproto = undefined; // a failed load is tried again by the next caller
+      throw error;
+    },
+  );
   return loadingAtproto;
 }
 

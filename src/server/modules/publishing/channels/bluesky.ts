@@ -128,7 +128,6 @@ export async function sendBluesky(
       result: 'failed',
       detail: `The post is ${length} characters long; Bluesky takes at most ${BLUESKY_TEXT_MAX}. Shorten it, then retry.`,
     };
-  const rich = await richTextOf(post.text);
   const allImages = post.media.filter((file) => file.mime.startsWith('image/'));
   const images = allImages.slice(0, BLUESKY_IMAGES_MAX);
   // Sizes from the store's metadata, before anything is read.
@@ -144,6 +143,7 @@ export async function sendBluesky(
   let creating = false;
 
   const publish = async (agent: AtpAgent): Promise<AttemptOutcome> => {
+    const rich = await richTextOf(post.text);
     const { did, handle } = agent.session!;
     const published = (detail: string): AttemptOutcome => ({ result: 'published', detail: [detail, ...notes].join(' '), liveUrl: liveLinkOf(handle, rkey) });
     const exists = () => recordExists(agent, rkey, signal);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import { loadSharp } from '../../../platform/image-libraries';
 import type { OutgoingFile } from '../media-files';
 import { addressRefusal } from '../outbound';
 import type { AttemptOutcome } from '../outcome';
@@ -74,6 +75,8 @@ export async function linkedMedia(
       linked.push({ kind: 'video', url: content.link(file.name, expiresAt) });
       continue;
     }
+    // Outside the try: an image library that cannot load is the server's fault (a retry), not the image's.
+    await loadSharp();
     let converted: Buffer | undefined;
     try {
       converted = await file.withBytes((bytes) => convert(bytes, file.mime));

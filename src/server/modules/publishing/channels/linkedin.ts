@@ -1,6 +1,7 @@
 import { countLength } from '@shared/domain/text-length';
 import { NETWORKS } from '@shared/networks';
 import { PROVIDER_HOSTS } from '../../../provider-config';
+import { loadSharp } from '../../../platform/image-libraries';
 import type { OutgoingFile } from '../media-files';
 import { threadsImage } from '../network-images';
 import type { AttemptOutcome } from '../outcome';
@@ -160,6 +161,8 @@ export function linkedinChannel(setup: ChannelSetup): Channel<LinkedInCredential
       const { uploadUrl, image } = init.json.value ?? {};
       if (!uploadUrl || !image) return { result: 'retry', detail: `${NETWORK} did not say where to upload the image.` };
       let sent: string | AttemptOutcome;
+      // Outside the try: an image library that cannot load is the server's fault (a retry), not the image's.
+      if (!IMAGE_TYPES.has(file.mime)) await loadSharp();
       try {
         sent = await file.withBytes(async (bytes) => {
           // LinkedIn takes JPG, GIF and PNG; another image (WebP) goes as a JPEG.

@@ -8,9 +8,11 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  * bumped by triggers would order every writer of a user's posts behind it and could deadlock two of
  * them). Deliveries notify only when what the read shows of them changes (live or cancelled, network,
  * time), not on each publishing step; profiles only for the zone and the archive line; review links
- * when one is made or removed. SQLite needs none: its change stamp is read from the database file.
+ * when one is made or removed. A TRUNCATE of any of them sends '*', for every user. SQLite needs none: its change stamp is read from the database file.
  */
 const FUNCTION = 'planner_month_changed';
+const TRUNCATED = 'planner_months_truncated';
+const TABLES = ['months', 'posts', 'deliveries', 'profiles', 'review_links'];
 
 const TRIGGERS: { table: string; events: string; when?: string }[] = [
   { table: 'months', events: 'insert or update or delete' },
@@ -45,6 +47,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end $$`,
     )
     .execute(db);
+  await sql
+    .raw(`create function ${TRUNCATED}() returns trigger language plpgsql as $$ begin perform pg_notify('planner_months', '*'); return null; end $$`)
+    .execute(db);
+  for (const table of TABLES) {
+    await sql.raw(`create trigger ${TRUNCATED}_${table} after truncate on "${table}" for each statement execute function ${TRUNCATED}()`).execute(db);
+  }
   for (const [index, { table, events, when }] of TRIGGERS.entries()) {
     await sql
       .raw(`create trigger ${triggerName(index)} after ${events} on "${table}" for each row ${when ? `when (${when})` : ''} execute function ${FUNCTION}()`)
