@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, monthName, nextMonth } from '@shared/domain/months';
+import { currentMonth, dayOfMonth, monthId, monthName, nextMonth } from '@shared/domain/months';
 import type { CreatedReviewLink } from '@shared/schemas/review';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, settled, useBrowser } from './support/browser';
 import { signUpAndSkip } from './support/users';
@@ -10,7 +10,7 @@ const browser = useBrowser();
 // The month after this one: active, never archived while the test runs.
 const month = nextMonth(currentMonth(new Date(), 'UTC'));
 const id = monthId(month);
-const day = (n: number) => `${id}-${String(n).padStart(2, '0')}`;
+const day = (n: number) => dayOfMonth(month, n);
 const onDay = (n: number) => `${monthName(month.month)} ${n}`;
 
 const POSTS = [
