@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/months';
+import { currentMonth, monthId, nextMonth, previousMonth, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
@@ -8,7 +8,7 @@ import { signUpAndSkip } from './support/users';
 const browser = useBrowser();
 
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
-const day = (ref: { year: number; month: number }, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const day = dayOfMonth;
 const cell = (page: Page, date: string) => page.locator(`[data-date="${date}"]`);
 /** How many posts the calendar shows on a day. */
 const postsOn = (page: Page, date: string) =>

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, monthId, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, newPage, screenshotSizes, settled, useBrowser } from './support/browser';
 import { signUpAndSkip } from './support/users';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
 const mm = String(next.month).padStart(2, '0');
-const day = (n: number) => `${next.year}-${mm}-${String(n).padStart(2, '0')}`;
+const day = (n: number) => dayOfMonth(next, n);
 const openButtons = (page: Page, date: string) => page.locator(`[data-date="${date}"]`).getByRole('button', { name: /^Open post/ });
 
 /** The Buffer sample of docs/import.md, its December 2026 dates moved into next month. */

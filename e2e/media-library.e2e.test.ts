@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, type MonthRef } from '@shared/domain/months';
+import { currentMonth, monthId, nextMonth, type MonthRef, dayOfMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { markLibraryFileMade, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
@@ -10,7 +10,7 @@ import { MEDIA_SAMPLES } from '@testing/media-samples';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
-const day = (ref: MonthRef, dayNumber: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(dayNumber).padStart(2, '0')}`;
+const day = dayOfMonth;
 const noon = (ref: MonthRef, dayNumber: number) => `${day(ref, dayNumber)}T12:00:00Z`;
 
 const LATTE = 'A barista pours latte art into a white cup';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, type MonthRef } from '@shared/domain/months';
+import { currentMonth, monthId, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
 import { PASSWORD, signUpAndSkip } from './support/users';
@@ -12,7 +12,7 @@ const NEW_PASSWORD = 'a-brand-new-password-9';
 const LOGIN_FAILED = 'Failed to log in. Please check your credentials.';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const day = (ref: MonthRef, dayNumber: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(dayNumber).padStart(2, '0')}`;
+const day = dayOfMonth;
 /** 'Dec 7': the Monday of the week a day falls in, as the weekly chart labels it. */
 function weekLabel(date: string): string {
   const noon = new Date(`${date}T12:00:00Z`);

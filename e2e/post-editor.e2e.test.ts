@@ -1,6 +1,6 @@
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef } from '@shared/domain/months';
+import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
@@ -15,7 +15,7 @@ const STALE = 'This post was changed in another tab or window.';
 /** A valid 1x1 PNG. */
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-const day = (ref: MonthRef, dayNumber: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(dayNumber).padStart(2, '0')}`;
+const day = dayOfMonth;
 const noon = (ref: MonthRef, dayNumber: number) => `${day(ref, dayNumber)}T12:00:00Z`;
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
 

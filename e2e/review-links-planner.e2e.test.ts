@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '@shared/domain/day-words';
-import { currentMonth, monthId, monthName, nextMonth, type MonthRef } from '@shared/domain/months';
+import { currentMonth, monthId, monthName, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { signUpAndSkip } from './support/users';
 
@@ -15,7 +15,7 @@ const browser = useBrowser();
 
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
 const id = monthId(next);
-const day = (ref: MonthRef, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const day = dayOfMonth;
 const title = `Share ${monthName(next.month)} ${next.year} for review`;
 
 interface SavedPost {

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, monthName, nextMonth, type MonthRef } from '@shared/domain/months';
+import { currentMonth, monthId, monthName, nextMonth, type MonthRef, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
 import { signUpAndSkip } from './support/users';
@@ -10,7 +10,7 @@ import { signUpAndSkip } from './support/users';
 const browser = useBrowser();
 
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
-const day = (ref: MonthRef, n: number) => `${ref.year}-${String(ref.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const day = dayOfMonth;
 const noon = (ref: MonthRef, n: number) => `${day(ref, n)}T12:00:00Z`;
 const longDate = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

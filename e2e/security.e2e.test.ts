@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
+import { currentMonth, monthId, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { useBrowser, newPage } from './support/browser';
 import { startBuiltServer } from './support/built-server';
 import { signUpAndSkip } from './support/users';
@@ -10,7 +10,7 @@ const browser = useBrowser();
 /** Each vector reports to __xss (exposed by the test, so it survives navigation) if it ever runs. */
 const PAYLOAD = `<img src=x onerror="__xss('img')"><script>__xss('script')</script><svg onload="__xss('svg')"></svg>`;
 const target = nextMonth(currentMonth(new Date(), 'UTC'));
-const day = (n: number) => `${target.year}-${String(target.month).padStart(2, '0')}-${String(n).padStart(2, '0')}`;
+const day = (n: number) => dayOfMonth(target, n);
 
 /** Calls the API from inside the page, as the app itself would (same origin, session cookie). */
 async function api(page: Page, method: string, url: string, body?: unknown) {

@@ -4,7 +4,7 @@
  * Pure and deterministic: the same input always gives the same plan.
  */
 import type { Strategy } from '../schemas/strategy';
-import { daysInMonth, noonUtc } from './months';
+import { dayOfMonth, daysInMonth, noonUtc } from './months';
 import { postTypeOn } from './networks';
 import { CONTENT_TYPES, CONTENT_TYPE_POST_TYPE, PLATFORMS, SPEC_PLATFORMS, WEEKDAYS, type Platform, type PostType } from './options';
 
@@ -206,7 +206,7 @@ export function planSlots(input: PlanSlotsInput): PostSlot[] {
     // The n-th platform of the k-th round takes type n + k: each platform cycles through every type,
     // however many platforms there are (an odd count no longer keeps a platform on one type).
     const typeIndex = ((i % platforms.length) + Math.floor(i / platforms.length)) % types.length;
-    const day = `${year}-${String(month).padStart(2, '0')}-${String(entry.day).padStart(2, '0')}`;
+    const day = dayOfMonth({ year, month }, entry.day);
     const platform = platforms[i % platforms.length]!;
     // A type the network cannot carry becomes an image post there (a carousel or video on Google Business Profile).
     const slot: PostSlot = { date: noonUtc(day), platform, type: postTypeOn(platform, types[typeIndex]!) };
