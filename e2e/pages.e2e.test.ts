@@ -259,6 +259,54 @@ describe('signed-in layout', () => {
   });
 });
 
+describe('phone width', () => {
+  it('fits every signed-in screen into 390 px: nothing scrolls sideways', async () => {
+    const { page, context } = await newPage(browser());
+    const email = await signUpAndSkip(page);
+    // The workspace's visit creates this month and the next; a few posts fill the calendar and the list.
+    await page.goto('/workspace');
+    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    for (const post of SEEDED)
+      await seedPost(email, next, {
+        date: `${day(next, post.day)}T12:00:00Z`,
+        platform: post.platform,
+        content: `A longer post for day ${post.day}, to fill its cell`,
+      });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const month = `/month/${monthId(next)}`;
+    const screens: [string, string | RegExp][] = [
+      ['/dashboard', 'Dashboard'],
+      ['/workspace', 'Active Months'],
+      [`${month}?tab=generate`, /^Content Strategy for /],
+      [`${month}?tab=calendar&view=calendar`, 'Content Calendar'],
+      [`${month}?tab=calendar&view=list`, 'Content Calendar'],
+      [`${month}?tab=scheduled`, 'Scheduled Posts'],
+      ['/library', 'Media library'],
+      ['/analytics', 'Analytics'],
+      ['/settings', 'Settings'],
+      ['/feedback', 'Feedback'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole('heading', typeof heading === 'string' ? { name: heading, exact: true } : { name: heading })
+              .first()
+              .isVisible(),
+          { message: path },
+        )
+        .toBe(true);
+      // Late content (the month's posts, images) settles before the width is read.
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+      expect(width.page, `${path} is ${width.page} px wide in a ${width.view} px window`).toBeLessThanOrEqual(width.view);
+    }
+    await context.close();
+  });
+});
+
 describe('feedback', () => {
   it('asks for a message, then thanks for the feedback', async () => {
     const { page, context } = await newPage(browser());
