@@ -1,6 +1,6 @@
-import { Drawer } from '@mantine/core';
+import { Box, Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type JSX } from 'react';
+import { startTransition, useEffect, useState, type JSX } from 'react';
 import type { Post } from '@shared/schemas/post';
 import { confirmDiscard, useBeforeUnload, useLeavePageBlocker } from '../hooks/use-unsaved-guard';
 import { PostEditorBody } from './post-editor-body';
@@ -40,6 +40,12 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, approval, o
   if (current && current !== shown) setShown(current);
   const opened = current !== undefined;
   useBeforeUnload(opened && dirty);
+  // On opening, the frame and the header draw in the click's frame and the editor's body follows in a
+  // transition after it (it is most of the work); it then stays while the drawer is open and slides out.
+  const [bodyReady, setBodyReady] = useState(false);
+  useEffect(() => {
+    if (opened) startTransition(() => setBodyReady(true));
+  }, [opened]);
 
   const index = shown ? posts.findIndex((post) => post.id === shown.id) : -1;
   const close = () => {
@@ -64,7 +70,7 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, approval, o
 
   return (
     <>
-      <Drawer.Root opened={opened} onClose={close} position="right" size={mobile ? '100%' : 620} padding="lg">
+      <Drawer.Root opened={opened} onClose={close} onExitTransitionEnd={() => setBodyReady(false)} position="right" size={mobile ? '100%' : 620} padding="lg">
         <Drawer.Overlay />
         <Drawer.Content>
           {shown && (
@@ -79,7 +85,11 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, approval, o
                 actions={guarded}
               />
               <Drawer.Body>
-                <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} approval={approval} onDirtyChange={setDirty} />
+                {bodyReady ? (
+                  <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} approval={approval} onDirtyChange={setDirty} />
+                ) : (
+                  <Box mih={320} aria-busy="true" />
+                )}
               </Drawer.Body>
             </>
           )}
