@@ -24,7 +24,7 @@ async function openCalendar(page: Page, id = monthId(target), query = '') {
 async function userWithMonth(page: Page) {
   const email = await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   return email;
 }
 

@@ -20,7 +20,7 @@ describe('evergreen posts', () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     await seedMonth(email, earlier, {
       contentGenerated: true,
       posts: [

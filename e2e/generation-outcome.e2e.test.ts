@@ -79,7 +79,7 @@ describe('after a generation', () => {
       const { page, context } = await newPage(browser(), { width, baseUrl: server.baseUrl, height: 1100 });
       await signUpAndSkip(page);
       await page.goto('/workspace');
-      await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
       // The model leaves the first post of every batch blank, asked twice: those posts cannot be written.
       ai.script({ always: 'invalid-post' });
       await generate(page);

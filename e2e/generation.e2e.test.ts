@@ -47,7 +47,7 @@ const open = (options: { height?: number } = {}) => newPage(browser(), { ...opti
 async function openGenerateTab(page: Page) {
   await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   await page.goto(`/month/${id}`);
   await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
 }

@@ -32,7 +32,7 @@ const savedPosts = async (page: Page) => ((await (await page.request.get(`/api/m
 async function generateGbpMonth(page: Page): Promise<SavedPost[]> {
   await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   await page.goto(`/month/${id}`);
   await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
   for (const platform of SPEC_PLATFORMS) await page.getByRole('checkbox', { name: PLATFORM_LABELS[platform], exact: true }).uncheck();

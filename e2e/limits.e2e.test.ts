@@ -14,7 +14,7 @@ const POSTS_PER_MONTH = 200;
 async function userWithNextMonth(page: Page): Promise<string> {
   const email = await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   return email;
 }
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 async function openImagePost(page: Page) {
   await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   const created = await page.request.post(`/api/months/${id}/posts`, {
     data: {
       mode: 'manual',

@@ -27,7 +27,7 @@ async function monthPosts(page: Page): Promise<ApiPost[]> {
 async function openSeededPost(page: Page, post: { type: 'image' | 'carousel' | 'text'; content: string }): Promise<Locator> {
   const email = await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   await seedPost(email, next, { date: noon(next, 12), platform: 'instagram', content: post.content, type: post.type, mediaPrompt: MEDIA_PROMPT });
   const [seeded] = await monthPosts(page);
   await page.goto(`/month/${id}?tab=calendar&post=${seeded!.id}`);
@@ -175,7 +175,7 @@ describe('make image', () => {
     const { page } = await newPage(browser());
     await signUpAndSkip(page);
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     await page.goto(`/month/${id}`);
     const makeImages = page.getByRole('switch', { name: 'Make images for visual posts' });
     await expect.poll(() => makeImages.isVisible()).toBe(true);

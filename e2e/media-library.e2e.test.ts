@@ -91,7 +91,7 @@ describe('media library', () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     await seedPost(email, next, { date: noon(next, 8), platform: 'instagram', content: 'Monday latte art.', mediaPrompt: LATTE });
     await seedPost(email, next, { date: noon(next, 12), platform: 'facebook', content: 'Autumn menu is here.', mediaPrompt: AUTUMN });
     await seedPost(email, next, { date: noon(next, 14), platform: 'linkedin', content: 'Behind the counter.' });
@@ -226,7 +226,7 @@ describe('media library', () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     // One page and two more files, ten to a post, through the upload endpoint.
     const total = LIBRARY_PAGE + 2;
     const posts = Math.ceil(total / POST_LIMITS.media);

@@ -49,7 +49,7 @@ describe('a month ready to publish', () => {
 
     // Next month, image posts only, with images made for them.
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     await page.goto(`/month/${id}?tab=generate`);
     await page.getByRole('checkbox', { name: 'Images', exact: true }).check();
     await page.getByRole('switch', { name: 'Make images for visual posts' }).check();

@@ -88,7 +88,7 @@ describe('analytics', () => {
     // The empty state leads to the workspace, whose visit creates this month and the next.
     await page.getByRole('link', { name: 'Go to Workspace' }).click();
     await page.waitForURL('**/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     for (const post of SEEDED)
       await seedPost(email, next, { date: `${day(next, post.day)}T12:00:00Z`, platform: post.platform, content: `Post for day ${post.day}` });
     // Two edits (as the editor makes them) and one scheduled post, so both halves of each split show.
@@ -263,9 +263,9 @@ describe('phone width', () => {
   it('fits every signed-in screen into 390 px: nothing scrolls sideways', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    // The workspace's visit creates this month and the next; a few posts fill the calendar and the list.
+    // The workspace's visit creates this month and the next ('Upcoming Months' shows once it is read; the loading state shows only 'Active Months').
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     for (const post of SEEDED)
       await seedPost(email, next, {
         date: `${day(next, post.day)}T12:00:00Z`,
@@ -276,7 +276,7 @@ describe('phone width', () => {
     const month = `/month/${monthId(next)}`;
     const screens: [string, string | RegExp][] = [
       ['/dashboard', 'Dashboard'],
-      ['/workspace', 'Active Months'],
+      ['/workspace', 'Upcoming Months'],
       [`${month}?tab=generate`, /^Content Strategy for /],
       [`${month}?tab=calendar&view=calendar`, 'Content Calendar'],
       [`${month}?tab=calendar&view=list`, 'Content Calendar'],

@@ -23,7 +23,7 @@ const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateStri
 async function userWithPosts(page: Page, posts: { day: number; platform: string; content: string }[]): Promise<string> {
   const email = await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   for (const post of posts) await seedPost(email, next, { date: noon(next, post.day), platform: post.platform, content: post.content });
   return email;
 }

@@ -14,7 +14,7 @@ describe('generating a month again', () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     for (const day of [3, 10, 17]) await seedPost(email, next, { date: noon(day), platform: 'facebook', content: `Post of the ${day}th.` });
     const month = (await (await page.request.get(`/api/months/${monthId(next)}`)).json()) as { posts: { id: string }[] };
     expect((await page.request.put(`/api/posts/${month.posts[0]!.id}/schedule`, { data: { platform: 'facebook', time: '09:30' } })).status()).toBe(200);

@@ -57,7 +57,7 @@ describe('sharing a month for review, as its planner', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signUpAndSkip(page);
     await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
     await createPost(page, day(next, 9), 'facebook', 'Open late on Thursdays from now on.');
     await createPost(page, day(next, 12), 'linkedin', 'We are hiring a dental hygienist for our city practice.');
     await createPost(page, day(next, 20), 'instagram', 'Meet Bella, our new receptionist, and say hello at the front desk.');

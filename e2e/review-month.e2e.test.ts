@@ -59,7 +59,7 @@ async function pictureOf(page: Page): Promise<Buffer> {
 async function userWithPosts(page: Page, posts: { day: number; platform: string; content: string }[]) {
   const email = await signUpAndSkip(page);
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   for (const post of posts) await seedPost(email, next, { date: noon(next, post.day), platform: post.platform, content: post.content });
   return email;
 }

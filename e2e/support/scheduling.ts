@@ -13,7 +13,7 @@ export async function scheduleTodayInEditor(
 ): Promise<{ postId: string; monthId: string; drawer: Locator }> {
   const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
   const created = await context.request.post(`${serverUrl}/api/months/${monthId}/posts`, {
     headers: { origin: serverUrl },
     data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content, hashtags: ['#dental'] },

@@ -84,11 +84,11 @@ export function PostEditorDrawer({ monthId, posts, postId, archived, approval, o
                 onNavigate={navigate}
                 actions={guarded}
               />
-              <Drawer.Body>
+              <Drawer.Body aria-busy={!bodyReady}>
                 {bodyReady ? (
                   <PostEditorBody key={shown.id} monthId={monthId} post={shown} archived={archived} approval={approval} onDirtyChange={setDirty} />
                 ) : (
-                  <Box mih={320} aria-busy="true" />
+                  <Box mih={320} />
                 )}
               </Drawer.Body>
             </>
