@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -23,8 +23,7 @@ async function openCalendar(page: Page, id = monthId(target), query = '') {
 
 async function userWithMonth(page: Page) {
   const email = await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   return email;
 }
 

@@ -3,7 +3,7 @@ import { currentMonth, monthId, nextMonth, previousMonth } from '@shared/domain/
 import { DEFAULT_STRATEGY } from '@shared/schemas/strategy';
 import { expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
 import { seedMonth } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const now = currentMonth(new Date(), 'UTC');
@@ -19,8 +19,7 @@ describe('evergreen posts', () => {
   it('marks an old post Evergreen in the editor and fills a later month’s empty planned days with it, at desktop and phone widths', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await seedMonth(email, earlier, {
       contentGenerated: true,
       posts: [

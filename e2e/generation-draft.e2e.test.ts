@@ -6,7 +6,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { newPage, screenshot, useBrowser } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectCalendarMatches, expectStillAccessible } from './support/generation';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const month = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -31,8 +31,7 @@ describe('the generation overlay', () => {
   it('shows the first words of the first post while the model writes it, before the month is done', async () => {
     const { page, context } = await newPage(browser(), { baseUrl: server.baseUrl, height: 900 });
     await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await page.goto(`/month/${id}`);
     await expect.poll(() => page.getByRole('button', { name: 'Generate Content' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Generate Content' }).click();

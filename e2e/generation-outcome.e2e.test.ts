@@ -5,7 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { newPage, screenshot, useBrowser } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectStillAccessible } from './support/generation';
-import { signUpAndSkip, signUpThroughUi } from './support/users';
+import { signUpAndSkip, signUpThroughUi, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const month = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -78,8 +78,7 @@ describe('after a generation', () => {
     for (const width of [1280, 390]) {
       const { page, context } = await newPage(browser(), { width, baseUrl: server.baseUrl, height: 1100 });
       await signUpAndSkip(page);
-      await page.goto('/workspace');
-      await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+      await openWorkspace(page);
       // The model leaves the first post of every batch blank, asked twice: those posts cannot be written.
       ai.script({ always: 'invalid-post' });
       await generate(page);

@@ -8,7 +8,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { useBrowser, newPage, screenshot } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectCalendarMatches, expectStillAccessible, seenDuringGeneration, shownWritten, watchGeneration, writtenCounts } from './support/generation';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -46,8 +46,7 @@ const open = (options: { height?: number } = {}) => newPage(browser(), { ...opti
 
 async function openGenerateTab(page: Page) {
   await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   await page.goto(`/month/${id}`);
   await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
 }

@@ -8,7 +8,7 @@ import { currentMonth, monthId, monthName, nextMonth } from '@shared/domain/mont
 import { PLATFORM_LABELS, SPEC_PLATFORMS } from '@shared/domain/options';
 import { expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
 import { expectStillAccessible } from './support/generation';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const month = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -31,8 +31,7 @@ const savedPosts = async (page: Page) => ((await (await page.request.get(`/api/m
 /** Signs up and generates next month for Google Business Profile only, from the Generate tab. */
 async function generateGbpMonth(page: Page): Promise<SavedPost[]> {
   await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   await page.goto(`/month/${id}`);
   await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
   for (const platform of SPEC_PLATFORMS) await page.getByRole('checkbox', { name: PLATFORM_LABELS[platform], exact: true }).uncheck();

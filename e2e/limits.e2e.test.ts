@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, dayOfMonth, monthId, nextMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
 import { seedPost } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -13,8 +13,7 @@ const POSTS_PER_MONTH = 200;
 
 async function userWithNextMonth(page: Page): Promise<string> {
   const email = await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   return email;
 }
 

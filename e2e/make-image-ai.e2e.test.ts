@@ -5,7 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '@testing/fake-openai-server';
 import { newPage, screenshotSizes, useBrowser } from './support/browser';
 import { startBuiltServer, type BuiltServer } from './support/built-server';
 import { expectStillAccessible } from './support/generation';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -27,8 +27,7 @@ afterAll(async () => {
 /** Signs up on the model's server, adds an image post by hand through the API, and opens it. */
 async function openImagePost(page: Page) {
   await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   const created = await page.request.post(`/api/months/${id}/posts`, {
     data: {
       mode: 'manual',

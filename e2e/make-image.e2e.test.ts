@@ -4,7 +4,7 @@ import { currentMonth, monthId, nextMonth, type MonthRef } from '@shared/domain/
 import { newPage, screenshotSizes, useBrowser } from './support/browser';
 import { seedPost } from './support/database';
 import { expectStillAccessible } from './support/generation';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -26,8 +26,7 @@ async function monthPosts(page: Page): Promise<ApiPost[]> {
 /** Signs up, opens the workspace (which creates next month), seeds one post, and opens it in the editor. */
 async function openSeededPost(page: Page, post: { type: 'image' | 'carousel' | 'text'; content: string }): Promise<Locator> {
   const email = await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   await seedPost(email, next, { date: noon(next, 12), platform: 'instagram', content: post.content, type: post.type, mediaPrompt: MEDIA_PROMPT });
   const [seeded] = await monthPosts(page);
   await page.goto(`/month/${id}?tab=calendar&post=${seeded!.id}`);
@@ -174,8 +173,7 @@ describe('make image', () => {
   it('makes images for the visual posts of a generated month, with progress, and shows them on the posts', async () => {
     const { page } = await newPage(browser());
     await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await page.goto(`/month/${id}`);
     const makeImages = page.getByRole('switch', { name: 'Make images for visual posts' });
     await expect.poll(() => makeImages.isVisible()).toBe(true);

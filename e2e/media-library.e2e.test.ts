@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, type MonthRef, dayOfMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
 import { markLibraryFileMade, seedPost } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 import { LIBRARY_PAGE } from '@shared/schemas/media-library';
 import { POST_LIMITS } from '@shared/schemas/post';
 import { MEDIA_SAMPLES } from '@testing/media-samples';
@@ -90,8 +90,7 @@ describe('media library', () => {
   it('keeps uploads with their description, edits, searches, reuses them on another post and asks before deleting one in use', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await seedPost(email, next, { date: noon(next, 8), platform: 'instagram', content: 'Monday latte art.', mediaPrompt: LATTE });
     await seedPost(email, next, { date: noon(next, 12), platform: 'facebook', content: 'Autumn menu is here.', mediaPrompt: AUTUMN });
     await seedPost(email, next, { date: noon(next, 14), platform: 'linkedin', content: 'Behind the counter.' });
@@ -225,8 +224,7 @@ describe('media library', () => {
   it('shows a page at a time with Load more, and a failed load with a way to try again', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     // One page and two more files, ten to a post, through the upload endpoint.
     const total = LIBRARY_PAGE + 2;
     const posts = Math.ceil(total / POST_LIMITS.media);

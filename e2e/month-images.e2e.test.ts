@@ -4,7 +4,7 @@ import { currentMonth, monthId, nextMonth } from '@shared/domain/months';
 import { newPage, screenshotSizes, useBrowser } from './support/browser';
 import { expectStillAccessible } from './support/generation';
 import { usePublishingServer } from './support/publishing-server';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -48,8 +48,7 @@ describe('a month ready to publish', () => {
     receiver().useSecret((await secret.textContent())!.trim());
 
     // Next month, image posts only, with images made for them.
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await page.goto(`/month/${id}?tab=generate`);
     await page.getByRole('checkbox', { name: 'Images', exact: true }).check();
     await page.getByRole('switch', { name: 'Make images for visual posts' }).check();

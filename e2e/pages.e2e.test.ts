@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
-import { PASSWORD, signUpAndSkip } from './support/users';
+import { PASSWORD, signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -264,8 +264,7 @@ describe('phone width', () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
     // The workspace's visit creates this month and the next ('Upcoming Months' shows once it is read; the loading state shows only 'Active Months').
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     for (const post of SEEDED)
       await seedPost(email, next, {
         date: `${day(next, post.day)}T12:00:00Z`,

@@ -4,7 +4,7 @@ import { currentMonth, monthId, monthName, nextMonth, type MonthRef } from '@sha
 import { PLATFORM_LABELS, SPEC_PLATFORMS, WEEKDAYS } from '@shared/domain/options';
 import { newPage, screenshot, useBrowser } from './support/browser';
 import { expectStillAccessible } from './support/generation';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 /**
  * The strategy is the law: 3 posts a week on Monday, Wednesday and Friday puts every post on one of
@@ -52,8 +52,7 @@ describe('preferred days in the browser', () => {
     async (_label, month) => {
       const { page, context } = await newPage(browser());
       await signUpAndSkip(page);
-      await page.goto('/workspace');
-      await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+      await openWorkspace(page);
       await generateMonWedFri(page, month);
       await expect.poll(async () => (await daysWithPosts(page)).length).toBeGreaterThan(0);
       const days = await daysWithPosts(page);
@@ -80,8 +79,7 @@ describe('Target Platforms in the browser', () => {
     const label = `${monthName(month.month)} ${month.year}`;
     const { page, context } = await newPage(browser());
     await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await page.goto(`/month/${monthId(month)}`);
     await expect.poll(() => page.getByRole('heading', { name: `Content Strategy for ${label}` }).isVisible()).toBe(true);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, previousMonth, type MonthRef, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedMonth, seedPost } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -22,8 +22,7 @@ const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateStri
 /** Signs up, visits /workspace (which creates the current and next month), then seeds posts into next month. */
 async function userWithPosts(page: Page, posts: { day: number; platform: string; content: string }[]): Promise<string> {
   const email = await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   for (const post of posts) await seedPost(email, next, { date: noon(next, post.day), platform: post.platform, content: post.content });
   return email;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth } from '@shared/domain/months';
 import { expectAccessible, newPage, screenshot, useBrowser } from './support/browser';
 import { seedPost } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 const next = nextMonth(currentMonth(new Date(), 'UTC'));
@@ -13,8 +13,7 @@ describe('generating a month again', () => {
   it('asks to replace only the posts it deletes, and says the scheduled one stays, at desktop and phone widths', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     for (const day of [3, 10, 17]) await seedPost(email, next, { date: noon(day), platform: 'facebook', content: `Post of the ${day}th.` });
     const month = (await (await page.request.get(`/api/months/${monthId(next)}`)).json()) as { posts: { id: string }[] };
     expect((await page.request.put(`/api/posts/${month.posts[0]!.id}/schedule`, { data: { platform: 'facebook', time: '09:30' } })).status()).toBe(200);

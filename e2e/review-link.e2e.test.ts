@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, dayOfMonth, monthId, monthName, nextMonth } from '@shared/domain/months';
 import type { CreatedReviewLink } from '@shared/schemas/review';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, settled, useBrowser } from './support/browser';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -68,8 +68,7 @@ async function ownerWithMonth(page: Page, context: BrowserContext): Promise<Reco
   };
   expect((await json(context, 'PATCH', '/api/profile', profile)).status()).toBe(200);
   // The workspace makes the active months.
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Active Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   const ids: Record<string, string> = {};
   for (const post of POSTS) {
     const created = await json(context, 'POST', `/api/months/${id}/posts`, {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { longDate } from '@shared/domain/day-words';
 import { currentMonth, monthId, monthName, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { baseUrl, expectAccessible, newPage, screenshotSizes, useBrowser } from './support/browser';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -56,8 +56,7 @@ describe('sharing a month for review, as its planner', () => {
     const { page, context } = await newPage(browser());
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signUpAndSkip(page);
-    await page.goto('/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await openWorkspace(page);
     await createPost(page, day(next, 9), 'facebook', 'Open late on Thursdays from now on.');
     await createPost(page, day(next, 12), 'linkedin', 'We are hiring a dental hygienist for our city practice.');
     await createPost(page, day(next, 20), 'instagram', 'Meet Bella, our new receptionist, and say hello at the front desk.');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, monthName, nextMonth, type MonthRef, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
-import { signUpAndSkip } from './support/users';
+import { signUpAndSkip, openWorkspace } from './support/users';
 
 const browser = useBrowser();
 
@@ -58,8 +58,7 @@ async function pictureOf(page: Page): Promise<Buffer> {
 
 async function userWithPosts(page: Page, posts: { day: number; platform: string; content: string }[]) {
   const email = await signUpAndSkip(page);
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   for (const post of posts) await seedPost(email, next, { date: noon(next, post.day), platform: post.platform, content: post.content });
   return email;
 }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { openWorkspace } from './users';
 
 /**
  * A Facebook text post for `today`, made through the API, then scheduled at `time` in the editor drawer
@@ -12,8 +13,7 @@ export async function scheduleTodayInEditor(
   { today, time, content }: { today: string; time: string; content: string },
 ): Promise<{ postId: string; monthId: string; drawer: Locator }> {
   const monthId = `${today.slice(0, 4)}-${Number(today.slice(5, 7))}`;
-  await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await openWorkspace(page);
   const created = await context.request.post(`${serverUrl}/api/months/${monthId}/posts`, {
     headers: { origin: serverUrl },
     data: { mode: 'manual', date: today, platform: 'facebook', type: 'text', content, hashtags: ['#dental'] },

@@ -27,3 +27,12 @@ export async function signUpAndSkip(page: Page): Promise<string> {
   await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
   return email;
 }
+
+/**
+ * Opens the workspace and waits until its months are read: the visit creates this month and the next.
+ * 'Upcoming Months' shows only then (the loading state already shows 'Active Months').
+ */
+export async function openWorkspace(page: Page): Promise<void> {
+  await page.goto('/workspace');
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+}
