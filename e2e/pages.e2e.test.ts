@@ -304,6 +304,28 @@ describe('phone width', () => {
     }
     await context.close();
   });
+
+  it('slides the navigation in, while the shell settles without changing what every element inherits', async () => {
+    const { page, context } = await newPage(browser());
+    await signUpAndSkip(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openWorkspace(page);
+    const shell = page.locator('.mantine-AppShell-root');
+    const inherited = () => shell.evaluate((element) => getComputedStyle(element).getPropertyValue('--app-shell-transition-duration').trim());
+    // Mantine counts the shell as resizing for a moment after it mounts and after each window resize: the
+    // value every element inherits is the same then and after, so settling restyles nothing.
+    await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+    await expect.poll(() => shell.getAttribute('data-resizing')).not.toBeNull();
+    const whileResizing = await inherited();
+    await expect.poll(() => shell.getAttribute('data-resizing')).toBeNull();
+    expect(await inherited()).toBe(whileResizing);
+    const navbar = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await navbar.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.2s');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(() => navbar.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
+    expect(await page.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await context.close();
+  });
 });
 
 describe('feedback', () => {
