@@ -312,13 +312,18 @@ describe('phone width', () => {
     await openWorkspace(page);
     const shell = page.locator('.mantine-AppShell-root');
     const inherited = () => shell.evaluate((element) => getComputedStyle(element).getPropertyValue('--app-shell-transition-duration').trim());
-    // Mantine counts the shell as resizing for a moment after it mounts and after each window resize: the
-    // value every element inherits is the same then and after, so settling restyles nothing.
-    await page.evaluate(() => window.dispatchEvent(new Event('resize')));
-    await expect.poll(() => shell.getAttribute('data-resizing')).not.toBeNull();
-    const whileResizing = await inherited();
+    // Mantine counts the shell as resizing for 200 ms after it mounts and after each window resize: the
+    // value every element inherits is the same then and after, so settling restyles nothing. Read in the
+    // frame after the resize, well inside those 200 ms.
+    const whileResizing = await page.evaluate(async () => {
+      window.dispatchEvent(new Event('resize'));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const element = document.querySelector('.mantine-AppShell-root')!;
+      return { resizing: element.hasAttribute('data-resizing'), value: getComputedStyle(element).getPropertyValue('--app-shell-transition-duration').trim() };
+    });
+    expect(whileResizing.resizing).toBe(true);
     await expect.poll(() => shell.getAttribute('data-resizing')).toBeNull();
-    expect(await inherited()).toBe(whileResizing);
+    expect(await inherited()).toBe(whileResizing.value);
     const navbar = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await navbar.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.2s');
     await page.getByRole('button', { name: 'Open navigation' }).click();
