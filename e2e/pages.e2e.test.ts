@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonth, monthId, nextMonth, dayOfMonth } from '@shared/domain/months';
 import { expectAccessible, useBrowser, newPage, screenshot } from './support/browser';
 import { seedPost } from './support/database';
-import { PASSWORD, signUpAndSkip, openWorkspace } from './support/users';
+import { PASSWORD, signUpAndSkip, openWorkspace, workspaceRead } from './support/users';
 
 const browser = useBrowser();
 
@@ -88,7 +88,7 @@ describe('analytics', () => {
     // The empty state leads to the workspace, whose visit creates this month and the next.
     await page.getByRole('link', { name: 'Go to Workspace' }).click();
     await page.waitForURL('**/workspace');
-    await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+    await workspaceRead(page);
     for (const post of SEEDED)
       await seedPost(email, next, { date: `${day(next, post.day)}T12:00:00Z`, platform: post.platform, content: `Post for day ${post.day}` });
     // Two edits (as the editor makes them) and one scheduled post, so both halves of each split show.
@@ -263,7 +263,6 @@ describe('phone width', () => {
   it('fits every signed-in screen into 390 px: nothing scrolls sideways', async () => {
     const { page, context } = await newPage(browser());
     const email = await signUpAndSkip(page);
-    // The workspace's visit creates this month and the next ('Upcoming Months' shows once it is read; the loading state shows only 'Active Months').
     await openWorkspace(page);
     for (const post of SEEDED)
       await seedPost(email, next, {
@@ -311,7 +310,6 @@ describe('phone width', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openWorkspace(page);
     const shell = page.locator('.mantine-AppShell-root');
-    const inherited = () => shell.evaluate((element) => getComputedStyle(element).getPropertyValue('--app-shell-transition-duration').trim());
     // Mantine counts the shell as resizing for 200 ms after it mounts and after each window resize: the
     // value every element inherits is the same then and after, so settling restyles nothing. Read in the
     // frame after the resize, well inside those 200 ms.
@@ -323,7 +321,7 @@ describe('phone width', () => {
     });
     expect(whileResizing.resizing).toBe(true);
     await expect.poll(() => shell.getAttribute('data-resizing')).toBeNull();
-    expect(await inherited()).toBe(whileResizing.value);
+    expect(await shell.evaluate((element) => getComputedStyle(element).getPropertyValue('--app-shell-transition-duration').trim())).toBe(whileResizing.value);
     const navbar = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await navbar.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.2s');
     await page.getByRole('button', { name: 'Open navigation' }).click();

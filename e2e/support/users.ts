@@ -29,10 +29,15 @@ export async function signUpAndSkip(page: Page): Promise<string> {
 }
 
 /**
- * Opens the workspace and waits until its months are read: the visit creates this month and the next.
- * 'Upcoming Months' shows only then (the loading state already shows 'Active Months').
+ * Waits until the workspace on screen has read its months (a visit creates this month and the next):
+ * 'Upcoming Months' shows only then; the loading state already shows 'Active Months'.
  */
+export async function workspaceRead(page: Page): Promise<void> {
+  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+}
+
+/** Opens the workspace and waits until its months are read. */
 export async function openWorkspace(page: Page): Promise<void> {
   await page.goto('/workspace');
-  await expect.poll(() => page.getByRole('heading', { name: 'Upcoming Months' }).isVisible()).toBe(true);
+  await workspaceRead(page);
 }
